@@ -1,0 +1,42 @@
+"""dlx: exact cover by Knuth's Algorithm X on dancing links, with colors (Algorithm C).
+
+>>> from dlx import Problem
+>>> p = Problem({"A": ["a", "b"], "B": ["c"], "C": ["a", "c"], "D": ["b"]})
+>>> p.solve()
+['A', 'B']
+>>> p.count()
+2
+"""
+
+from dlx.errors import (
+    ColorError,
+    ConflictError,
+    DLXError,
+    DuplicateItemError,
+    EmptyOptionError,
+    FormatError,
+    RepeatedItemError,
+    UnknownItemError,
+    UnknownOptionError,
+)
+from dlx.formats import read, write
+from dlx.problem import Colored, Problem
+from dlx.search import Search, Stats
+
+__all__ = [
+    "ColorError",
+    "Colored",
+    "ConflictError",
+    "DLXError",
+    "DuplicateItemError",
+    "EmptyOptionError",
+    "FormatError",
+    "Problem",
+    "RepeatedItemError",
+    "Search",
+    "Stats",
+    "UnknownItemError",
+    "UnknownOptionError",
+    "read",
+    "write",
+]

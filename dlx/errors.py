@@ -1,0 +1,53 @@
+"""The engine's errors: one base class, and messages that say what is wrong and where.
+
+Every error is a ``ValueError`` (bad input), carries the offending item or option when
+there is one, and the 1-based ``line`` and ``column`` when it came from a text file.
+"""
+
+from __future__ import annotations
+
+
+class DLXError(ValueError):
+    """Base class of every error the engine raises about a problem or its input."""
+
+    def __init__(self, message: str, *, line: int | None = None, column: int | None = None):
+        self.message = message
+        self.line = line
+        self.column = column
+        where = ""
+        if line is not None:
+            where = f"line {line}" + (f", column {column}" if column is not None else "") + ": "
+        super().__init__(where + message)
+
+
+class FormatError(DLXError):
+    """A line of a DLX text file that cannot be read (``line`` and ``column`` say where)."""
+
+
+class UnknownItemError(DLXError):
+    """An option names an item that was not declared."""
+
+
+class DuplicateItemError(DLXError):
+    """An item is declared twice (as primary, secondary, or both)."""
+
+
+class RepeatedItemError(DLXError):
+    """An option names the same item twice."""
+
+
+class ColorError(DLXError):
+    """A color is given to a primary item (only secondary items can have colors)."""
+
+
+class EmptyOptionError(DLXError):
+    """An option has no items at all."""
+
+
+class UnknownOptionError(DLXError):
+    """A forced option names no option of the problem."""
+
+
+class ConflictError(DLXError):
+    """Forced options that cannot all be in one solution."""
+

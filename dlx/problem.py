@@ -1,0 +1,360 @@
+"""Exact-cover problems: items, options, colors, validation, and the compiled link arrays.
+
+Glossary (Knuth, TAOCP 7.2.2.1):
+- *primary item*: must be covered by exactly one chosen option.
+- *secondary item*: covered by at most one chosen option, or by several that give it the
+  same *color* (Knuth's Algorithm C).
+- *option*: a named set of items; a *solution* is a set of options covering every primary
+  item once and no secondary item in conflicting ways.
+
+A ``Problem`` holds the user's names. ``Problem.compiled()`` lays it out once as Knuth's
+flat integer arrays (``Links``); every search copies the mutable arrays and runs on them.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Hashable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from dlx.errors import (
+    ColorError,
+    DuplicateItemError,
+    EmptyOptionError,
+    RepeatedItemError,
+    UnknownItemError,
+    UnknownOptionError,
+)
+
+if TYPE_CHECKING:
+    from dlx.search import Search
+
+Item = Hashable
+OptionName = Hashable
+Solution = list  # list of option names, forced options first, then in the order chosen
+Seed = int | random.Random | None
+
+
+@dataclass(frozen=True)
+class Colored:
+    """A secondary item with a color, for items that are not strings.
+
+    For string items Knuth's notation ``"item:color"`` does the same.
+    """
+
+    item: Item
+    color: Hashable
+
+
+Entry = tuple[Item, Hashable | None]  # (item, color or None), the normalized form of an entry
+
+
+@dataclass
+class Links:
+    """A problem laid out as Knuth's dancing-links arrays (DLX2's layout).
+
+    Items are numbered 1..n_items, primary ones first; 0 heads the circular list of active
+    primary items and ``n_items + 1`` that of the secondary ones (``llink``/``rlink``).
+    Node x in 1..n_items is the header of item x's vertical list; then come the options,
+    each followed by a spacer node (``top <= 0``), as in DLX1. ``color`` is 0 for an
+    uncolored node, else a color number. ``others[x]`` lists the other nodes of x's option,
+    precomputed so the pure-Python loop walks an option without spacer tests.
+    """
+
+    n_items: int
+    n_primary: int
+    llink: list[int]
+    rlink: list[int]
+    length: list[int]
+    top: list[int]
+    ulink: list[int]
+    dlink: list[int]
+    color: list[int]
+    option_of: list[int]  # node -> option index, -1 for headers and spacers
+    option_nodes: list[tuple[int, ...]]  # option index -> its nodes in order
+    others: list[tuple[int, ...]] = field(repr=False)
+    has_colors: bool = False
+
+
+class Problem:
+    """An exact-cover problem with named items and named options.
+
+    ``options`` is a mapping ``name -> entries`` or a sequence of entry lists (then the names
+    are the indices 0, 1, ...). An entry is an item name, ``"item:color"`` for a colored
+    secondary string item, or ``Colored(item, color)``. ``primary`` lists the primary items
+    in the order used for tie-breaks; by default every item met in the options that is not
+    in ``secondary``, in order of first appearance.
+
+    >>> p = Problem({"A": ["a", "b"], "B": ["c"], "C": ["a"], "D": ["b", "c"]})
+    >>> p
+    exact cover problem: 3 primary items, 0 secondary, 4 options
+    >>> sorted(map(sorted, p.solutions()))
+    [['A', 'B'], ['C', 'D']]
+    """
+
+    def __init__(
+        self,
+        options: Mapping[OptionName, Iterable[Any]] | Iterable[Iterable[Any]],
+        primary: Iterable[Item] | None = None,
+        secondary: Iterable[Item] = (),
+    ) -> None:
+        if isinstance(options, Mapping):
+            named = {name: tuple(entries) for name, entries in options.items()}
+        else:
+            named = {index: tuple(entries) for index, entries in enumerate(options)}
+        self._secondary = _distinct(secondary, "secondary")
+        secondary_set = set(self._secondary)
+        infer = primary is None
+        self._primary = [] if infer else _distinct(primary, "primary")
+        for item in self._primary:
+            if item in secondary_set:
+                raise DuplicateItemError(f"item {item!r} is declared both primary and secondary")
+        primary_set = set(self._primary)
+        self._options: dict[OptionName, tuple[Any, ...]] = named
+        self._rows: list[tuple[Entry, ...]] = []
+        for name, entries in named.items():
+            if not entries:
+                raise EmptyOptionError(f"option {name!r} has no items")
+            row = []
+            seen: set[Item] = set()
+            for entry in entries:
+                item, color = _split(entry, primary_set, secondary_set)
+                if item not in primary_set and item not in secondary_set:
+                    if not infer or color is not None:
+                        what = "secondary item" if color is not None else "item"
+                        raise UnknownItemError(
+                            f"option {name!r} names {entry!r}, which is not a declared {what}"
+                        )
+                    self._primary.append(item)
+                    primary_set.add(item)
+                if color is not None and item in primary_set:
+                    raise ColorError(
+                        f"option {name!r} gives primary item {item!r} the color {color!r}; "
+                        "only secondary items can have colors"
+                    )
+                if item in seen:
+                    raise RepeatedItemError(f"option {name!r} names item {item!r} twice")
+                seen.add(item)
+                row.append((item, color))
+            self._rows.append(tuple(row))
+        self._primary_set = frozenset(primary_set)
+        self._positions = {name: i for i, name in enumerate(named)}
+        self._links: Links | None = None
+
+    @classmethod
+    def from_matrix(cls, rows: Iterable[Any], secondary: int = 0) -> Problem:
+        """A problem from a 0/1 matrix: columns are items 0..m-1, rows are options 0..k-1.
+
+        ``rows`` may be lists or anything with ``.tolist()`` (a NumPy array, without
+        depending on NumPy). The last ``secondary`` columns are secondary items.
+        """
+        if hasattr(rows, "tolist"):
+            rows = rows.tolist()
+        matrix = [list(row.tolist() if hasattr(row, "tolist") else row) for row in rows]
+        width = len(matrix[0]) if matrix else 0
+        for r, row in enumerate(matrix):
+            if len(row) != width:
+                raise ValueError(f"matrix row {r} has {len(row)} columns, row 0 has {width}")
+            for c, value in enumerate(row):
+                if value not in (0, 1):
+                    raise ValueError(f"matrix row {r}, column {c} holds {value!r}, not 0 or 1")
+        if not 0 <= secondary <= width:
+            raise ValueError(f"secondary={secondary} but the matrix has {width} columns")
+        options = [[c for c, value in enumerate(row) if value] for row in matrix]
+        return cls(options, primary=range(width - secondary), secondary=range(width - secondary, width))
+
+    @property
+    def primary(self) -> tuple[Item, ...]:
+        """The primary items, in tie-break order."""
+        return tuple(self._primary)
+
+    @property
+    def secondary(self) -> tuple[Item, ...]:
+        """The secondary items."""
+        return tuple(self._secondary)
+
+    @property
+    def options(self) -> dict[OptionName, tuple[Any, ...]]:
+        """The options, name -> entries exactly as given."""
+        return dict(self._options)
+
+    def entries(self, name: OptionName) -> tuple[Entry, ...]:
+        """The option's entries normalized to ``(item, color or None)`` pairs."""
+        return self._rows[self.index(name)]
+
+    def option_text(self, name: OptionName) -> str:
+        """The option as a line of Knuth's format: ``"a b x:red"``."""
+        return " ".join(
+            str(item) if color is None else f"{item}:{color}" for item, color in self.entries(name)
+        )
+
+    def __len__(self) -> int:
+        return len(self._rows)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Problem):
+            return NotImplemented
+        return (
+            self._primary == other._primary
+            and self._secondary == other._secondary
+            and list(self._options) == list(other._options)
+            and self._rows == other._rows
+        )
+
+    __hash__ = None  # type: ignore[assignment]  # mutable caches; equality is structural
+
+    def __repr__(self) -> str:
+        return (
+            f"exact cover problem: {len(self._primary)} primary items, "
+            f"{len(self._secondary)} secondary, {len(self._rows)} options"
+        )
+
+    def without_primary(self) -> list[OptionName]:
+        """Options that contain no primary item (allowed, as in Knuth's programs)."""
+        return [
+            name
+            for name, row in zip(self._options, self._rows)
+            if not any(item in self._primary_set for item, _ in row)
+        ]
+
+    def summary(self) -> str:
+        """A few lines describing the problem's size and anything unusual in it."""
+        colored = sum(1 for row in self._rows for _, color in row if color is not None)
+        lines = [
+            repr(self),
+            f"{sum(map(len, self._rows))} entries, {colored} of them colored",
+        ]
+        length = self.compiled().length
+        idle = [item for i, item in enumerate(self._primary, start=1) if not length[i]]
+        if idle:
+            lines.append(f"{len(idle)} primary items in no option (no solution): {idle[:10]!r}")
+        lonely = self.without_primary()
+        if lonely:
+            lines.append(f"{len(lonely)} options with no primary item: {lonely[:10]!r}")
+        return "\n".join(lines)
+
+    def index(self, name: OptionName) -> int:
+        """The position of option ``name`` (its number in the compiled arrays)."""
+        try:
+            return self._positions[name]
+        except (KeyError, TypeError):
+            raise UnknownOptionError(f"there is no option named {name!r}") from None
+
+    def option_names(self) -> list[OptionName]:
+        """The option names in order: index i of the compiled arrays is option i."""
+        return list(self._options)
+
+    def compiled(self) -> Links:
+        """The problem as dancing-links arrays, built once and shared by every search."""
+        if self._links is None:
+            self._links = _compile(self._primary, self._secondary, self._rows)
+        return self._links
+
+    # -- searching: thin wrappers around dlx.search.Search ---------------------------------
+
+    def search(self, **options: Any) -> Search:
+        """A fresh ``Search`` over this problem (see ``dlx.Search`` for the keywords)."""
+        from dlx.search import Search
+
+        return Search(self, **options)
+
+    def solutions(self, *, seed: Seed = None, forced: Iterable[OptionName] = ()) -> Iterator[Solution]:
+        """Every solution, lazily, each a list of option names."""
+        return iter(self.search(seed=seed, forced=forced))
+
+    def solve(self, *, seed: Seed = None, forced: Iterable[OptionName] = ()) -> Solution | None:
+        """The first solution, or None when there is none."""
+        return self.search(seed=seed, forced=forced).first()
+
+    def count(self, limit: int | None = None, *, forced: Iterable[OptionName] = ()) -> int:
+        """The number of solutions, counting stops at ``limit`` when one is given."""
+        return self.search(forced=forced).count(limit)
+
+
+def _distinct(items: Iterable[Item], kind: str) -> list[Item]:
+    result: list[Item] = []
+    seen: set[Item] = set()
+    for item in items:
+        if item in seen:
+            raise DuplicateItemError(f"{kind} item {item!r} is declared twice")
+        seen.add(item)
+        result.append(item)
+    return result
+
+
+def _split(entry: Any, primary: set[Item], secondary: set[Item]) -> tuple[Item, Hashable | None]:
+    """An entry as (item, color): ``Colored``, a declared item, or an ``"item:color"`` string."""
+    if isinstance(entry, Colored):
+        return entry.item, entry.color
+    if isinstance(entry, str) and ":" in entry and entry not in primary and entry not in secondary:
+        item, _, color = entry.partition(":")
+        return item, color
+    return entry, None
+
+
+def _compile(primary: Sequence[Item], secondary: Sequence[Item], rows: Sequence[tuple[Entry, ...]]) -> Links:
+    n1 = len(primary)
+    n = n1 + len(secondary)
+    number = {item: i for i, item in enumerate([*primary, *secondary], start=1)}
+    llink = [0] * (n + 2)
+    rlink = [0] * (n + 2)
+    for i in range(1, n + 1):  # two circular lists: 0..n1 and n+1, n1+1..n
+        llink[i], rlink[i] = i - 1, i + 1
+    llink[0], rlink[0] = n1, 1 if n1 else 0
+    if n1:
+        rlink[n1] = 0
+    llink[n + 1], rlink[n + 1] = n, n1 + 1 if n > n1 else n + 1
+    if n > n1:
+        llink[n1 + 1] = n + 1
+        rlink[n] = n + 1
+    length = [0] * (n + 2)
+    top = list(range(n + 1)) + [0]  # headers point to themselves; node n+1 is the first spacer
+    ulink = list(range(n + 1)) + [0]
+    dlink = list(range(n + 1)) + [0]
+    color = [0] * (n + 2)
+    option_of = [-1] * (n + 2)
+    colors: dict[Hashable, int] = {}
+    option_nodes: list[tuple[int, ...]] = []
+    spacer = n + 1
+    for index, row in enumerate(rows):
+        first = spacer + 1
+        for item, c in row:
+            x = len(top)
+            i = number[item]
+            top.append(i)
+            ulink.append(ulink[i])
+            dlink.append(i)
+            dlink[ulink[i]] = x
+            ulink[i] = x
+            length[i] += 1
+            color.append(0 if c is None else colors.setdefault(c, len(colors) + 1))
+            option_of.append(index)
+        last = len(top) - 1
+        option_nodes.append(tuple(range(first, last + 1)))
+        dlink[spacer] = last  # Knuth: a spacer's DLINK is the last node of the next option
+        spacer = len(top)
+        top.append(-(index + 1))
+        ulink.append(first)  # and its ULINK the first node of the previous option
+        dlink.append(0)
+        color.append(0)
+        option_of.append(-1)
+    others: list[tuple[int, ...]] = [()] * len(top)
+    for nodes in option_nodes:
+        for k, x in enumerate(nodes):
+            others[x] = nodes[k + 1 :] + nodes[:k]  # cyclic order, as Knuth walks an option
+    return Links(
+        n_items=n,
+        n_primary=n1,
+        llink=llink,
+        rlink=rlink,
+        length=length,
+        top=top,
+        ulink=ulink,
+        dlink=dlink,
+        color=color,
+        option_of=option_of,
+        option_nodes=option_nodes,
+        others=others,
+        has_colors=bool(colors),
+    )

@@ -1,0 +1,376 @@
+"""Algorithm X (with Algorithm C's colors) on dancing links: one iterative search loop.
+
+Steps are named as in TAOCP 7.2.2.1 and Knuth's DLX2:
+X2 all primary items covered -> visit a solution; X3 choose an item i (minimum remaining
+values, leftmost among ties, random among ties when seeded); X4 cover i; X5 try the next
+option x_l in i's list, committing its other items; X6 undo x_l; X7 uncover i; X8 leave
+the level. Every mode (first solution, all lazily, count, random order, limits) is this
+one loop; the choice stack ``choice[level]`` replaces recursion, so depth is unbounded.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from dlx.errors import ConflictError
+
+if TYPE_CHECKING:
+    from dlx.problem import OptionName, Problem, Seed, Solution
+
+
+@dataclass
+class Stats:
+    """What a search has done so far.
+
+    ``nodes`` counts options tried (nodes of the search tree), ``updates`` the link changes
+    made by cover and hide (Knuth's "updates"), ``profile[l]`` the nodes at depth l.
+    """
+
+    nodes: int = 0
+    updates: int = 0
+    solutions: int = 0
+    elapsed: float = 0.0
+    profile: list[int] = field(default_factory=list)
+
+
+def as_random(seed: Seed) -> random.Random | None:
+    """A private generator for ``seed`` (int or Random), None for the deterministic order.
+
+    The global ``random`` state is never touched.
+    """
+    if seed is None or isinstance(seed, random.Random):
+        return seed
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise TypeError(f"seed must be an int, a random.Random or None, not {seed!r}")
+    return random.Random(seed)
+
+
+class Search:
+    """One run of the search over a problem: an iterator of solutions with statistics.
+
+    ``seed`` randomizes tie-breaks and the order options are tried (int or
+    ``random.Random``); ``forced`` names options every solution must contain; ``max_nodes``
+    and ``time_limit`` (seconds) end the search early, with ``complete`` False and
+    ``stopped_by`` saying why; ``progress(search)`` is called every ``progress_interval``
+    nodes. A ``Search`` resumes where it stopped: ``first()`` then ``count()`` counts the rest.
+
+    >>> from dlx import Problem
+    >>> s = Problem([["a"], ["b"], ["a", "b"]]).search()
+    >>> s.count(), s.complete, s.stats.nodes
+    (2, True, 3)
+    """
+
+    def __init__(
+        self,
+        problem: Problem,
+        *,
+        seed: Seed = None,
+        forced: Iterable[OptionName] = (),
+        max_nodes: int | None = None,
+        time_limit: float | None = None,
+        progress: Callable[[Search], object] | None = None,
+        progress_interval: int = 100_000,
+    ) -> None:
+        if progress_interval < 1:
+            raise ValueError(f"progress_interval must be at least 1, not {progress_interval}")
+        self.problem = problem
+        self._names = problem.option_names()
+        self._forced = _check_forced(problem, list(forced))
+        self._rng = as_random(seed)
+        self._max_nodes = max_nodes
+        self._time_limit = time_limit
+        self._progress = progress
+        self._interval = progress_interval
+        self.stats = Stats()
+        self.complete = False
+        self.stopped_by: str | None = None
+        depth = problem.compiled().n_primary + 1
+        self._choice = [0] * depth  # choice[l]: the node of the option chosen at level l
+        self._orders: list[list[int]] = [[] for _ in range(depth)]  # options to try at l
+        self._tried = [0] * depth  # how many of orders[l] have been tried
+        self._level = 0
+        self._deadline: float | None = None
+        self._run = self._loop()
+
+    # -- the public face ---------------------------------------------------------------
+
+    def __iter__(self) -> Iterator[Solution]:
+        return self
+
+    def __next__(self) -> Solution:
+        level = self._advance()
+        if level is None:
+            raise StopIteration
+        option_of = self.problem.compiled().option_of
+        names = self._names
+        return [names[i] for i in self._forced] + [
+            names[option_of[x]] for x in self._choice[:level]
+        ]
+
+    def first(self) -> Solution | None:
+        """The next solution (the first, on a fresh search), or None when there is none."""
+        solution = next(self, None)
+        if solution is not None and not self.complete:
+            self.stopped_by = "limit"
+        return solution
+
+    def count(self, limit: int | None = None) -> int:
+        """Count solutions (from where the search stands), stopping at ``limit``."""
+        if limit is not None and limit < 0:
+            raise ValueError(f"limit must be at least 0, not {limit}")
+        counted = 0
+        while limit is None or counted < limit:
+            if self._advance() is None:
+                return counted
+            counted += 1
+        if not self.complete:
+            self.stopped_by = "limit"
+        return counted
+
+    def progress(self) -> float:
+        """Knuth's estimate of the fraction of the search tree explored so far (0..1)."""
+        if self.complete:
+            return 1.0
+        done, weight = 0.0, 1.0
+        for level in range(self._level):
+            weight /= max(len(self._orders[level]), 1)
+            done += self._tried[level] * weight
+        return min(done + weight / 2, 1.0)
+
+    def __repr__(self) -> str:
+        state = "complete" if self.complete else f"stopped by {self.stopped_by}" if self.stopped_by else "running"
+        s = self.stats
+        return f"<Search {state}: {s.solutions} solutions, {s.nodes} nodes, {s.updates} updates>"
+
+    # -- the loop ----------------------------------------------------------------------
+
+    def _advance(self) -> int | None:
+        """Run to the next solution; its depth, or None when the search has ended."""
+        start = time.perf_counter()
+        if self._time_limit is not None and self._deadline is None:
+            self._deadline = start + self._time_limit
+        self.stopped_by = None
+        try:
+            return next(self._run, None)
+        except KeyboardInterrupt:
+            self.stopped_by = "interrupt"
+            self._run = iter(())
+            raise
+        finally:
+            self.stats.elapsed += time.perf_counter() - start
+
+    def _checkpoint(self, level: int) -> bool:
+        """Called every so many nodes: polls the callback; False when a limit is reached."""
+        self._level = level
+        stats = self.stats
+        if self._max_nodes is not None and stats.nodes >= self._max_nodes:
+            self.stopped_by = "nodes"
+            return False
+        if self._deadline is not None and time.perf_counter() >= self._deadline:
+            self.stopped_by = "time"
+            return False
+        if self._progress is not None:
+            self._progress(self)
+        return True
+
+    def _next_checkpoint(self) -> int:
+        steps = [self.stats.nodes + self._interval]
+        if self._max_nodes is not None:
+            steps.append(self._max_nodes)
+        if self._deadline is not None:
+            steps.append(self.stats.nodes + 1024)
+        return min(steps)
+
+    def _loop(self) -> Iterator[int]:
+        links = self.problem.compiled()
+        llink, rlink, length = links.llink[:], links.rlink[:], links.length[:]
+        ulink, dlink, color = links.ulink[:], links.dlink[:], links.color[:]
+        top, others, option_nodes = links.top, links.others, links.option_nodes
+        stats, profile = self.stats, self.stats.profile
+        choice, orders, tried, rng = self._choice, self._orders, self._tried, self._rng
+        updates = 0
+
+        def cover(i: int) -> None:
+            """Remove item i from the active list and hide every option that contains it."""
+            nonlocal updates
+            p = dlink[i]
+            while p != i:
+                hide = others[p]
+                for q in hide:
+                    u = ulink[q]
+                    d = dlink[q]
+                    dlink[u] = d
+                    ulink[d] = u
+                    length[top[q]] -= 1
+                updates += len(hide) + 1
+                p = dlink[p]
+            left = llink[i]
+            right = rlink[i]
+            rlink[left] = right
+            llink[right] = left
+
+        def uncover(i: int) -> None:
+            """Undo cover(i), in the reverse order (dancing links)."""
+            left = llink[i]
+            right = rlink[i]
+            rlink[left] = i
+            llink[right] = i
+            p = ulink[i]
+            while p != i:
+                for q in others[p]:
+                    u = ulink[q]
+                    d = dlink[q]
+                    dlink[u] = q
+                    ulink[d] = q
+                    length[top[q]] += 1
+                p = ulink[p]
+
+        def purify(x: int) -> None:
+            """Commit x's colored secondary item: hide the options that give it another color."""
+            nonlocal updates
+            c = color[x]
+            i = top[x]
+            p = dlink[i]
+            while p != i:
+                if color[p] == c:
+                    color[p] = -1  # compatible: marked as already committed
+                else:
+                    hide = others[p]
+                    for q in hide:
+                        u = ulink[q]
+                        d = dlink[q]
+                        dlink[u] = d
+                        ulink[d] = u
+                        length[top[q]] -= 1
+                    updates += len(hide)
+                p = dlink[p]
+
+        def unpurify(x: int) -> None:
+            c = color[x]
+            i = top[x]
+            p = ulink[i]
+            while p != i:
+                if color[p] < 0:
+                    color[p] = c
+                else:
+                    for q in others[p]:
+                        u = ulink[q]
+                        d = dlink[q]
+                        dlink[u] = q
+                        ulink[d] = q
+                        length[top[q]] += 1
+                p = ulink[p]
+
+        def commit(nodes: Iterable[int]) -> None:
+            for q in nodes:
+                c = color[q]
+                if c == 0:
+                    cover(top[q])
+                elif c > 0:
+                    purify(q)
+
+        def uncommit(nodes: tuple[int, ...]) -> None:
+            for q in reversed(nodes):
+                c = color[q]
+                if c == 0:
+                    uncover(top[q])
+                elif c > 0:
+                    unpurify(q)
+
+        for index in self._forced:
+            commit(option_nodes[index])
+
+        level = 0
+        next_check = self._next_checkpoint()
+        try:
+            while True:
+                if rlink[0] == 0:  # X2: every primary item is covered
+                    stats.solutions += 1
+                    stats.updates = updates
+                    yield level
+                    forward = False
+                else:  # X3: the item with fewest options, leftmost (or random) among ties
+                    i = rlink[0]
+                    best = length[i]
+                    if rng is None:
+                        j = rlink[i]
+                        while j and best:
+                            if length[j] < best:
+                                i = j
+                                best = length[j]
+                            j = rlink[j]
+                    else:
+                        ties = [i]
+                        j = rlink[i]
+                        while j:
+                            if length[j] < best:
+                                best = length[j]
+                                ties = [j]
+                            elif length[j] == best:
+                                ties.append(j)
+                            j = rlink[j]
+                        i = rng.choice(ties)
+                    forward = best > 0
+                    if forward:  # X4: cover i, list its options in the order they are tried
+                        cover(i)
+                        order = orders[level]
+                        order.clear()
+                        x = dlink[i]
+                        while x != i:
+                            order.append(x)
+                            x = dlink[x]
+                        if rng is not None:
+                            rng.shuffle(order)
+                        tried[level] = 0
+                while True:
+                    if not forward:  # X8: leave this level; X6: undo the option tried above
+                        if level == 0:
+                            self.complete = True
+                            return
+                        level -= 1
+                        uncommit(others[choice[level]])
+                        tried[level] += 1
+                    order = orders[level]
+                    if tried[level] < len(order):  # X5: try the next option
+                        x = order[tried[level]]
+                        choice[level] = x
+                        commit(others[x])
+                        stats.nodes += 1
+                        if level == len(profile):
+                            profile.append(0)
+                        profile[level] += 1
+                        level += 1
+                        if stats.nodes >= next_check:
+                            stats.updates = updates
+                            if not self._checkpoint(level):
+                                return
+                            next_check = self._next_checkpoint()
+                        break
+                    uncover(top[order[0]])  # X7: every option of i has been tried
+                    forward = False
+        finally:
+            stats.updates = updates
+            self._level = level
+
+
+def _check_forced(problem: Problem, forced: list[OptionName]) -> list[int]:
+    """Forced options as indices, after checking that they fit in one solution."""
+    indices = [problem.index(name) for name in forced]
+    primary = set(problem.primary)
+    owner: dict[object, tuple[OptionName, object]] = {}
+    for name in forced:
+        for item, color in problem.entries(name):
+            if item in owner:
+                other, other_color = owner[item]
+                if other == name:
+                    raise ConflictError(f"option {name!r} is forced twice")
+                if item in primary or color is None or color != other_color:
+                    raise ConflictError(
+                        f"forced options {other!r} and {name!r} both cover item {item!r}"
+                    )
+            owner[item] = (name, color)
+    return indices
