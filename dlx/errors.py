@@ -50,4 +50,3 @@ class UnknownOptionError(DLXError):
 
 class ConflictError(DLXError):
     """Forced options that cannot all be in one solution."""
-

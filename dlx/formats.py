@@ -43,7 +43,9 @@ def read(source: str | os.PathLike[str] | IO[str]) -> Problem:
     return _parse(source)
 
 
-def write(problem: Problem, file: str | os.PathLike[str] | IO[str] | None = None, *, comment: str = "") -> str:
+def write(
+    problem: Problem, file: str | os.PathLike[str] | IO[str] | None = None, *, comment: str = ""
+) -> str:
     """The problem as DLX text; also written to ``file`` (a path or an open file) if given.
 
     ``comment`` lines go first, each behind ``| ``. Item names and colors must be
@@ -102,7 +104,11 @@ def _parse(lines: Iterable[str]) -> Problem:
 
 
 def _read_items(
-    tokens: list[tuple[str, int]], line: int, primary: list[str], secondary: list[str], kinds: dict[str, str]
+    tokens: list[tuple[str, int]],
+    line: int,
+    primary: list[str],
+    secondary: list[str],
+    kinds: dict[str, str],
 ) -> None:
     names = primary
     for token, column in tokens:
@@ -124,7 +130,9 @@ def _read_option(tokens: list[tuple[str, int]], line: int, kinds: dict[str, str]
     seen: set[str] = set()
     for token, column in tokens:
         if token == "|":
-            raise FormatError("'|' inside an option (comments start a line)", line=line, column=column)
+            raise FormatError(
+                "'|' inside an option (comments start a line)", line=line, column=column
+            )
         item, colon, color = token.partition(":")
         if colon and (not item or not color or ":" in color):
             raise FormatError(f"{token!r} is not of the form item:color", line=line, column=column)
@@ -134,7 +142,9 @@ def _read_option(tokens: list[tuple[str, int]], line: int, kinds: dict[str, str]
         if colon and kind == "primary":
             raise ColorError(f"primary item {item!r} cannot have a color", line=line, column=column)
         if item in seen:
-            raise RepeatedItemError(f"item {item!r} appears twice in this option", line=line, column=column)
+            raise RepeatedItemError(
+                f"item {item!r} appears twice in this option", line=line, column=column
+            )
         seen.add(item)
         entries.append(token)
     return entries

@@ -162,7 +162,9 @@ class Problem:
         if not 0 <= secondary <= width:
             raise ValueError(f"secondary={secondary} but the matrix has {width} columns")
         options = [[c for c, value in enumerate(row) if value] for row in matrix]
-        return cls(options, primary=range(width - secondary), secondary=range(width - secondary, width))
+        return cls(
+            options, primary=range(width - secondary), secondary=range(width - secondary, width)
+        )
 
     @property
     def primary(self) -> tuple[Item, ...]:
@@ -214,7 +216,7 @@ class Problem:
         """Options that contain no primary item (allowed, as in Knuth's programs)."""
         return [
             name
-            for name, row in zip(self._options, self._rows)
+            for name, row in zip(self._options, self._rows, strict=True)
             if not any(item in self._primary_set for item, _ in row)
         ]
 
@@ -259,7 +261,9 @@ class Problem:
 
         return Search(self, **options)
 
-    def solutions(self, *, seed: Seed = None, forced: Iterable[OptionName] = ()) -> Iterator[Solution]:
+    def solutions(
+        self, *, seed: Seed = None, forced: Iterable[OptionName] = ()
+    ) -> Iterator[Solution]:
         """Every solution, lazily, each a list of option names."""
         return iter(self.search(seed=seed, forced=forced))
 
@@ -293,7 +297,9 @@ def _split(entry: Any, primary: set[Item], secondary: set[Item]) -> tuple[Item, 
     return entry, None
 
 
-def _compile(primary: Sequence[Item], secondary: Sequence[Item], rows: Sequence[tuple[Entry, ...]]) -> Links:
+def _compile(
+    primary: Sequence[Item], secondary: Sequence[Item], rows: Sequence[tuple[Entry, ...]]
+) -> Links:
     n1 = len(primary)
     n = n1 + len(secondary)
     number = {item: i for i, item in enumerate([*primary, *secondary], start=1)}

@@ -142,7 +142,13 @@ class Search:
         return min(done + weight / 2, 1.0)
 
     def __repr__(self) -> str:
-        state = "complete" if self.complete else f"stopped by {self.stopped_by}" if self.stopped_by else "running"
+        state = (
+            "complete"
+            if self.complete
+            else f"stopped by {self.stopped_by}"
+            if self.stopped_by
+            else "running"
+        )
         s = self.stats
         return f"<Search {state}: {s.solutions} solutions, {s.nodes} nodes, {s.updates} updates>"
 
