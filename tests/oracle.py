@@ -1,0 +1,56 @@
+"""Truths from outside the engine: a solution verifier and a brute-force solver.
+
+Both read only a problem's declared items and its options' entries, never the link
+arrays or the search, so they can judge any backend.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterable
+from itertools import combinations
+
+from dlx import Problem
+
+
+def check(problem: Problem, solution: Iterable[Hashable]) -> None:
+    """Assert that ``solution`` is an exact cover of ``problem`` under Algorithm C's rules.
+
+    Every primary item covered once; a secondary item covered at most once, or by several
+    options that all give it the same color; no option named twice, none without a primary
+    item (the search never chooses those).
+    """
+    names = list(solution)
+    assert len(names) == len(set(names)), f"an option is repeated in {names}"
+    primary = set(problem.primary)
+    covered: dict[Hashable, list] = {}
+    for name in names:
+        entries = problem.entries(name)
+        assert any(item in primary for item, _ in entries), f"{name!r} has no primary item"
+        for item, color in entries:
+            covered.setdefault(item, []).append(color)
+    for item in problem.primary:
+        assert len(covered.get(item, [])) == 1, f"primary {item!r} covered {covered.get(item)}"
+    for item in problem.secondary:
+        colors = covered.get(item, [])
+        if len(colors) > 1:
+            assert None not in colors and len(set(colors)) == 1, f"{item!r} gets {colors}"
+
+
+def is_solution(problem: Problem, names: Iterable[Hashable]) -> bool:
+    """``check`` as a yes/no answer."""
+    try:
+        check(problem, names)
+    except AssertionError:
+        return False
+    return True
+
+
+def brute_force(problem: Problem) -> set[frozenset]:
+    """Every solution, by trying all subsets of the options (small problems only)."""
+    names = list(problem.options)
+    found = set()
+    for size in range(len(names) + 1):
+        for subset in combinations(names, size):
+            if is_solution(problem, subset):
+                found.add(frozenset(subset))
+    return found
