@@ -1,0 +1,466 @@
+"""Sudoku grids: shapes, parsing, formatting, and an independent solution check.
+
+Glossary
+    cell     a (row, column) pair, both counted from 0
+    digit    1..n for a grid of size n; 0 marks a blank cell
+    symbol   how a digit is written: 1-9, then A-Z for the digits 10..25
+    unit     n cells that hold every digit once: a row, a column, a box, or an extra region
+    box      a block of box_rows x box_cols cells; a jigsaw shape replaces the boxes by
+             free-form regions of n cells
+    shape    the size of a grid and its units
+    givens   the filled cells of a puzzle
+
+Regions are data: a jigsaw puzzle or an X-sudoku is an ordinary :class:`Shape` with other
+units, so nothing downstream (the cover matrix, the checker, the formatter) special-cases it.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import math
+import string
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field, replace
+from functools import cache, cached_property
+
+Cell = tuple[int, int]
+Region = tuple[Cell, ...]
+Given = tuple[int, int, int]  # (row, column, digit)
+Conflict = tuple[str, int, tuple[Cell, ...]]  # (unit name, digit, cells holding it)
+
+MIN_SIZE, MAX_SIZE = 4, 25
+SYMBOLS = (string.digits[1:] + string.ascii_uppercase)[:MAX_SIZE]  # "123456789ABC...P"
+BLANKS = ".0_-"
+SEPARATORS = "|+"  # ignored inside a line, like whitespace
+SEPARATOR_LINE_CHARS = set("-+|= \t")
+_DIGIT_OF = (
+    {s: d for d, s in enumerate(SYMBOLS, 1)}
+    | {s.lower(): d for d, s in enumerate(SYMBOLS, 1) if s.isalpha()}
+    | {b: 0 for b in BLANKS}
+)
+_WRITTEN = "." + SYMBOLS  # _WRITTEN[digit] is how format_line writes it
+
+
+class GridError(ValueError):
+    """Text that cannot be a grid, or a shape or grid that breaks the rules.
+
+    ``reason`` says what was found and what was expected; ``line`` and ``column`` (1-based,
+    None when the problem is not at one place) say where.
+    """
+
+    def __init__(self, reason: str, line: int | None = None, column: int | None = None):
+        super().__init__(reason)
+        self.reason = reason
+        self.line = line
+        self.column = column
+
+    def __str__(self) -> str:
+        where = [f"{name} {n}" for name, n in (("line", self.line), ("column", self.column)) if n]
+        return f"{', '.join(where)}: {self.reason}" if where else self.reason
+
+    def at_line(self, line: int) -> GridError:
+        """The same error placed on ``line`` (for a line read out of a larger file)."""
+        moved = copy.copy(self)
+        moved.line = line
+        return moved
+
+
+def cell_name(cell: Cell) -> str:
+    """The usual sudoku name of a cell, 1-based: (0, 4) is "r1c5"."""
+    return f"r{cell[0] + 1}c{cell[1] + 1}"
+
+
+def _box_dims(n: int) -> tuple[int, int] | None:
+    """The most square r x c boxes with r*c == n and 2 <= r <= c, or None for a prime n."""
+    rows = max((r for r in range(2, math.isqrt(n) + 1) if n % r == 0), default=None)
+    return None if rows is None else (rows, n // rows)
+
+
+def _as_region(cells: Iterable[Sequence[int]]) -> Region:
+    return tuple((int(r), int(c)) for r, c in cells)
+
+
+@dataclass(frozen=True)
+class Shape:
+    """The size and units of a grid: rows, columns, boxes (or jigsaw regions), extra regions.
+
+    ``Shape(3, 3)`` is the classic 9x9; ``Shape(2, 3)`` is 6x6 with boxes two rows high.
+    ``regions`` replaces the boxes (jigsaw; the box sizes are then nominal, 1 x n).
+    ``extra_regions`` adds units, named by ``extra_names`` (the diagonals of X-sudoku).
+    """
+
+    box_rows: int = 3
+    box_cols: int = 3
+    regions: tuple[Region, ...] | None = field(default=None, repr=False)
+    extra_regions: tuple[Region, ...] = field(default=(), repr=False)
+    extra_names: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        n = self.box_rows * self.box_cols
+        if min(self.box_rows, self.box_cols) < 1 or not MIN_SIZE <= n <= MAX_SIZE:
+            raise GridError(
+                f"found boxes of {self.box_rows} x {self.box_cols} cells, "
+                f"expected a size (rows times columns) from {MIN_SIZE} to {MAX_SIZE}"
+            )
+        if self.regions is not None:
+            regions = tuple(map(_as_region, self.regions))
+            object.__setattr__(self, "regions", regions)
+            if len(regions) != n:
+                raise GridError(f"found {len(regions)} regions, expected {n}")
+            self._check_regions(regions, "region")
+            covered = sorted(cell for region in regions for cell in region)
+            if covered != list(self.cells):
+                missing = sorted(set(self.cells) - set(covered))
+                raise GridError(
+                    "regions must cover every cell once; "
+                    f"not covered: {', '.join(map(cell_name, missing))}"
+                )
+        extra = tuple(map(_as_region, self.extra_regions))
+        object.__setattr__(self, "extra_regions", extra)
+        self._check_regions(extra, "extra region")
+        names = tuple(self.extra_names) or tuple(
+            f"extra region {k}" for k in range(1, len(extra) + 1)
+        )
+        if len(names) != len(extra):
+            raise GridError(f"found {len(names)} names for {len(extra)} extra regions")
+        object.__setattr__(self, "extra_names", names)
+
+    def _check_regions(self, regions: tuple[Region, ...], what: str) -> None:
+        n = self.size
+        for k, region in enumerate(regions, 1):
+            if len(set(region)) != n or not all(0 <= r < n and 0 <= c < n for r, c in region):
+                raise GridError(f"{what} {k}: expected {n} different cells inside the grid")
+
+    @classmethod
+    @cache
+    def for_size(cls, n: int) -> Shape:
+        """The box shape for size ``n``: 4 -> 2x2, 6 -> 2x3, 9 -> 3x3, 12 -> 3x4, 16 -> 4x4...
+
+        Cached, so every grid of one size shares one Shape and its computed units.
+        """
+        dims = _box_dims(n) if MIN_SIZE <= n <= MAX_SIZE else None
+        if dims is None:
+            raise GridError(
+                f"found size {n}, expected a size from {MIN_SIZE} to {MAX_SIZE} "
+                "that splits into boxes (not a prime; a jigsaw shape takes any size)"
+            )
+        return cls(*dims)
+
+    @classmethod
+    def x(cls, n: int = 9) -> Shape:
+        """X-sudoku of size ``n``: boxes plus both main diagonals."""
+        return cls.for_size(n).with_diagonals()
+
+    @classmethod
+    def jigsaw(cls, regions: str | Sequence[Iterable[Sequence[int]]]) -> Shape:
+        """A shape whose boxes are replaced by ``regions``.
+
+        ``regions`` is either a list of regions (each a list of (row, column) cells) or a
+        map of n*n labels in row-major order, one character a cell, whitespace ignored:
+        cells with the same label form a region.
+        """
+        if isinstance(regions, str):
+            labels = "".join(regions.split())
+            n = math.isqrt(len(labels))  # a wrong count shows as regions that miss cells
+            groups: dict[str, list[Cell]] = {}
+            for k, label in enumerate(labels):
+                groups.setdefault(label, []).append(divmod(k, n))
+            regions = list(groups.values())
+        regions = tuple(map(_as_region, regions))
+        return cls(1, math.isqrt(sum(map(len, regions))), regions=regions)
+
+    def with_diagonals(self) -> Shape:
+        """This shape plus the two main diagonals as extra regions (X-sudoku)."""
+        if "diagonal" in self.extra_names:
+            return self
+        n = self.size
+        diagonals = (
+            tuple((k, k) for k in range(n)),
+            tuple((k, n - 1 - k) for k in range(n)),
+        )
+        return replace(
+            self,
+            extra_regions=self.extra_regions + diagonals,
+            extra_names=self.extra_names + ("diagonal", "anti-diagonal"),
+        )
+
+    @property
+    def size(self) -> int:
+        """n: the number of rows, columns, digits, and cells in each unit."""
+        return self.box_rows * self.box_cols
+
+    @property
+    def symbols(self) -> str:
+        """How the digits 1..n are written."""
+        return SYMBOLS[: self.size]
+
+    def __str__(self) -> str:
+        n = self.size
+        kind = "jigsaw" if self.regions is not None else f"boxes {self.box_rows}x{self.box_cols}"
+        extra = f", {', '.join(self.extra_names)}" if self.extra_names else ""
+        return f"{n}x{n} ({kind}{extra})"
+
+    @cached_property
+    def cells(self) -> tuple[Cell, ...]:
+        """Every cell, row-major."""
+        n = self.size
+        return tuple((r, c) for r in range(n) for c in range(n))
+
+    @cached_property
+    def boxes(self) -> tuple[Region, ...]:
+        """The box regions, left to right then top to bottom, or the jigsaw regions."""
+        if self.regions is not None:
+            return self.regions
+        br, bc = self.box_rows, self.box_cols
+        return tuple(
+            tuple((r0 + r, c0 + c) for r in range(br) for c in range(bc))
+            for r0 in range(0, self.size, br)
+            for c0 in range(0, self.size, bc)
+        )
+
+    @cached_property
+    def units(self) -> tuple[Region, ...]:
+        """Every unit: the rows, the columns, the boxes, then the extra regions."""
+        n = self.size
+        rows = tuple(tuple((r, c) for c in range(n)) for r in range(n))
+        columns = tuple(tuple((r, c) for r in range(n)) for c in range(n))
+        return rows + columns + self.boxes + self.extra_regions
+
+    @cached_property
+    def unit_names(self) -> tuple[str, ...]:
+        """A name for each of :attr:`units`, for messages: "row 1", "box 3", "diagonal"."""
+        box = "region" if self.regions is not None else "box"
+        return (
+            tuple(f"{kind} {k}" for kind in ("row", "column", box) for k in range(1, self.size + 1))
+            + self.extra_names
+        )
+
+
+@dataclass(frozen=True)
+class Grid:
+    """A grid of a given shape: ``cells`` row-major, n*n digits, 0 for a blank."""
+
+    shape: Shape
+    cells: tuple[int, ...]
+
+    def __post_init__(self) -> None:
+        cells = tuple(self.cells)
+        object.__setattr__(self, "cells", cells)
+        n = self.shape.size
+        if len(cells) != n * n:
+            raise GridError(f"found {len(cells)} cells, expected {n * n} for {self.shape}")
+        if cells and not 0 <= min(cells) <= max(cells) <= n:
+            raise GridError(f"cells must be digits 0..{n} (0 for a blank)")
+
+    @classmethod
+    def empty(cls, shape: Shape | None = None) -> Grid:
+        """The grid with no givens (of the classic 9x9 shape unless told)."""
+        shape = shape or Shape()
+        return cls(shape, (0,) * shape.size**2)
+
+    def __getitem__(self, cell: Cell) -> int:
+        row, col = cell
+        return self.cells[row * self.shape.size + col]
+
+    def givens(self) -> list[Given]:
+        """The filled cells as (row, column, digit), row-major."""
+        n = self.shape.size
+        return [(*divmod(k, n), d) for k, d in enumerate(self.cells) if d]
+
+    def with_cell(self, row: int, col: int, digit: int) -> Grid:
+        """A copy with one cell set (digit 0 clears it)."""
+        cells = list(self.cells)
+        cells[row * self.shape.size + col] = digit
+        return Grid(self.shape, tuple(cells))
+
+    def is_complete(self) -> bool:
+        """True when no cell is blank (whether or not the digits obey the rules)."""
+        return 0 not in self.cells
+
+    def __str__(self) -> str:
+        return format_line(self)
+
+
+# --- parsing -------------------------------------------------------------------------------
+
+_VALID_COUNTS = {n * n: n for n in range(MIN_SIZE, MAX_SIZE + 1) if _box_dims(n)}
+
+
+def _symbol_range(n: int) -> str:
+    return f"1-9 or A-{SYMBOLS[n - 1]}" if n > 9 else f"1-{n}"
+
+
+def _is_separator_line(line: str) -> bool:
+    """A line such as ``------+-------+------`` between the rows of a multi-line grid.
+
+    A line of lone dashes between spaces (``- - - | - - -``) is a row of blanks instead.
+    """
+    return set(line) <= SEPARATOR_LINE_CHARS and ("+" in line or "--" in line or "=" in line)
+
+
+def _read_cells(text: str) -> tuple[list[int], list[tuple[int, int]]]:
+    """The digit (0 for a blank) and the (line, column) of every cell written in ``text``."""
+    lines = [
+        (number, line)
+        for number, line in enumerate(text.splitlines(), 1)
+        if line.strip() and not line.lstrip().startswith("#")
+    ]
+    if len(lines) > 1:
+        lines = [(number, line) for number, line in lines if not _is_separator_line(line)]
+    digits: list[int] = []
+    places: list[tuple[int, int]] = []
+    for number, line in lines:
+        for column, char in enumerate(line, 1):
+            digit = _DIGIT_OF.get(char)
+            if digit is not None:
+                digits.append(digit)
+                places.append((number, column))
+            elif not (char.isspace() or char in SEPARATORS):
+                raise GridError(
+                    f"found {char!r}, expected a digit 1-9, a letter A-P, a blank (. 0 _ -) "
+                    "or a separator (| + space)",
+                    number,
+                    column,
+                )
+    return digits, places
+
+
+def _expected_count(found: int, shape: Shape | None) -> int:
+    if shape is not None:
+        return shape.size**2
+    return min(_VALID_COUNTS, key=lambda count: (abs(count - found), count))
+
+
+def parse(text: str, shape: Shape | None = None) -> Grid:
+    """Read a grid from text, leniently, in any of the usual layouts.
+
+    Accepted: one line of n*n symbols; a multi-line grid whose separators (``|``, ``+``,
+    spaces, and lines such as ``------+------``) are ignored; the ``.sdk`` layout with ``#``
+    metadata lines. Blanks are ``.``, ``0``, ``_`` or ``-``; symbols are 1-9 then A-Z (either
+    case) for sizes above 9. Without ``shape`` the size follows from the number of cells and
+    the boxes from the size (``Shape.for_size``).
+
+    Raises GridError naming the line and column of what cannot be part of a grid, and what
+    was expected there.
+    """
+    line = text.strip()
+    size = shape.size if shape else _VALID_COUNTS.get(len(line))
+    if size and len(line) == size * size:  # fast path: one line of symbols and blanks only
+        try:
+            cells = tuple(map(_DIGIT_OF.__getitem__, line))
+        except KeyError:
+            pass  # a separator or a bad character: the general reader says which and where
+        else:
+            if max(cells) <= size:
+                return Grid(shape or Shape.for_size(size), cells)
+    digits, places = _read_cells(text)
+    if not digits:
+        raise GridError("found no cells, expected a grid (one line of 81 symbols for 9x9)")
+    expected = _expected_count(len(digits), shape)
+    if len(digits) != expected:
+        n = math.isqrt(expected)
+        line, column = places[expected] if len(digits) > expected else places[-1]
+        if len(digits) < expected:
+            column += 1  # the first missing cell would come right after the last one
+        raise GridError(
+            f"found {len(digits)} cells, expected {expected} for a {n}x{n} grid", line, column
+        )
+    shape = shape or Shape.for_size(math.isqrt(expected))
+    n = shape.size
+    for digit, (line, column) in zip(digits, places, strict=True):
+        if digit > n:
+            raise GridError(
+                f"found {SYMBOLS[digit - 1]!r}, expected {_symbol_range(n)} or a blank "
+                f"for a {n}x{n} grid",
+                line,
+                column,
+            )
+    return Grid(shape, tuple(digits))
+
+
+# --- formatting ----------------------------------------------------------------------------
+
+
+def format_line(grid: Grid) -> str:
+    """The grid on one line, row-major, ``.`` for blanks: the common exchange format."""
+    return "".join(map(_WRITTEN.__getitem__, grid.cells))
+
+
+def format_grid(grid: Grid) -> str:
+    """The grid as rows of space-separated symbols with box separators (none for jigsaw)."""
+    shape = grid.shape
+    n = shape.size
+    row_width = shape.box_cols if shape.regions is None else n
+    band_height = shape.box_rows if shape.regions is None else n
+    line = format_line(grid)
+    out: list[str] = []
+    for r in range(n):
+        row = line[r * n : (r + 1) * n]
+        chunks = [" ".join(row[c : c + row_width]) for c in range(0, n, row_width)]
+        if r and r % band_height == 0:
+            out.append("-+-".join("-" * len(chunk) for chunk in chunks))
+        out.append(" | ".join(chunks))
+    return "\n".join(out)
+
+
+def format_json(grid: Grid) -> str:
+    """The grid as one line of JSON: size, boxes, the line form, and the rows of digits.
+
+    Jigsaw regions and extra regions are included (as lists of [row, column]) when present,
+    so the JSON says everything needed to check a solution.
+    """
+    shape = grid.shape
+    n = shape.size
+    data: dict[str, object] = {
+        "size": n,
+        "box": [shape.box_rows, shape.box_cols],
+        "line": format_line(grid),
+        "rows": [list(grid.cells[r * n : (r + 1) * n]) for r in range(n)],
+    }
+    if shape.regions is not None:
+        data["regions"] = [list(map(list, region)) for region in shape.regions]
+    if shape.extra_regions:
+        data["extra_regions"] = {
+            name: list(map(list, region))
+            for name, region in zip(shape.extra_names, shape.extra_regions, strict=True)
+        }
+    return json.dumps(data, separators=(",", ":"))
+
+
+# --- checking ------------------------------------------------------------------------------
+
+
+def conflicts(grid: Grid) -> list[Conflict]:
+    """Every digit written more than once in a unit, as (unit name, digit, cells)."""
+    found: list[Conflict] = []
+    for name, unit in zip(grid.shape.unit_names, grid.shape.units, strict=True):
+        digits = [grid[cell] for cell in unit]
+        filled = [d for d in digits if d]
+        if len(set(filled)) == len(filled):
+            continue
+        for digit in sorted({d for d in filled if filled.count(d) > 1}):
+            found.append(
+                (name, digit, tuple(c for c, d in zip(unit, digits, strict=True) if d == digit))
+            )
+    return found
+
+
+def is_solution(solution: Grid, puzzle: Grid | None = None) -> bool:
+    """True when ``solution`` is complete, obeys every unit, and keeps the puzzle's givens.
+
+    Deliberately independent of the cover matrix and the engine, so tests can check the
+    solver's answers against it.
+    """
+    if puzzle is not None and (
+        puzzle.shape != solution.shape
+        or any(
+            given and given != digit
+            for given, digit in zip(puzzle.cells, solution.cells, strict=True)
+        )
+    ):
+        return False
+    every_digit = set(range(1, solution.shape.size + 1))
+    return solution.is_complete() and all(
+        {solution[cell] for cell in unit} == every_digit for unit in solution.shape.units
+    )
