@@ -2,7 +2,8 @@
 
 Steps are named as in TAOCP 7.2.2.1 and Knuth's DLX2:
 X2 all primary items covered -> visit a solution; X3 choose an item i (minimum remaining
-values, leftmost among ties, random among ties when seeded); X4 cover i; X5 try the next
+values, leftmost among ties, random among ties when seeded; unseeded, the scan stops at the
+first item with one option left, a forced move); X4 cover i; X5 try the next
 option x_l in i's list, committing its other items; X6 undo x_l; X7 uncover i; X8 leave
 the level. Every mode (first solution, all lazily, count, random order, limits) is this
 one loop; the choice stack ``choice[level]`` replaces recursion, so depth is unbounded.
@@ -304,7 +305,7 @@ class Search:
                     best = length[i]
                     if rng is None:
                         j = rlink[i]
-                        while j and best:
+                        while j and best > 1:  # one option is a forced move: stop looking
                             if length[j] < best:
                                 i = j
                                 best = length[j]

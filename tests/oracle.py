@@ -12,20 +12,22 @@ from itertools import combinations
 from dlx import Problem
 
 
-def check(problem: Problem, solution: Iterable[Hashable]) -> None:
+def check(problem: Problem, solution: Iterable[Hashable], forced: Iterable[Hashable] = ()) -> None:
     """Assert that ``solution`` is an exact cover of ``problem`` under Algorithm C's rules.
 
     Every primary item covered once; a secondary item covered at most once, or by several
     options that all give it the same color; no option named twice, none without a primary
-    item (the search never chooses those).
+    item (the search never chooses those) unless it was forced.
     """
+    forced = set(forced)
     names = list(solution)
     assert len(names) == len(set(names)), f"an option is repeated in {names}"
     primary = set(problem.primary)
     covered: dict[Hashable, list] = {}
     for name in names:
         entries = problem.entries(name)
-        assert any(item in primary for item, _ in entries), f"{name!r} has no primary item"
+        if name not in forced:
+            assert any(item in primary for item, _ in entries), f"{name!r} has no primary item"
         for item, color in entries:
             covered.setdefault(item, []).append(color)
     for item in problem.primary:
@@ -36,21 +38,24 @@ def check(problem: Problem, solution: Iterable[Hashable]) -> None:
             assert None not in colors and len(set(colors)) == 1, f"{item!r} gets {colors}"
 
 
-def is_solution(problem: Problem, names: Iterable[Hashable]) -> bool:
+def is_solution(
+    problem: Problem, names: Iterable[Hashable], forced: Iterable[Hashable] = ()
+) -> bool:
     """``check`` as a yes/no answer."""
     try:
-        check(problem, names)
+        check(problem, names, forced)
     except AssertionError:
         return False
     return True
 
 
-def brute_force(problem: Problem) -> set[frozenset]:
-    """Every solution, by trying all subsets of the options (small problems only)."""
-    names = list(problem.options)
+def brute_force(problem: Problem, forced: Iterable[Hashable] = ()) -> set[frozenset]:
+    """Every solution containing ``forced``, by trying all subsets of the options."""
+    forced = list(forced)
+    names = [name for name in problem.options if name not in forced]
     found = set()
     for size in range(len(names) + 1):
         for subset in combinations(names, size):
-            if is_solution(problem, subset):
-                found.add(frozenset(subset))
+            if is_solution(problem, [*forced, *subset], forced):
+                found.add(frozenset([*forced, *subset]))
     return found

@@ -1,0 +1,152 @@
+"""Problems: building, validation errors that name what is wrong, and the DLX text format."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+
+from dlx import (
+    ColorError,
+    DLXError,
+    DuplicateItemError,
+    EmptyOptionError,
+    FormatError,
+    Problem,
+    RepeatedItemError,
+    UnknownItemError,
+    read,
+    write,
+)
+from tests.dlx.test_search import problems
+
+KNUTH = """\
+| Knuth's example from "Dancing Links" (2000): one solution
+a b c d e f g
+c e
+a d g
+b c f
+a d f
+b g
+d e g
+"""
+
+
+def test_repr_and_summary_describe_the_problem() -> None:
+    problem = Problem({"A": ["a", "x"], "B": ["x:red"], "C": ["b"]}, secondary=["x"])
+    assert repr(problem) == "exact cover problem: 2 primary items, 1 secondary, 3 options"
+    assert "options with no primary item: ['B']" in problem.summary()
+    assert problem.without_primary() == ["B"]
+    assert problem.primary == ("a", "b") and problem.secondary == ("x",)
+    assert len(problem) == 3
+
+
+def test_primary_items_are_inferred_in_order_of_appearance() -> None:
+    assert Problem([["c", "a"], ["b"], ["a", "d"]]).primary == ("c", "a", "b", "d")
+
+
+@pytest.mark.parametrize(
+    ("build", "error", "message"),
+    [
+        (lambda: Problem([["a", "q"]], primary=["a"]), UnknownItemError, "'q'"),
+        (lambda: Problem([["a"]], primary=["a", "a"]), DuplicateItemError, "'a'"),
+        (lambda: Problem([["a"]], primary=["a"], secondary=["a"]), DuplicateItemError, "both"),
+        (lambda: Problem({"o": ["a", "a"]}), RepeatedItemError, "option 'o'.*'a' twice"),
+        (lambda: Problem({"o": ["x:1", "x:2"]}, secondary="x"), RepeatedItemError, "'x'"),
+        (lambda: Problem({"o": ["a:red"]}, primary=["a"]), ColorError, "primary item 'a'"),
+        (lambda: Problem({"o": []}), EmptyOptionError, "option 'o' has no items"),
+        (lambda: Problem({"o": ["z:red"]}), UnknownItemError, "secondary"),
+    ],
+)
+def test_invalid_problems_are_refused_with_a_message_naming_the_culprit(
+    build, error: type[DLXError], message: str
+) -> None:
+    with pytest.raises(error, match=message) as caught:
+        build()
+    assert isinstance(caught.value, ValueError)
+
+
+def test_matrix_input_accepts_lists_and_tolist_objects() -> None:
+    class Array:  # stands in for a NumPy array, which the engine does not depend on
+        def __init__(self, rows: list[list[int]]) -> None:
+            self.rows = rows
+
+        def tolist(self) -> list[list[int]]:
+            return self.rows
+
+    # The matrix of Knuth's "Dancing Links" paper; rows 0, 3, 4 are its one exact cover.
+    rows = [[0, 0, 1, 0, 1, 1, 0], [1, 0, 0, 1, 0, 0, 1], [0, 1, 1, 0, 0, 1, 0],
+            [1, 0, 0, 1, 0, 0, 0], [0, 1, 0, 0, 0, 0, 1], [0, 0, 0, 1, 1, 0, 1]]  # fmt: skip
+    assert sorted(Problem.from_matrix(rows).solve()) == [0, 3, 4]
+    assert Problem.from_matrix(Array(rows)) == Problem.from_matrix(rows)
+    with_secondary = Problem.from_matrix([[1, 0], [1, 1]], secondary=1)
+    assert with_secondary.secondary == (1,) and with_secondary.count() == 2
+    with pytest.raises(ValueError, match="row 1, column 0 holds 2"):
+        Problem.from_matrix([[1], [2]])
+    with pytest.raises(ValueError, match="row 1 has 1 columns"):
+        Problem.from_matrix([[1, 0], [1]])
+
+
+def test_knuths_example_reads_and_solves() -> None:
+    problem = read(KNUTH)
+    solutions = [sorted(problem.option_text(name) for name in s) for s in problem.solutions()]
+    assert solutions == [["a d f", "b g", "c e"]]
+
+
+def test_colored_text_round_trips() -> None:
+    text = "a b | x y\na x:red\nb x:red y\na y\n"
+    problem = read(text)
+    assert write(problem) == text
+    assert problem.entries(1) == (("b", None), ("x", "red"), ("y", None))
+    assert problem.count() == 1
+
+
+@settings(max_examples=100, deadline=None)
+@given(problems())
+def test_any_problem_written_and_read_back_is_the_same_problem(problem: Problem) -> None:
+    again = read(write(problem))
+    assert again == problem
+    assert sorted(map(sorted, again.solutions())) == sorted(map(sorted, problem.solutions()))
+
+
+def test_read_and_write_files_and_paths(tmp_path: Path) -> None:
+    problem = read(KNUTH)
+    path = tmp_path / "knuth.dlx"
+    write(problem, path, comment="Knuth's example\nexpected solutions: 1")
+    assert path.read_text().startswith("| Knuth's example\n| expected solutions: 1\na b c")
+    assert read(path) == problem
+    buffer = io.StringIO()
+    write(problem, buffer)
+    assert read(io.StringIO(buffer.getvalue())) == problem
+
+
+@pytest.mark.parametrize(
+    ("text", "error", "line", "column"),
+    [
+        ("a b\na q\n", UnknownItemError, 2, 3),
+        ("| c\na b\n\nb a:red\n", ColorError, 4, 3),
+        ("a | x\na x:\n", FormatError, 2, 3),
+        ("a | x\na x:r:g\n", FormatError, 2, 3),
+        ("a b\na  b  a\n", RepeatedItemError, 2, 7),
+        ("a | x | y\n", FormatError, 1, 7),
+        ("a b a\n", DuplicateItemError, 1, 5),
+        ("a x:y\n", FormatError, 1, 3),
+        ("a b\na | b\n", FormatError, 2, 3),
+        ("| only comments\n", FormatError, None, None),
+    ],
+)
+def test_bad_text_is_reported_with_line_and_column(
+    text: str, error: type[DLXError], line: int | None, column: int | None
+) -> None:
+    with pytest.raises(error) as caught:
+        read(text)
+    assert (caught.value.line, caught.value.column) == (line, column)
+    if line is not None:
+        assert str(caught.value).startswith(f"line {line}, column {column}: ")
+
+
+def test_names_that_the_format_cannot_hold_are_refused() -> None:
+    with pytest.raises(FormatError, match="cannot be written"):
+        write(Problem([["a b"]]))
