@@ -58,8 +58,9 @@ class Links:
     primary items and ``n_items + 1`` that of the secondary ones (``llink``/``rlink``).
     Node x in 1..n_items is the header of item x's vertical list; then come the options,
     each followed by a spacer node (``top <= 0``), as in DLX1. ``color`` is 0 for an
-    uncolored node, else a color number. ``others[x]`` lists the other nodes of x's option,
-    precomputed so the pure-Python loop walks an option without spacer tests.
+    uncolored node, else a color number. ``others[x]`` lists the other nodes of x's option
+    and ``other_items[x]`` their items, precomputed so the pure-Python loop walks an option
+    without spacer tests.
     """
 
     n_items: int
@@ -74,6 +75,7 @@ class Links:
     option_of: list[int]  # node -> option index, -1 for headers and spacers
     option_nodes: list[tuple[int, ...]]  # option index -> its nodes in order
     others: list[tuple[int, ...]] = field(repr=False)
+    other_items: list[tuple[int, ...]] = field(repr=False)  # the items of others[x]
     has_colors: bool = False
 
 
@@ -362,5 +364,6 @@ def _compile(
         option_of=option_of,
         option_nodes=option_nodes,
         others=others,
+        other_items=[tuple(top[q] for q in nodes) for nodes in others],
         has_colors=bool(colors),
     )

@@ -272,7 +272,8 @@ class Search:
                         length[top[q]] += 1
                 p = ulink[p]
 
-        def commit(nodes: Iterable[int]) -> None:
+        def commit_nodes(nodes: Iterable[int]) -> None:
+            """Cover or purify the items of these nodes (Algorithm C's commit)."""
             for q in nodes:
                 c = color[q]
                 if c == 0:
@@ -280,7 +281,7 @@ class Search:
                 elif c > 0:
                     purify(q)
 
-        def uncommit(nodes: tuple[int, ...]) -> None:
+        def uncommit_nodes(nodes: tuple[int, ...]) -> None:
             for q in reversed(nodes):
                 c = color[q]
                 if c == 0:
@@ -288,8 +289,27 @@ class Search:
                 elif c > 0:
                     unpurify(q)
 
+        if links.has_colors:
+
+            def commit(x: int) -> None:
+                commit_nodes(others[x])
+
+            def uncommit(x: int) -> None:
+                uncommit_nodes(others[x])
+
+        else:  # no colors: commit is covering the other items, listed once for speed
+            other_items = links.other_items
+
+            def commit(x: int) -> None:
+                for j in other_items[x]:
+                    cover(j)
+
+            def uncommit(x: int) -> None:
+                for j in reversed(other_items[x]):
+                    uncover(j)
+
         for index in self._forced:
-            commit(option_nodes[index])
+            commit_nodes(option_nodes[index])
 
         level = 0
         next_check = self._next_checkpoint()
@@ -339,13 +359,13 @@ class Search:
                             self.complete = True
                             return
                         level -= 1
-                        uncommit(others[choice[level]])
+                        uncommit(choice[level])
                         tried[level] += 1
                     order = orders[level]
                     if tried[level] < len(order):  # X5: try the next option
                         x = order[tried[level]]
                         choice[level] = x
-                        commit(others[x])
+                        commit(x)
                         stats.nodes += 1
                         if level == len(profile):
                             profile.append(0)
