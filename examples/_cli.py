@@ -1,0 +1,67 @@
+"""The command line every example shares: print one solution, and count them all on request.
+
+Each example builds a `dlx.Problem` and knows how to draw a solution; what to do with them
+from the command line is the same everywhere, so it lives here once.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable, Hashable
+
+import dlx
+
+Draw = Callable[[list[Hashable]], str]
+
+
+def parser(
+    doc: str, *, symmetry: str | None = None, always_count: bool = False
+) -> argparse.ArgumentParser:
+    """An argument parser described by a module docstring, with the shared options.
+
+    The first line of `doc` is the description; the rest is shown after the options.
+    With `symmetry`, which says what breaking the symmetry identifies, there is also a
+    --break-symmetry/--no-break-symmetry flag, on by default.  With `always_count`, for
+    puzzles where the number of solutions is the point, there is no --count: it is implied.
+    """
+    summary, _, details = doc.partition("\n")
+    result = argparse.ArgumentParser(
+        description=summary,
+        epilog=details.strip(),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    if always_count:
+        result.set_defaults(count=True)
+    else:
+        result.add_argument(
+            "--count", action="store_true", help="also count all the solutions (may take long)"
+        )
+    result.add_argument(
+        "--seed", type=int, help="print a random solution chosen with this seed, not the first"
+    )
+    if symmetry:
+        result.add_argument(
+            "--break-symmetry",
+            action=argparse.BooleanOptionalAction,
+            default=True,
+            help=f"{symmetry} (default: yes)",
+        )
+    return result
+
+
+def report(
+    problem: dlx.Problem,
+    draw: Draw,
+    args: argparse.Namespace,
+    *,
+    kind: str = "",
+) -> None:
+    """Print one solution drawn by `draw`, then with `args.count` the number of solutions.
+
+    `kind` qualifies the count, e.g. " up to reversal".
+    """
+    solution = problem.solve(seed=args.seed)
+    print("no solution" if solution is None else draw(solution))
+    if solution is not None and args.count:
+        n = problem.count()
+        print(f"{n} solution{'' if n == 1 else 's'}{kind}")
