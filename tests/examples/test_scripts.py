@@ -1,0 +1,42 @@
+"""Every example runs from the command line, as a module and as a script, with --help."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import examples
+
+EXAMPLES = ["langford", "pentominoes", "queens", "rectangles"]
+DIRECTORY = Path(examples.__file__).parent
+
+
+def test_the_list_is_every_example() -> None:
+    found = sorted(p.stem for p in DIRECTORY.glob("*.py") if not p.stem.startswith("_"))
+    assert found == EXAMPLES
+
+
+@pytest.mark.parametrize("name", EXAMPLES)
+@pytest.mark.parametrize("how", ["module", "script"])
+def test_help_describes_the_example(name: str, how: str) -> None:
+    command = ["-m", f"examples.{name}"] if how == "module" else [str(DIRECTORY / f"{name}.py")]
+    done = subprocess.run(
+        [sys.executable, *command, "--help"], capture_output=True, text=True, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("usage:")
+    assert "exact cover" in done.stdout
+
+
+def test_a_script_solves(tmp_path: Path) -> None:
+    done = subprocess.run(
+        [sys.executable, str(DIRECTORY / "queens.py"), "4", "--count"],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=tmp_path,
+    )
+    assert done.stdout.endswith("\n2 solutions\n")
