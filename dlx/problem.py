@@ -257,6 +257,9 @@ class Problem:
 
     # -- searching: thin wrappers around dlx.search.Search ---------------------------------
 
+    # Every keyword goes on to ``Search``: seed, forced, max_nodes, time_limit, progress,
+    # progress_interval, backend.
+
     def search(self, **options: Any) -> Search:
         """A fresh ``Search`` over this problem (see ``dlx.Search`` for the keywords)."""
         from dlx.search import Search
@@ -264,18 +267,22 @@ class Problem:
         return Search(self, **options)
 
     def solutions(
-        self, *, seed: Seed = None, forced: Iterable[OptionName] = ()
+        self, *, seed: Seed = None, forced: Iterable[OptionName] = (), **options: Any
     ) -> Iterator[Solution]:
         """Every solution, lazily, each a list of option names."""
-        return iter(self.search(seed=seed, forced=forced))
+        return iter(self.search(seed=seed, forced=forced, **options))
 
-    def solve(self, *, seed: Seed = None, forced: Iterable[OptionName] = ()) -> Solution | None:
+    def solve(
+        self, *, seed: Seed = None, forced: Iterable[OptionName] = (), **options: Any
+    ) -> Solution | None:
         """The first solution, or None when there is none."""
-        return self.search(seed=seed, forced=forced).first()
+        return self.search(seed=seed, forced=forced, **options).first()
 
-    def count(self, limit: int | None = None, *, forced: Iterable[OptionName] = ()) -> int:
+    def count(
+        self, limit: int | None = None, *, forced: Iterable[OptionName] = (), **options: Any
+    ) -> int:
         """The number of solutions, counting stops at ``limit`` when one is given."""
-        return self.search(forced=forced).count(limit)
+        return self.search(forced=forced, **options).count(limit)
 
 
 def _distinct(items: Iterable[Item], kind: str) -> list[Item]:
@@ -312,7 +319,7 @@ def _compile(
     llink[0], rlink[0] = n1, 1 if n1 else 0
     if n1:
         rlink[n1] = 0
-    llink[n + 1], rlink[n + 1] = n, n1 + 1 if n > n1 else n + 1
+    llink[n + 1], rlink[n + 1] = (n, n1 + 1) if n > n1 else (n + 1, n + 1)
     if n > n1:
         llink[n1 + 1] = n + 1
         rlink[n] = n + 1

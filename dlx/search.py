@@ -7,6 +7,11 @@ first item with one option left, a forced move); X4 cover i; X5 try the next
 option x_l in i's list, committing its other items; X6 undo x_l; X7 uncover i; X8 leave
 the level. Every mode (first solution, all lazily, count, random order, limits) is this
 one loop; the choice stack ``choice[level]`` replaces recursion, so depth is unbounded.
+
+The loop exists twice over the same arrays: ``PythonLoop`` here, complete on its own, and
+``dlx._search.Loop`` in C when it was built (PEP 399). Both step the same way, consume a
+seeded ``random.Random`` the same way and count the same statistics, so they give identical
+answers; ``Search`` drives either one (``backend=``, default ``DEFAULT_BACKEND``).
 """
 
 from __future__ import annotations
@@ -20,7 +25,10 @@ from typing import TYPE_CHECKING
 from dlx.errors import ConflictError
 
 if TYPE_CHECKING:
-    from dlx.problem import OptionName, Problem, Seed, Solution
+    from dlx.problem import Links, OptionName, Problem, Seed, Solution
+
+# What a loop's run(next_check) stopped at; dlx._search uses the same numbers.
+SOLUTION, CHECKPOINT, END = 0, 1, 2
 
 
 @dataclass
@@ -50,155 +58,48 @@ def as_random(seed: Seed) -> random.Random | None:
     return random.Random(seed)
 
 
-class Search:
-    """One run of the search over a problem: an iterator of solutions with statistics.
+class PythonLoop:
+    """The search loop in pure Python, over its own copy of the problem's link arrays.
 
-    ``seed`` randomizes tie-breaks and the order options are tried (int or
-    ``random.Random``); ``forced`` names options every solution must contain; ``max_nodes``
-    and ``time_limit`` (seconds) end the search early, with ``complete`` False and
-    ``stopped_by`` saying why; ``progress(search)`` is called every ``progress_interval``
-    nodes. A ``Search`` resumes where it stopped: ``first()`` then ``count()`` counts the rest.
-
-    >>> from dlx import Problem
-    >>> s = Problem([["a"], ["b"], ["a", "b"]]).search()
-    >>> s.count(), s.complete, s.stats.nodes
-    (2, True, 3)
+    ``run(next_check)`` goes on from where it stood and returns ``(SOLUTION, level)`` with a
+    solution at depth ``level``, ``(CHECKPOINT, level)`` once ``stats.nodes`` reaches
+    ``next_check``, or ``(END, 0)`` when the tree is exhausted; ``stats`` is current
+    whenever it returns. ``dlx._search.Loop`` is the same loop in C with the same methods.
     """
 
     def __init__(
-        self,
-        problem: Problem,
-        *,
-        seed: Seed = None,
-        forced: Iterable[OptionName] = (),
-        max_nodes: int | None = None,
-        time_limit: float | None = None,
-        progress: Callable[[Search], object] | None = None,
-        progress_interval: int = 100_000,
+        self, links: Links, forced: list[int], rng: random.Random | None, stats: Stats
     ) -> None:
-        if progress_interval < 1:
-            raise ValueError(f"progress_interval must be at least 1, not {progress_interval}")
-        self.problem = problem
-        self._names = problem.option_names()
-        self._forced = _check_forced(problem, list(forced))
-        self._rng = as_random(seed)
-        self._max_nodes = max_nodes
-        self._time_limit = time_limit
-        self._progress = progress
-        self._interval = progress_interval
-        self.stats = Stats()
-        self.complete = False
-        self.stopped_by: str | None = None
-        depth = problem.compiled().n_primary + 1
+        depth = links.n_primary + 1
+        self.level = 0
+        self._option_of = links.option_of
         self._choice = [0] * depth  # choice[l]: the node of the option chosen at level l
         self._orders: list[list[int]] = [[] for _ in range(depth)]  # options to try at l
         self._tried = [0] * depth  # how many of orders[l] have been tried
-        self._level = 0
-        self._deadline: float | None = None
-        self._run = self._loop()
+        self._next_check = 0
+        self._steps = self._loop(links, forced, rng, stats)
 
-    # -- the public face ---------------------------------------------------------------
+    def run(self, next_check: int) -> tuple[int, int]:
+        """Search on to the next solution, checkpoint or the end (see the class)."""
+        self._next_check = next_check
+        return next(self._steps, (END, 0))
 
-    def __iter__(self) -> Iterator[Solution]:
-        return self
+    def chosen(self) -> list[int]:
+        """The options (as indices) chosen at the levels above the current one."""
+        return [self._option_of[x] for x in self._choice[: self.level]]
 
-    def __next__(self) -> Solution:
-        level = self._advance()
-        if level is None:
-            raise StopIteration
-        option_of = self.problem.compiled().option_of
-        names = self._names
-        return [names[i] for i in self._forced] + [
-            names[option_of[x]] for x in self._choice[:level]
-        ]
+    def branches(self) -> list[tuple[int, int]]:
+        """For each level above the current one: (options to try, options tried)."""
+        return [(len(self._orders[k]), self._tried[k]) for k in range(self.level)]
 
-    def first(self) -> Solution | None:
-        """The next solution (the first, on a fresh search), or None when there is none."""
-        solution = next(self, None)
-        if solution is not None and not self.complete:
-            self.stopped_by = "limit"
-        return solution
-
-    def count(self, limit: int | None = None) -> int:
-        """Count solutions (from where the search stands), stopping at ``limit``."""
-        if limit is not None and limit < 0:
-            raise ValueError(f"limit must be at least 0, not {limit}")
-        counted = 0
-        while limit is None or counted < limit:
-            if self._advance() is None:
-                return counted
-            counted += 1
-        if not self.complete:
-            self.stopped_by = "limit"
-        return counted
-
-    def progress(self) -> float:
-        """Knuth's estimate of the fraction of the search tree explored so far (0..1)."""
-        if self.complete:
-            return 1.0
-        done, weight = 0.0, 1.0
-        for level in range(self._level):
-            weight /= max(len(self._orders[level]), 1)
-            done += self._tried[level] * weight
-        return min(done + weight / 2, 1.0)
-
-    def __repr__(self) -> str:
-        state = (
-            "complete"
-            if self.complete
-            else f"stopped by {self.stopped_by}"
-            if self.stopped_by
-            else "running"
-        )
-        s = self.stats
-        return f"<Search {state}: {s.solutions} solutions, {s.nodes} nodes, {s.updates} updates>"
-
-    # -- the loop ----------------------------------------------------------------------
-
-    def _advance(self) -> int | None:
-        """Run to the next solution; its depth, or None when the search has ended."""
-        start = time.perf_counter()
-        if self._time_limit is not None and self._deadline is None:
-            self._deadline = start + self._time_limit
-        self.stopped_by = None
-        try:
-            return next(self._run, None)
-        except KeyboardInterrupt:
-            self.stopped_by = "interrupt"
-            self._run = iter(())
-            raise
-        finally:
-            self.stats.elapsed += time.perf_counter() - start
-
-    def _checkpoint(self, level: int) -> bool:
-        """Called every so many nodes: polls the callback; False when a limit is reached."""
-        self._level = level
-        stats = self.stats
-        if self._max_nodes is not None and stats.nodes >= self._max_nodes:
-            self.stopped_by = "nodes"
-            return False
-        if self._deadline is not None and time.perf_counter() >= self._deadline:
-            self.stopped_by = "time"
-            return False
-        if self._progress is not None:
-            self._progress(self)
-        return True
-
-    def _next_checkpoint(self) -> int:
-        steps = [self.stats.nodes + self._interval]
-        if self._max_nodes is not None:
-            steps.append(self._max_nodes)
-        if self._deadline is not None:
-            steps.append(self.stats.nodes + 1024)
-        return min(steps)
-
-    def _loop(self) -> Iterator[int]:
-        links = self.problem.compiled()
+    def _loop(
+        self, links: Links, forced: list[int], rng: random.Random | None, stats: Stats
+    ) -> Iterator[tuple[int, int]]:
         llink, rlink, length = links.llink[:], links.rlink[:], links.length[:]
         ulink, dlink, color = links.ulink[:], links.dlink[:], links.color[:]
         top, others, option_nodes = links.top, links.others, links.option_nodes
-        stats, profile = self.stats, self.stats.profile
-        choice, orders, tried, rng = self._choice, self._orders, self._tried, self._rng
+        profile = stats.profile
+        choice, orders, tried = self._choice, self._orders, self._tried
         updates = 0
 
         def cover(i: int) -> None:
@@ -308,17 +209,19 @@ class Search:
                 for j in reversed(other_items[x]):
                     uncover(j)
 
-        for index in self._forced:
+        for index in forced:
             commit_nodes(option_nodes[index])
 
         level = 0
-        next_check = self._next_checkpoint()
+        next_check = self._next_check
         try:
             while True:
                 if rlink[0] == 0:  # X2: every primary item is covered
                     stats.solutions += 1
                     stats.updates = updates
-                    yield level
+                    self.level = level
+                    yield SOLUTION, level
+                    next_check = self._next_check
                     forward = False
                 else:  # X3: the item with fewest options, leftmost (or random) among ties
                     i = rlink[0]
@@ -356,7 +259,6 @@ class Search:
                 while True:
                     if not forward:  # X8: leave this level; X6: undo the option tried above
                         if level == 0:
-                            self.complete = True
                             return
                         level -= 1
                         uncommit(choice[level])
@@ -373,15 +275,184 @@ class Search:
                         level += 1
                         if stats.nodes >= next_check:
                             stats.updates = updates
-                            if not self._checkpoint(level):
-                                return
-                            next_check = self._next_checkpoint()
+                            self.level = level
+                            yield CHECKPOINT, level
+                            next_check = self._next_check
                         break
                     uncover(top[order[0]])  # X7: every option of i has been tried
                     forward = False
         finally:
             stats.updates = updates
-            self._level = level
+            self.level = level
+
+
+try:
+    from dlx._search import Loop as CLoop
+except ImportError:  # not built: the pure-Python loop does everything
+    CLoop = None
+
+LOOPS: dict[str, type] = {"python": PythonLoop} | ({"c": CLoop} if CLoop else {})
+DEFAULT_BACKEND = "c" if CLoop else "python"  # what backend=None means
+
+
+class Search:
+    """One run of the search over a problem: an iterator of solutions with statistics.
+
+    ``seed`` randomizes tie-breaks and the order options are tried (int or
+    ``random.Random``); ``forced`` names options every solution must contain; ``max_nodes``
+    and ``time_limit`` (seconds) end the search early, with ``complete`` False and
+    ``stopped_by`` saying why; ``progress(search)`` is called every ``progress_interval``
+    nodes. A ``Search`` resumes where it stopped: ``first()`` then ``count()`` counts the rest.
+    ``backend`` picks the loop: ``"c"`` (``dlx._search``, when built), ``"python"``, or None
+    for ``DEFAULT_BACKEND``; both give the same solutions in the same order and the same stats.
+
+    >>> from dlx import Problem
+    >>> s = Problem([["a"], ["b"], ["a", "b"]]).search()
+    >>> s.count(), s.complete, s.stats.nodes
+    (2, True, 3)
+    """
+
+    def __init__(
+        self,
+        problem: Problem,
+        *,
+        seed: Seed = None,
+        forced: Iterable[OptionName] = (),
+        max_nodes: int | None = None,
+        time_limit: float | None = None,
+        progress: Callable[[Search], object] | None = None,
+        progress_interval: int = 100_000,
+        backend: str | None = None,
+    ) -> None:
+        if progress_interval < 1:
+            raise ValueError(f"progress_interval must be at least 1, not {progress_interval}")
+        self.backend = DEFAULT_BACKEND if backend is None else backend
+        if self.backend not in LOOPS:
+            if self.backend == "c":
+                raise ValueError(
+                    "backend 'c' is not available: dlx._search was not built "
+                    "(it needs a C compiler and Python's headers at install time)"
+                )
+            raise ValueError(f"backend must be one of {sorted(LOOPS)} or None, not {backend!r}")
+        self.problem = problem
+        self._names = problem.option_names()
+        self._forced = _check_forced(problem, list(forced))
+        self._max_nodes = max_nodes
+        self._time_limit = time_limit
+        self._progress = progress
+        self._interval = progress_interval
+        self.stats = Stats()
+        self.complete = False
+        self.stopped_by: str | None = None
+        self._loop = LOOPS[self.backend](
+            problem.compiled(), self._forced, as_random(seed), self.stats
+        )
+        self._deadline: float | None = None
+        self._run = self._drive()
+
+    # -- the public face ---------------------------------------------------------------
+
+    def __iter__(self) -> Iterator[Solution]:
+        return self
+
+    def __next__(self) -> Solution:
+        if self._advance() is None:
+            raise StopIteration
+        names = self._names
+        return [names[i] for i in self._forced] + [names[i] for i in self._loop.chosen()]
+
+    def first(self) -> Solution | None:
+        """The next solution (the first, on a fresh search), or None when there is none."""
+        solution = next(self, None)
+        if solution is not None and not self.complete:
+            self.stopped_by = "limit"
+        return solution
+
+    def count(self, limit: int | None = None) -> int:
+        """Count solutions (from where the search stands), stopping at ``limit``."""
+        if limit is not None and limit < 0:
+            raise ValueError(f"limit must be at least 0, not {limit}")
+        counted = 0
+        while limit is None or counted < limit:
+            if self._advance() is None:
+                return counted
+            counted += 1
+        if not self.complete:
+            self.stopped_by = "limit"
+        return counted
+
+    def progress(self) -> float:
+        """Knuth's estimate of the fraction of the search tree explored so far (0..1)."""
+        if self.complete:
+            return 1.0
+        done, weight = 0.0, 1.0
+        for options, tried in self._loop.branches():
+            weight /= max(options, 1)
+            done += tried * weight
+        return min(done + weight / 2, 1.0)
+
+    def __repr__(self) -> str:
+        state = (
+            "complete"
+            if self.complete
+            else f"stopped by {self.stopped_by}"
+            if self.stopped_by
+            else "running"
+        )
+        s = self.stats
+        return f"<Search {state}: {s.solutions} solutions, {s.nodes} nodes, {s.updates} updates>"
+
+    # -- driving the loop --------------------------------------------------------------
+
+    def _advance(self) -> int | None:
+        """Run to the next solution; its depth, or None when the search has ended."""
+        start = time.perf_counter()
+        if self._time_limit is not None and self._deadline is None:
+            self._deadline = start + self._time_limit
+        self.stopped_by = None
+        try:
+            return next(self._run, None)
+        except KeyboardInterrupt:
+            self.stopped_by = "interrupt"
+            self._run = iter(())
+            raise
+        finally:
+            self.stats.elapsed += time.perf_counter() - start
+
+    def _drive(self) -> Iterator[int]:
+        """Solutions' depths from the loop, with the limits and callback at its checkpoints."""
+        next_check = self._next_checkpoint()
+        while True:
+            event, level = self._loop.run(next_check)
+            if event == SOLUTION:
+                yield level
+            elif event == CHECKPOINT:
+                if not self._checkpoint():
+                    return
+                next_check = self._next_checkpoint()
+            else:
+                self.complete = True
+                return
+
+    def _checkpoint(self) -> bool:
+        """Called every so many nodes: polls the callback; False when a limit is reached."""
+        if self._max_nodes is not None and self.stats.nodes >= self._max_nodes:
+            self.stopped_by = "nodes"
+            return False
+        if self._deadline is not None and time.perf_counter() >= self._deadline:
+            self.stopped_by = "time"
+            return False
+        if self._progress is not None:
+            self._progress(self)
+        return True
+
+    def _next_checkpoint(self) -> int:
+        steps = [self.stats.nodes + self._interval]
+        if self._max_nodes is not None:
+            steps.append(self._max_nodes)
+        if self._deadline is not None:
+            steps.append(self.stats.nodes + 1024)
+        return min(steps)
 
 
 def _check_forced(problem: Problem, forced: list[OptionName]) -> list[int]:

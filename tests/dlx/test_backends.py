@@ -1,0 +1,260 @@
+"""The C loop against the Python one: identical answers, and no input that can crash it.
+
+Identical means the same solutions in the same order, the same statistics (nodes, updates,
+profile, solutions), the same progress estimates at the same checkpoints and the same way of
+stopping, in every mode: plain, seeded, forced, colored, limited.
+"""
+
+from __future__ import annotations
+
+import _thread
+import dataclasses
+import random
+import threading
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import dlx.search
+from dlx import ConflictError, Problem, Stats
+from dlx.problem import Links
+from dlx.search import END, LOOPS, Search
+from tests.dlx.test_search import problems, queens
+
+pytestmark = pytest.mark.skipif("c" not in LOOPS, reason="the C backend is not built")
+
+
+@pytest.fixture(autouse=True)
+def backend() -> None:
+    """These tests name both backends themselves: no run per default backend."""
+
+
+def trace(problem: Problem, backend: str, limit: int | None = None, **options: Any) -> dict:
+    """Everything observable about one search: solutions, stats, checkpoints, ending."""
+    seen: list[tuple[int, float]] = []
+    search = problem.search(
+        backend=backend,
+        progress=lambda s: seen.append((s.stats.nodes, s.progress())),
+        **options,
+    )
+    solutions = [next(search) for _ in range(limit)] if limit else []
+    solutions += list(search)
+    stats = dataclasses.asdict(search.stats)
+    del stats["elapsed"]
+    return {
+        "solutions": solutions,
+        "stats": stats,
+        "checkpoints": seen,
+        "complete": search.complete,
+        "stopped_by": search.stopped_by,
+        "progress": search.progress(),
+    }
+
+
+def same(problem: Problem, limit: int | None = None, **options: Any) -> dict:
+    python = trace(problem, "python", limit, **options)
+    assert trace(problem, "c", limit, **options) == python
+    return python
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    problems(),
+    st.none() | st.integers(0, 2**32),
+    st.none() | st.integers(0, 40),
+    st.integers(1, 7),
+    st.data(),
+)
+def test_backends_agree_on_random_problems(
+    problem: Problem,
+    seed: int | None,
+    max_nodes: int | None,
+    interval: int,
+    data: st.DataObject,
+) -> None:
+    names = list(problem.options)
+    forced = data.draw(st.lists(st.sampled_from(names), unique=True, max_size=2)) if names else []
+    try:
+        same(
+            problem,
+            seed=seed,
+            forced=forced,
+            max_nodes=max_nodes,
+            progress_interval=interval,
+        )
+    except ConflictError:
+        pass
+
+
+@pytest.mark.parametrize("seed", [None, 0, 1, 12345, random.Random(7)])
+def test_backends_agree_on_eight_queens(seed: int | random.Random | None) -> None:
+    if isinstance(seed, random.Random):  # each backend gets a generator in the same state
+        state = seed.getstate()
+        python = trace(queens(8), "python", seed=seed, progress_interval=100)
+        seed.setstate(state)
+        assert trace(queens(8), "c", seed=seed, progress_interval=100) == python
+    else:
+        python = same(queens(8), seed=seed, progress_interval=100)
+    assert len(python["solutions"]) == 92 and python["complete"]
+    assert len(python["checkpoints"]) >= 5
+
+
+def test_backends_agree_when_stopped_and_resumed() -> None:
+    for options in [{"max_nodes": 777}, {"forced": [(0, 2)]}, {"seed": 4, "max_nodes": 300}]:
+        same(queens(9), limit=5, **options)
+    for backend in LOOPS:  # count, then resume, as the docs promise
+        search = queens(8).search(backend=backend)
+        assert (search.count(10), search.count(), search.stats.solutions) == (10, 82, 92)
+
+
+def test_backends_agree_on_colors_and_deep_problems() -> None:
+    colored = Problem(
+        {"A": ["a", "x:red"], "B": ["b", "x:red"], "C": ["b", "x:blue"], "D": ["a", "x"]},
+        secondary=["x"],
+    )
+    same(colored)
+    same(colored, forced=["A"], seed=3)
+    chain = Problem({k: [k, k + 1] for k in range(0, 2000, 2)} | {-1: [0], -2: [1999]})
+    assert len(same(chain)["stats"]["profile"]) == 1000
+
+
+def test_the_c_loop_is_the_default_when_built_and_can_be_refused() -> None:
+    assert dlx.search.DEFAULT_BACKEND == "c"
+    assert Search(queens(4)).backend == "c"
+    assert Search(queens(4), backend="python").backend == "python"
+    assert queens(6).count(backend="python") == queens(6).count(backend="c") == 4
+    with pytest.raises(ValueError, match="backend must be one of"):
+        Search(queens(4), backend="fortran")
+
+
+def test_asking_for_c_when_it_is_not_built_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(dlx.search, "LOOPS", {"python": dlx.search.PythonLoop})
+    with pytest.raises(ValueError, match="backend 'c' is not available"):
+        queens(4).solve(backend="c")
+
+
+@pytest.mark.parametrize("name", ["python", "c"])
+def test_ctrl_c_interrupts_a_long_count(name: str) -> None:
+    search = queens(14).search(backend=name)
+    timer = threading.Timer(0.2, _thread.interrupt_main)
+    timer.start()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            search.count()
+    finally:
+        timer.cancel()
+    assert search.stopped_by == "interrupt" and not search.complete
+    assert 0 < search.stats.nodes == sum(search.stats.profile)
+    assert search.count() == 0  # an interrupted search stays ended
+
+
+# -- malformed input: a ValueError, never a crash -------------------------------------------
+
+
+def loop(links: Links, forced: list[int] | None = None, rng: Any = None) -> int:
+    """Run the C loop to its end; the number of solutions."""
+    c = LOOPS["c"](links, forced or [], rng, Stats())
+    found = 0
+    while c.run(10**6)[0] != END:
+        found += 1
+    return found
+
+
+def broken(links: Links, name: str, index: int | None, value: Any) -> Links:
+    """A copy of links with one field, or one entry of one array, changed."""
+    if index is None:
+        return dataclasses.replace(links, **{name: value})
+    array = list(getattr(links, name))
+    array[index] = value
+    return dataclasses.replace(links, **{name: array})
+
+
+@pytest.mark.parametrize(
+    ("name", "index", "value"),
+    [
+        ("n_items", None, 99),
+        ("n_items", None, -1),
+        ("n_primary", None, 10**30),
+        ("n_primary", None, "two"),
+        ("top", None, [0, 1]),
+        ("ulink", None, [0] * 3),
+        ("llink", 1, 10**6),
+        ("rlink", 0, -5),
+        ("rlink", 2, 1),
+        ("length", 1, 7),
+        ("top", 5, 3),
+        ("top", -1, 1),
+        ("top", 9, -3),
+        ("dlink", 1, 0),
+        ("dlink", 10, 10**9),
+        ("ulink", 10, 2**40),
+        ("ulink", 9, 5),
+        ("color", 10, 1),
+        ("color", 2, 1),
+        ("color", 11, -1),
+        ("top", 10, 1.5),
+        ("dlink", None, None),
+    ],
+)
+def test_malformed_links_raise_value_errors(name: str, index: int | None, value: Any) -> None:
+    links = Problem({"A": ["a", "b"], "B": ["a"], "C": ["b", "x"]}, secondary=["x"]).compiled()
+    assert loop(links) == 2  # A, and B with C
+    with pytest.raises(ValueError):
+        loop(broken(links, name, index, value))
+
+
+def test_bad_forced_indices_and_conflicts_raise_value_errors() -> None:
+    links = queens(4).compiled()
+    for forced in ([-1], [16], [10**20], ["0"], [0, 1]):
+        with pytest.raises(ValueError):
+            loop(links, forced)
+    assert loop(links, [1]) == 1
+
+
+@settings(max_examples=400, deadline=None)
+@given(problems(), st.data())
+def test_any_corrupted_entry_is_refused_or_harmless(problem: Problem, data: st.DataObject) -> None:
+    links = problem.compiled()
+    arrays = ["llink", "rlink", "length", "top", "ulink", "dlink", "color"]
+    name = data.draw(st.sampled_from(arrays))
+    array = getattr(links, name)
+    index = data.draw(st.integers(0, len(array) - 1))
+    value = data.draw(st.integers(-3, len(links.top) + 3))
+    try:
+        loop(broken(links, name, index, value))
+    except ValueError:
+        pass
+
+
+class Liar(random.Random):
+    """A generator whose choice or shuffle breaks the contract."""
+
+    def __init__(self, how: str) -> None:
+        super().__init__(1)
+        self.how = how
+
+    def choice(self, seq: Any) -> Any:
+        if self.how == "raise":
+            raise ZeroDivisionError("a broken generator")
+        return {"foreign": 10**9, "text": "x"}.get(self.how, seq[0])
+
+    def shuffle(self, x: list[int]) -> None:  # type: ignore[override]
+        if self.how == "drop":
+            x.pop()
+        elif self.how == "twice" and len(x) > 1:
+            x[1] = x[0]
+        elif self.how == "stranger":
+            x[0] = 1
+
+
+@pytest.mark.parametrize("how", ["foreign", "text", "drop", "twice", "stranger"])
+def test_a_lying_random_generator_is_refused(how: str) -> None:
+    with pytest.raises(ValueError):
+        loop(queens(5).compiled(), rng=Liar(how))
+
+
+def test_errors_from_the_generator_pass_through() -> None:
+    with pytest.raises(ZeroDivisionError):
+        queens(5).count(seed=Liar("raise"), backend="c")
