@@ -48,7 +48,7 @@ def test_a_turned_box_gives_the_same_count() -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("box", [(6, 10), (5, 12), (4, 15)])
+@pytest.mark.parametrize("box", [(6, 10), (5, 12), (4, 15)], ids=["6x10", "5x12", "4x15"])
 def test_published_counts_with_symmetry_broken(box: tuple[int, int]) -> None:
     assert len(packings(*box)) == PUBLISHED[box]
 
