@@ -16,7 +16,6 @@ units, so nothing downstream (the cover matrix, the checker, the formatter) spec
 
 from __future__ import annotations
 
-import copy
 import json
 import math
 import string
@@ -61,8 +60,8 @@ class GridError(ValueError):
 
     def at_line(self, line: int) -> GridError:
         """The same error placed on ``line`` (for a line read out of a larger file)."""
-        moved = copy.copy(self)
-        moved.line = line
+        moved = type(self).__new__(type(self), *self.args)  # keeps subclass fields as they are
+        moved.__dict__.update(self.__dict__, line=line)
         return moved
 
 
@@ -130,7 +129,10 @@ class Shape:
         n = self.size
         for k, region in enumerate(regions, 1):
             if len(set(region)) != n or not all(0 <= r < n and 0 <= c < n for r, c in region):
-                raise GridError(f"{what} {k}: expected {n} different cells inside the grid")
+                raise GridError(
+                    f"{what} {k}: found {len(region)} cells, {len(set(region))} different, "
+                    f"expected {n} different cells inside the grid"
+                )
 
     @classmethod
     @cache
@@ -226,6 +228,12 @@ class Shape:
         rows = tuple(tuple((r, c) for c in range(n)) for r in range(n))
         columns = tuple(tuple((r, c) for r in range(n)) for c in range(n))
         return rows + columns + self.boxes + self.extra_regions
+
+    @cached_property
+    def unit_indices(self) -> tuple[tuple[int, ...], ...]:
+        """Each of :attr:`units` as positions in ``Grid.cells`` (r * n + c), for fast loops."""
+        n = self.size
+        return tuple(tuple(r * n + c for r, c in unit) for unit in self.units)
 
     @cached_property
     def unit_names(self) -> tuple[str, ...]:
@@ -371,7 +379,7 @@ def parse(text: str, shape: Shape | None = None) -> Grid:
     for digit, (line, column) in zip(digits, places, strict=True):
         if digit > n:
             raise GridError(
-                f"found {SYMBOLS[digit - 1]!r}, expected {_symbol_range(n)} or a blank "
+                f"found {text.splitlines()[line - 1][column - 1]!r}, expected {_symbol_range(n)} or a blank "
                 f"for a {n}x{n} grid",
                 line,
                 column,
@@ -433,9 +441,10 @@ def format_json(grid: Grid) -> str:
 
 def conflicts(grid: Grid) -> list[Conflict]:
     """Every digit written more than once in a unit, as (unit name, digit, cells)."""
+    shape, cells = grid.shape, grid.cells
     found: list[Conflict] = []
-    for name, unit in zip(grid.shape.unit_names, grid.shape.units, strict=True):
-        digits = [grid[cell] for cell in unit]
+    for name, unit, indices in zip(shape.unit_names, shape.units, shape.unit_indices, strict=True):
+        digits = [cells[k] for k in indices]
         filled = [d for d in digits if d]
         if len(set(filled)) == len(filled):
             continue
@@ -460,7 +469,6 @@ def is_solution(solution: Grid, puzzle: Grid | None = None) -> bool:
         )
     ):
         return False
+    cells = solution.cells
     every_digit = set(range(1, solution.shape.size + 1))
-    return solution.is_complete() and all(
-        {solution[cell] for cell in unit} == every_digit for unit in solution.shape.units
-    )
+    return all({cells[k] for k in unit} == every_digit for unit in solution.shape.unit_indices)

@@ -1,0 +1,193 @@
+"""Solving sudoku: the solution with proof of uniqueness, counts, and files streamed in order.
+
+Glossary
+    result     what the search found for one puzzle: no solution, a unique one, or several
+               (the first two found are kept, so "several" can be shown, not just claimed)
+    unique     the search found one solution and then exhausted the tree: count(limit=2) == 1
+    batch      puzzles read one per line from a file or stdin, lazily: memory stays flat
+               however long the input, and answers come out in input order
+    answer     one puzzle's outcome in a batch: its line number, the puzzle (None when the
+               line could not be read) and a value or the GridError that explains the line
+
+Givens that already break the rules are refused before any search, naming the cells.
+"""
+
+from __future__ import annotations
+
+import enum
+import itertools
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+from functools import cache, partial
+from typing import Generic, TypeVar
+
+import dlx
+from sudoku.cover import decode, search
+from sudoku.grid import MAX_SIZE, Conflict, Grid, GridError, Shape, cell_name, conflicts, parse
+
+T = TypeVar("T")
+GRID_LINES = 1000  # the most lines a multi-line grid read as a whole input may take
+
+
+class ConflictingGivens(GridError):
+    """A puzzle whose givens repeat a digit in a unit, so it cannot have a solution.
+
+    ``conflicts`` lists (unit name, digit, cells) as ``sudoku.grid.conflicts`` gives them.
+    """
+
+    def __init__(self, found: list[Conflict]):
+        described = "; ".join(
+            f"{digit} twice in {unit} ({', '.join(map(cell_name, cells))})"
+            if len(cells) == 2
+            else f"{digit} {len(cells)} times in {unit} ({', '.join(map(cell_name, cells))})"
+            for unit, digit, cells in found
+        )
+        super().__init__(f"the givens break the rules: {described}")
+        self.conflicts = found
+
+
+class Status(str, enum.Enum):
+    """Which case holds for a puzzle."""
+
+    NONE = "none"
+    UNIQUE = "unique"
+    SEVERAL = "several"
+
+
+@dataclass(frozen=True)
+class Result:
+    """The outcome of :func:`solve`: the puzzle, up to two solutions, the search's stats."""
+
+    puzzle: Grid
+    solutions: tuple[Grid, ...]
+    stats: dlx.Stats
+
+    @property
+    def status(self) -> Status:
+        return (Status.NONE, Status.UNIQUE, Status.SEVERAL)[len(self.solutions)]
+
+    @property
+    def solution(self) -> Grid | None:
+        """The first solution found, or None."""
+        return self.solutions[0] if self.solutions else None
+
+
+def check_givens(puzzle: Grid) -> None:
+    """Raise ConflictingGivens when a digit is given twice in a row, column, box or region."""
+    found = conflicts(puzzle)
+    if found:
+        raise ConflictingGivens(found)
+
+
+def solve(puzzle: Grid) -> Result:
+    """Solve ``puzzle`` and prove the solution unique by searching on for a second one.
+
+    Raises ConflictingGivens (a GridError) before searching when the givens break the rules.
+    """
+    check_givens(puzzle)
+    run = search(puzzle)
+    found = tuple(decode(solution, puzzle.shape) for solution in itertools.islice(run, 2))
+    return Result(puzzle, found, run.stats)
+
+
+def count(puzzle: Grid, limit: int | None = None) -> int:
+    """The number of solutions of ``puzzle``, counting stops at ``limit`` when given.
+
+    Raises ConflictingGivens (a GridError) before searching when the givens break the rules.
+    """
+    check_givens(puzzle)
+    return search(puzzle).count(limit)
+
+
+# --- batches -------------------------------------------------------------------------------
+
+
+@cache
+def _with_diagonals(shape: Shape) -> Shape:
+    return shape.with_diagonals()
+
+
+def reader(shape: Shape | None = None, x: bool = False) -> Callable[[str], Grid]:
+    """A function that reads one puzzle: of ``shape``, or of the size its cell count implies;
+    with the two diagonals as extra regions too when ``x`` is set (X-sudoku)."""
+    if shape is not None:
+        return partial(parse, shape=_with_diagonals(shape) if x else shape)
+    if not x:
+        return parse
+
+    def read_x(text: str) -> Grid:
+        grid = parse(text)
+        return Grid(_with_diagonals(grid.shape), grid.cells)
+
+    return read_x
+
+
+@dataclass(frozen=True)
+class Answer(Generic[T]):
+    """One puzzle of a batch: where it starts, the puzzle if readable, and its outcome."""
+
+    line: int
+    puzzle: Grid | None
+    value: T | GridError
+
+
+def read_puzzles(
+    lines: Iterable[str], read: Callable[[str], Grid] = parse
+) -> Iterator[tuple[int, Grid | GridError]]:
+    """The puzzles of a stream, one per line, lazily, each with its 1-based line number.
+
+    Blank lines and ``#`` comment lines are skipped. A line that is not a puzzle gives its
+    GridError (placed on that line) and reading goes on. When the first puzzle line is too
+    short to be a whole puzzle but could be a grid row, the input is one multi-line grid
+    (such as an ``.sdk`` file) and is read whole, up to GRID_LINES lines.
+    """
+    numbered = enumerate(lines, 1)
+    first = True
+    for number, line in numbered:
+        text = line.strip()
+        if not text or text.startswith("#"):
+            continue
+        try:
+            yield number, read(text)
+        except GridError as error:
+            if first and _is_grid_row(text):
+                rest = [line for _, line in itertools.islice(numbered, GRID_LINES + 1)]
+                yield number, _read_whole(read, line, rest, number)
+                return
+            yield number, error.at_line(number)
+        first = False
+
+
+def _is_grid_row(text: str) -> bool:
+    """True for a line with no more cells than a row of the largest grid may hold."""
+    return sum(1 for char in text if not (char.isspace() or char in "|+")) <= MAX_SIZE
+
+
+def _read_whole(
+    read: Callable[[str], Grid], first: str, rest: list[str], start: int
+) -> Grid | GridError:
+    """The multi-line grid that starts at line ``start``, or the error that explains it."""
+    if len(rest) > GRID_LINES:
+        return GridError(f"a grid takes at most {GRID_LINES} lines", start + GRID_LINES + 1)
+    try:
+        return read("\n".join([first, *rest]))
+    except GridError as error:
+        return error.at_line(start + error.line - 1) if error.line else error
+
+
+def batch(
+    lines: Iterable[str], work: Callable[[Grid], T] = solve, read: Callable[[str], Grid] = parse
+) -> Iterator[Answer[T]]:
+    """Apply ``work`` (``solve`` unless told) to every puzzle of a stream, in input order.
+
+    Lazy, so memory does not grow with the input. A line that cannot be read, or whose
+    givens break the rules, becomes an Answer holding its GridError, and the rest go on.
+    """
+    for number, puzzle in read_puzzles(lines, read):
+        if isinstance(puzzle, GridError):
+            yield Answer(number, None, puzzle)
+            continue
+        try:
+            yield Answer(number, puzzle, work(puzzle))
+        except GridError as error:
+            yield Answer(number, puzzle, error.at_line(number))
