@@ -1,0 +1,495 @@
+"""Difficulty rating: solve a sudoku the way a person does, on pencil marks.
+
+A puzzle is as hard as the hardest technique a person needs to solve it (qqwing's measure),
+not as hard as it has blanks. `rate` solves on candidates, always trying the simplest
+technique first, and records every step it takes.
+
+Glossary
+  candidates  the digits still possible in an empty cell (pencil marks), one bit per digit:
+              bit d-1 stands for digit d
+  unit        a row, column, box (or jigsaw region, or extra region such as a diagonal) that
+              holds every digit once
+  step        one deduction: the technique, the digits it places, the candidates it removes
+  level       easy (singles), medium (locked candidates, pairs), hard (triples, quads,
+              fish, XY-wing), expert (the techniques run out: a guess is needed)
+
+Techniques work on any shape the grid module describes: units come from `Shape.units`, so
+jigsaw regions and diagonals take part in singles, locked candidates and subsets; fish use
+rows and columns.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from functools import lru_cache
+from itertools import combinations
+
+from sudoku.grid import Cell, Grid, GridError, Shape, cell_name
+from sudoku.solve import check_givens
+
+Placement = tuple[Cell, int]
+Elimination = tuple[Cell, int]
+
+LEVELS = ("easy", "medium", "hard", "expert")
+
+__all__ = [
+    "LEVELS",
+    "TECHNIQUES",
+    "Candidates",
+    "ContradictionError",
+    "Rating",
+    "Step",
+    "rate",
+]
+
+
+class ContradictionError(GridError):
+    """The puzzle has no solution: logic reached a cell or unit with no digit left."""
+
+
+@dataclass(frozen=True)
+class Step:
+    """One deduction: what it places, what it removes, and the pattern that justifies it."""
+
+    technique: str
+    placements: tuple[Placement, ...] = ()
+    eliminations: tuple[Elimination, ...] = ()
+    reason: str = ""
+
+    def __str__(self) -> str:
+        """Read like a solver's log: ``naked pair: 3,7 in r1c2 r1c5 (row 1) => r1c1<>3``."""
+        effects = [f"r{r + 1}c{c + 1}={d}" for (r, c), d in self.placements]
+        effects += [f"r{r + 1}c{c + 1}<>{d}" for (r, c), d in self.eliminations]
+        return f"{self.technique}: {self.reason} => {', '.join(effects)}"
+
+
+@dataclass(frozen=True)
+class Rating:
+    """The outcome of `rate`: the level, the hardest technique used, and every step taken.
+
+    ``solved`` is False when the techniques ran out (level expert); ``grid`` is then the
+    partial grid logic reached, otherwise the solution.
+    """
+
+    level: str
+    hardest: str | None
+    steps: tuple[Step, ...]
+    solved: bool
+    grid: Grid
+
+    def counts(self) -> Counter[str]:
+        """How many steps each technique contributed."""
+        return Counter(step.technique for step in self.steps)
+
+
+@dataclass(frozen=True)
+class _Geometry:
+    """Everything the techniques need about a shape, as cell indices ``r * n + c``."""
+
+    n: int
+    full: int
+    units: tuple[tuple[int, ...], ...]
+    unit_names: tuple[str, ...]
+    rows: tuple[tuple[int, ...], ...]
+    cols: tuple[tuple[int, ...], ...]
+    peers: tuple[tuple[int, ...], ...]
+    peer_sets: tuple[frozenset[int], ...]
+    cell_units: tuple[tuple[int, ...], ...]
+    # (name of the technique, unit A, the cells of A outside B, the cells of B outside A,
+    #  the intersection): a digit confined to the intersection within A leaves B's rest.
+    intersections: tuple[tuple[str, int, tuple[int, ...], tuple[int, ...], tuple[int, ...]], ...]
+
+
+@lru_cache(maxsize=32)
+def _geometry(shape: Shape) -> _Geometry:
+    n = shape.size
+    units = shape.unit_indices
+    peer_sets: list[set[int]] = [set() for _ in range(n * n)]
+    for unit in units:
+        for i in unit:
+            peer_sets[i].update(unit)
+    for i, peers in enumerate(peer_sets):
+        peers.discard(i)
+    intersections = []
+    for a, unit_a in enumerate(units):
+        for b, unit_b in enumerate(units):
+            common = set(unit_a) & set(unit_b)
+            if a != b and len(common) >= 2:
+                # Shape.units lists the n rows and n columns first.
+                technique = "claiming" if a < 2 * n else "pointing"
+                rest_a = tuple(i for i in unit_a if i not in common)
+                rest_b = tuple(i for i in unit_b if i not in common)
+                intersections.append((technique, a, rest_a, rest_b, tuple(sorted(common))))
+    return _Geometry(
+        n=n,
+        full=(1 << n) - 1,
+        units=units,
+        unit_names=shape.unit_names,
+        rows=units[:n],
+        cols=units[n : 2 * n],
+        peers=tuple(tuple(sorted(p)) for p in peer_sets),
+        peer_sets=tuple(frozenset(p) for p in peer_sets),
+        cell_units=tuple(
+            tuple(u for u, unit in enumerate(units) if i in unit) for i in range(n * n)
+        ),
+        intersections=tuple(intersections),
+    )
+
+
+def _bits(mask: int) -> list[int]:
+    """The digits (1-based) whose bits are set in ``mask``."""
+    return [d + 1 for d in range(mask.bit_length()) if mask >> d & 1]
+
+
+class Candidates:
+    """The pencil marks of a grid: for every empty cell, a bitmask of its possible digits.
+
+    Built from a grid's givens (each given removes its digit from its peers); `remove`
+    sets up hand-made positions; `find` looks for one technique; `apply` carries a step out.
+    """
+
+    def __init__(self, grid: Grid) -> None:
+        self.shape = grid.shape
+        self._g = g = _geometry(grid.shape)
+        self.values = [0] * (g.n * g.n)
+        self.masks = [g.full] * (g.n * g.n)
+        self.placed = [0] * len(g.units)  # per unit, the digits placed in it
+        for (r, c), d in ((divmod(i, g.n), d) for i, d in enumerate(grid.cells) if d):
+            self._place(r * g.n + c, d)
+
+    def digits(self, cell: Cell) -> list[int]:
+        """The candidates of ``cell`` (empty once the cell holds a digit)."""
+        return _bits(self.masks[cell[0] * self._g.n + cell[1]])
+
+    def remove(self, cell: Cell, digits: Iterable[int]) -> None:
+        """Strike ``digits`` from the pencil marks of ``cell``."""
+        for d in digits:
+            self.masks[cell[0] * self._g.n + cell[1]] &= ~(1 << (d - 1))
+
+    def grid(self) -> Grid:
+        """The digits placed so far, as a grid."""
+        return Grid(self.shape, tuple(self.values))
+
+    def solved(self) -> bool:
+        """True when every cell holds a digit."""
+        return all(self.values)
+
+    def apply(self, step: Step) -> None:
+        """Carry out ``step``; a placement of a digit no longer possible is a contradiction."""
+        n = self._g.n
+        for (r, c), d in step.placements:
+            self._place(r * n + c, d)
+        for (r, c), d in step.eliminations:
+            self.masks[r * n + c] &= ~(1 << (d - 1))
+
+    def find(self, technique: str) -> list[Step]:
+        """Steps of ``technique`` available now: every single at once, else the first one."""
+        return _FINDERS[technique](self)
+
+    # --- bookkeeping -------------------------------------------------------------------
+
+    def _place(self, i: int, d: int) -> None:
+        bit = 1 << (d - 1)
+        if self.values[i] or not self.masks[i] & bit:
+            raise ContradictionError(f"{self._cell(i)} cannot hold {self._sym(bit)}")
+        self.values[i] = d
+        self.masks[i] = 0
+        for u in self._g.cell_units[i]:
+            self.placed[u] |= bit
+        masks = self.masks
+        for p in self._g.peers[i]:
+            masks[p] &= ~bit
+
+    def _cell(self, i: int) -> str:
+        return cell_name(self._at(i))
+
+    def _cells(self, cells: Iterable[int]) -> str:
+        return " ".join(self._cell(i) for i in cells)
+
+    def _sym(self, mask: int) -> str:
+        if mask & (mask - 1) == 0:
+            return self.shape.symbols[mask.bit_length() - 1]
+        return ",".join(self.shape.symbols[d - 1] for d in _bits(mask))
+
+    def _at(self, i: int) -> Cell:
+        return divmod(i, self._g.n)
+
+    def _eliminations(self, removals: Iterable[tuple[int, int]]) -> tuple[Elimination, ...]:
+        """(cell index, mask of digits) pairs as sorted (cell, digit) eliminations."""
+        return tuple((self._at(i), d) for i, mask in sorted(removals) for d in _bits(mask))
+
+    # --- singles ------------------------------------------------------------------------
+
+    def _hidden_singles(self) -> list[Step]:
+        g, masks, full = self._g, self.masks, self._g.full
+        steps: list[Step] = []
+        chosen: dict[int, int] = {}
+        for u, unit in enumerate(g.units):
+            placed = self.placed[u]
+            if placed == full:
+                continue
+            once = twice = 0
+            for i in unit:
+                m = masks[i]
+                twice |= once & m
+                once |= m
+            missing = full & ~(once | placed)
+            if missing:
+                raise ContradictionError(
+                    f"{self._sym(missing)} has no place left in {g.unit_names[u]}"
+                )
+            single = once & ~twice
+            while single:
+                bit = single & -single
+                single ^= bit
+                i = next(i for i in unit if masks[i] & bit)
+                if chosen.setdefault(i, bit) != bit:
+                    raise ContradictionError(f"{self._cell(i)} must hold two digits")
+                if len(chosen) > len(steps):  # not found before through another unit
+                    steps.append(
+                        Step(
+                            "hidden single",
+                            ((self._at(i), bit.bit_length()),),
+                            reason=f"the only place for {self._sym(bit)} in {g.unit_names[u]}",
+                        )
+                    )
+        return steps
+
+    def _naked_singles(self) -> list[Step]:
+        steps = []
+        for i, m in enumerate(self.masks):
+            if m & (m - 1) == 0 and not self.values[i]:
+                if not m:
+                    raise ContradictionError(f"{self._cell(i)} has no candidate left")
+                steps.append(
+                    Step(
+                        "naked single",
+                        ((self._at(i), m.bit_length()),),
+                        reason=f"{self._cell(i)} can only be {self._sym(m)}",
+                    )
+                )
+        return steps
+
+    # --- intersections ------------------------------------------------------------------
+
+    def _locked(self, technique: str) -> list[Step]:
+        g, masks = self._g, self.masks
+        for name, a, rest_a, rest_b, common in g.intersections:
+            if name != technique:
+                continue
+            in_common = 0
+            for i in common:
+                in_common |= masks[i]
+            outside = 0
+            for i in rest_a:
+                outside |= masks[i]
+            locked = in_common & ~outside
+            removals = [(i, masks[i] & locked) for i in rest_b if masks[i] & locked]
+            if removals:
+                return [
+                    Step(
+                        technique,
+                        eliminations=self._eliminations(removals),
+                        reason=f"{self._sym(locked)} in {g.unit_names[a]} only in "
+                        f"{self._cells(i for i in common if masks[i] & locked)}",
+                    )
+                ]
+        return []
+
+    # --- subsets ------------------------------------------------------------------------
+
+    def _naked_subset(self, technique: str, k: int) -> list[Step]:
+        g, masks = self._g, self.masks
+        for u, unit in enumerate(g.units):
+            open_cells = [i for i in unit if masks[i]]
+            if len(open_cells) <= k:
+                continue
+            small = [i for i in open_cells if masks[i].bit_count() <= k]
+            for combo in combinations(small, k):
+                union = 0
+                for i in combo:
+                    union |= masks[i]
+                if union.bit_count() != k:
+                    continue
+                removals = [
+                    (i, masks[i] & union) for i in open_cells if i not in combo and masks[i] & union
+                ]
+                if removals:
+                    return [
+                        Step(
+                            technique,
+                            eliminations=self._eliminations(removals),
+                            reason=f"{self._sym(union)} in {self._cells(combo)} "
+                            f"({g.unit_names[u]})",
+                        )
+                    ]
+        return []
+
+    def _hidden_subset(self, technique: str, k: int) -> list[Step]:
+        g, masks = self._g, self.masks
+        for u, unit in enumerate(g.units):
+            open_cells = [i for i in unit if masks[i]]
+            if len(open_cells) <= k:
+                continue
+            places: dict[int, int] = {}  # digit bit -> bitmask of positions in open_cells
+            for pos, i in enumerate(open_cells):
+                m = masks[i]
+                while m:
+                    bit = m & -m
+                    m ^= bit
+                    places[bit] = places.get(bit, 0) | 1 << pos
+            few = [bit for bit, where in places.items() if where.bit_count() <= k]
+            for combo in combinations(few, k):
+                where = digits = 0
+                for bit in combo:
+                    where |= places[bit]
+                    digits |= bit
+                if where.bit_count() != k:
+                    continue
+                cells = [i for pos, i in enumerate(open_cells) if where >> pos & 1]
+                removals = [(i, masks[i] & ~digits) for i in cells if masks[i] & ~digits]
+                if removals:
+                    return [
+                        Step(
+                            technique,
+                            eliminations=self._eliminations(removals),
+                            reason=f"{self._sym(digits)} only in {self._cells(cells)} "
+                            f"({g.unit_names[u]})",
+                        )
+                    ]
+        return []
+
+    # --- fish and wings -----------------------------------------------------------------
+
+    def _fish(self, technique: str, k: int) -> list[Step]:
+        g, masks = self._g, self.masks
+        for bit in (1 << d for d in range(g.n)):
+            for base, cover, kind in ((g.rows, g.cols, "rows"), (g.cols, g.rows, "columns")):
+                spots = {}  # base line -> bitmask of the cover lines holding the digit
+                for b, line in enumerate(base):
+                    where = 0
+                    for pos, i in enumerate(line):
+                        if masks[i] & bit:
+                            where |= 1 << pos
+                    if 2 <= where.bit_count() <= k:
+                        spots[b] = where
+                for combo in combinations(spots, k):
+                    where = 0
+                    for b in combo:
+                        where |= spots[b]
+                    if where.bit_count() != k:
+                        continue
+                    removals = [
+                        (cover[c - 1][b], bit)
+                        for c in _bits(where)
+                        for b in range(g.n)
+                        if b not in combo and masks[cover[c - 1][b]] & bit
+                    ]
+                    if removals:
+                        lines = ",".join(str(b + 1) for b in combo)
+                        return [
+                            Step(
+                                technique,
+                                eliminations=self._eliminations(removals),
+                                reason=f"{self._sym(bit)} in {kind} {lines}",
+                            )
+                        ]
+        return []
+
+    def _xy_wing(self) -> list[Step]:
+        g, masks = self._g, self.masks
+        pairs = [i for i, m in enumerate(masks) if m.bit_count() == 2]
+        pair_set = set(pairs)
+        for pivot in pairs:
+            xy = masks[pivot]
+            wings = [
+                i for i in g.peers[pivot] if i in pair_set and (masks[i] & xy).bit_count() == 1
+            ]
+            for a, b in combinations(wings, 2):
+                z = masks[a] & ~xy
+                if masks[b] & ~xy != z or masks[a] & masks[b] & xy:
+                    continue
+                removals = [(i, z) for i in sorted(g.peer_sets[a] & g.peer_sets[b]) if masks[i] & z]
+                if removals:
+                    return [
+                        Step(
+                            "xy-wing",
+                            eliminations=self._eliminations(removals),
+                            reason=f"pivot {self._cell(pivot)} ({self._sym(xy)}), wings "
+                            f"{self._cell(a)} ({self._sym(masks[a])}) and "
+                            f"{self._cell(b)} ({self._sym(masks[b])})",
+                        )
+                    ]
+        return []
+
+
+#: The techniques in the order they are tried (simplest first), with their level.
+TECHNIQUES: dict[str, str] = {
+    "hidden single": "easy",
+    "naked single": "easy",
+    "pointing": "medium",
+    "claiming": "medium",
+    "naked pair": "medium",
+    "hidden pair": "medium",
+    "x-wing": "hard",
+    "naked triple": "hard",
+    "hidden triple": "hard",
+    "xy-wing": "hard",
+    "swordfish": "hard",
+    "naked quad": "hard",
+    "hidden quad": "hard",
+}
+
+_FINDERS: dict[str, Callable[[Candidates], list[Step]]] = {
+    "hidden single": Candidates._hidden_singles,
+    "naked single": Candidates._naked_singles,
+    "pointing": lambda c: c._locked("pointing"),
+    "claiming": lambda c: c._locked("claiming"),
+    "naked pair": lambda c: c._naked_subset("naked pair", 2),
+    "hidden pair": lambda c: c._hidden_subset("hidden pair", 2),
+    "x-wing": lambda c: c._fish("x-wing", 2),
+    "naked triple": lambda c: c._naked_subset("naked triple", 3),
+    "hidden triple": lambda c: c._hidden_subset("hidden triple", 3),
+    "xy-wing": Candidates._xy_wing,
+    "swordfish": lambda c: c._fish("swordfish", 3),
+    "naked quad": lambda c: c._naked_subset("naked quad", 4),
+    "hidden quad": lambda c: c._hidden_subset("hidden quad", 4),
+}
+
+
+def rate(puzzle: Grid, techniques: Iterable[str] | None = None) -> Rating:
+    """Solve ``puzzle`` like a person and rate it by the hardest technique needed.
+
+    Each round tries the techniques in `TECHNIQUES` order and applies the first that makes
+    progress, so a harder technique is used only when every easier one is stuck. Pass
+    ``techniques`` to allow only some of them (e.g. ``["hidden single", "naked single"]``
+    to ask whether singles alone solve a puzzle). Raises `ConflictingGivens` when the
+    givens break the rules and `ContradictionError` when logic finds the puzzle has no
+    solution (both are GridErrors); a puzzle with several solutions rates expert.
+    """
+    allowed = list(TECHNIQUES) if techniques is None else list(techniques)
+    unknown = [t for t in allowed if t not in TECHNIQUES]
+    if unknown:
+        raise ValueError(f"unknown technique {unknown[0]!r}; known: {', '.join(TECHNIQUES)}")
+    order = [t for t in TECHNIQUES if t in allowed]
+    check_givens(puzzle)
+    board = Candidates(puzzle)
+    steps: list[Step] = []
+    hardest = None
+    while not board.solved():
+        for technique in order:
+            found = board.find(technique)
+            if found:
+                break
+        else:
+            break
+        for step in found:
+            board.apply(step)
+        steps.extend(found)
+        if hardest is None or order.index(technique) > order.index(hardest):
+            hardest = technique
+    solved = board.solved()
+    level = TECHNIQUES[hardest] if solved and hardest else "easy" if solved else "expert"
+    return Rating(level, hardest, tuple(steps), solved, board.grid())

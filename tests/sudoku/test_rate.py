@@ -1,0 +1,232 @@
+"""The logical solver behind `rate`: each technique on a position checked by hand, and the
+whole solver against the engine's solutions on real puzzles.
+
+The hand-made positions start from the pencil marks of an empty 9x9 grid (every digit
+everywhere) and strike candidates until exactly one instance of the pattern exists, so the
+expected deduction can be read off the setup.
+"""
+
+import random
+from collections import Counter
+from itertools import islice
+
+import pytest
+
+from sudoku.grid import Grid, Shape, parse
+from sudoku.rate import LEVELS, TECHNIQUES, Candidates, ContradictionError, Rating, Step, rate
+from sudoku.solve import ConflictingGivens, solve
+
+SINGLES = ["hidden single", "naked single"]
+ROW0 = [(0, c) for c in range(9)]
+
+
+def position(keep=None, strike=None, givens=()):
+    """An empty 9x9 grid's pencil marks (plus ``givens`` (r, c, d)) where each cell of
+    ``keep`` keeps only the digits listed and each digit of ``strike`` leaves the cells
+    listed."""
+    grid = Grid.empty()
+    for r, c, d in givens:
+        grid = grid.with_cell(r, c, d)
+    board = Candidates(grid)
+    for cell, digits in (keep or {}).items():
+        board.remove(cell, [d for d in range(1, 10) if d not in digits])
+    for digit, cells in (strike or {}).items():
+        for cell in cells:
+            board.remove(cell, [digit])
+    return board
+
+
+def eliminated(steps: list[Step]) -> set:
+    assert len(steps) == 1, steps
+    return set(steps[0].eliminations)
+
+
+def test_naked_single_is_the_last_digit_of_a_row():
+    board = position(givens=[(0, c, c + 1) for c in range(8)])
+    assert [s.placements for s in board.find("naked single")] == [(((0, 8), 9),)]
+
+
+def test_hidden_single_is_the_only_place_left_in_a_box():
+    # 1s at r2c4 and r3c7 close rows 2 and 3 of box 1; 1s at r4c1 and r7c2 close columns 1
+    # and 2: box 1 (and with it row 1 and column 3) can hold its 1 only at r1c3.
+    board = position(givens=[(1, 3, 1), (2, 6, 1), (3, 0, 1), (6, 1, 1)])
+    steps = board.find("hidden single")
+    assert [s.placements for s in steps] == [(((0, 2), 1),)]
+    assert steps[0].reason == "the only place for 1 in row 1"
+    assert board.find("naked single") == []  # r1c3 still has every other digit
+
+
+def test_pointing_a_box_confines_a_digit_to_one_row():
+    board = position(strike={5: [(r, c) for r in (1, 2) for c in range(3)]})
+    assert eliminated(board.find("pointing")) == {((0, c), 5) for c in range(3, 9)}
+
+
+def test_claiming_a_row_confines_a_digit_to_one_box():
+    board = position(strike={5: ROW0[3:]})
+    assert board.find("pointing") == []
+    assert eliminated(board.find("claiming")) == {((r, c), 5) for r in (1, 2) for c in range(3)}
+
+
+@pytest.mark.parametrize(
+    ("technique", "cells"),
+    [
+        ("naked pair", {(0, 0): {1, 2}, (0, 1): {1, 2}}),
+        ("naked triple", {(0, 0): {1, 2}, (0, 3): {2, 3}, (0, 6): {1, 3}}),
+        ("naked quad", {(0, 0): {1, 2}, (0, 2): {2, 3}, (0, 4): {3, 4}, (0, 8): {1, 4}}),
+    ],
+)
+def test_naked_subsets_clear_their_digits_from_the_rest_of_the_row(technique, cells):
+    board = position(keep=cells)
+    digits = set().union(*cells.values())
+    expected = {(cell, d) for cell in ROW0 if cell not in cells for d in digits}
+    assert eliminated(board.find(technique)) == expected
+
+
+@pytest.mark.parametrize(
+    ("technique", "cells"),
+    [
+        ("hidden pair", [(0, 0), (0, 1)]),
+        ("hidden triple", [(0, 0), (0, 3), (0, 6)]),
+        ("hidden quad", [(0, 0), (0, 2), (0, 4), (0, 8)]),
+    ],
+)
+def test_hidden_subsets_clear_other_digits_from_their_cells(technique, cells):
+    digits = range(1, len(cells) + 1)  # these digits fit in row 1 only at ``cells``
+    board = position(strike={d: [cell for cell in ROW0 if cell not in cells] for d in digits})
+    expected = {(cell, d) for cell in cells for d in range(len(cells) + 1, 10)}
+    assert eliminated(board.find(technique)) == expected
+
+
+def test_x_wing_on_rows_clears_its_columns():
+    # 7 in rows 2 and 5 only at columns 3 and 7.
+    board = position(strike={7: [(r, c) for r in (1, 4) for c in range(9) if c not in (2, 6)]})
+    expected = {((r, c), 7) for r in range(9) if r not in (1, 4) for c in (2, 6)}
+    assert eliminated(board.find("x-wing")) == expected
+
+
+def test_swordfish_on_columns_clears_its_rows():
+    # 7 in column 1 at rows 2, 6; column 5 at rows 6, 8; column 9 at rows 2, 8.
+    spots = {0: (1, 5), 4: (5, 7), 8: (1, 7)}
+    board = position(strike={7: [(r, c) for c in spots for r in range(9) if r not in spots[c]]})
+    assert board.find("x-wing") == []
+    expected = {((r, c), 7) for r in (1, 5, 7) for c in range(9) if c not in spots}
+    assert eliminated(board.find("swordfish")) == expected
+
+
+def test_xy_wing_clears_the_cells_both_wings_see():
+    # Pivot r1c1 {1,2}; wings r1c6 {1,3} (same row) and r6c1 {2,3} (same column): whichever
+    # the pivot holds, one wing is 3, so r6c6, which sees both wings, is not 3.
+    board = position(keep={(0, 0): {1, 2}, (0, 5): {1, 3}, (5, 0): {2, 3}})
+    steps = board.find("xy-wing")
+    assert eliminated(steps) == {((5, 5), 3)}
+    assert str(steps[0]) == (
+        "xy-wing: pivot r1c1 (1,2), wings r1c6 (1,3) and r6c1 (2,3) => r6c6<>3"
+    )
+
+
+def test_every_technique_has_a_level_and_a_finder():
+    assert set(TECHNIQUES.values()) <= set(LEVELS)
+    assert list(TECHNIQUES)[:2] == SINGLES
+    board = position()
+    for technique in TECHNIQUES:
+        assert board.find(technique) == []  # nothing to find on an empty grid
+
+
+def test_singles_only_puzzles_rate_easy(data_file):
+    path = data_file("easy10k.txt")
+    with path.open() as lines:
+        for line in islice(lines, 300):
+            rating = rate(parse(line))
+            assert rating.solved and rating.level == "easy"
+            assert set(rating.counts()) <= set(SINGLES)
+
+
+def test_whenever_singles_suffice_the_level_is_easy(data_file):
+    with data_file("sudoku17.txt").open() as lines:
+        for line in islice(lines, 200):
+            puzzle = parse(line)
+            if rate(puzzle, techniques=SINGLES).solved:
+                assert rate(puzzle).level == "easy"
+            else:
+                assert rate(puzzle).level != "easy"
+
+
+@pytest.mark.parametrize(("name", "kinds"), [("top1465.txt", 8), ("sudoku17.txt", 4)])
+def test_every_step_agrees_with_the_engine_solution(data_file, name, kinds):
+    used: Counter[str] = Counter()
+    with data_file(name).open() as lines:
+        for line in islice(lines, 60):
+            puzzle = parse(line)
+            truth = solve(puzzle).solution
+            rating = rate(puzzle)
+            for step in rating.steps:
+                used[step.technique] += 1
+                for cell, digit in step.placements:
+                    assert truth[cell] == digit, step
+                for cell, digit in step.eliminations:
+                    assert truth[cell] != digit, step
+            assert rating.grid == truth if rating.solved else rating.level == "expert"
+    assert len(used) >= kinds  # the slices exercise many techniques, not just singles
+
+
+def test_levels_get_harder_from_easy10k_to_top1465(data_file):
+    def levels(name: str) -> Counter[str]:
+        with data_file(name).open() as lines:
+            return Counter(rate(parse(line)).level for line in islice(lines, 60))
+
+    easy, hard = levels("easy10k.txt"), levels("top1465.txt")
+    assert easy["easy"] == 60
+    assert hard["easy"] < 6 and hard["expert"] > 30
+
+
+def test_steps_read_like_a_solver_log():
+    board = position(keep={(0, 0): {1, 2}, (0, 1): {1, 2}})
+    step = board.find("naked pair")[0]
+    assert str(step).startswith("naked pair: 1,2 in r1c1 r1c2 (row 1) => r1c3<>1, r1c3<>2")
+
+
+def test_an_empty_grid_needs_a_guess():
+    rating = rate(Grid.empty())
+    assert (rating.level, rating.solved, rating.steps, rating.hardest) == (
+        "expert",
+        False,
+        (),
+        None,
+    )
+
+
+def test_a_complete_grid_is_easy(pattern_grid):
+    grid = pattern_grid(Shape())
+    assert rate(grid) == Rating("easy", None, (), True, grid)
+
+
+def test_conflicting_givens_are_refused():
+    with pytest.raises(ConflictingGivens, match="5 twice in row 1"):
+        rate(Grid.empty().with_cell(0, 0, 5).with_cell(0, 8, 5))
+
+
+def test_a_puzzle_without_solution_is_a_contradiction():
+    # Row 1 holds 1..8 in its first eight cells, and column 9 already has its 9: r1c9 is empty.
+    puzzle = parse("12345678." + "." * 8 + "9" + "." * 63)
+    with pytest.raises(ContradictionError, match="no candidate left|no place left"):
+        rate(puzzle)
+
+
+def test_unknown_technique_names_the_known_ones():
+    with pytest.raises(ValueError, match="unknown technique 'guess'.*hidden single"):
+        rate(Grid.empty(), techniques=["guess"])
+
+
+@pytest.mark.parametrize("shape", [Shape(2, 2), Shape(2, 3), Shape(3, 4), Shape.x(9)])
+def test_other_shapes_rate_with_their_own_units(shape):
+    # Blank cells in random order as long as singles still restore the solution: a sparse
+    # puzzle whose solving leans on every kind of unit (the diagonals included for Shape.x).
+    solution = solve(Grid.empty(shape)).solution
+    puzzle = solution
+    for k in random.Random(1).sample(range(shape.size**2), shape.size**2):
+        blanked = Grid(shape, puzzle.cells[:k] + (0,) + puzzle.cells[k + 1 :])
+        if rate(blanked, techniques=SINGLES).solved:
+            puzzle = blanked
+    rating = rate(puzzle)
+    assert rating.level == "easy" and rating.grid == solution
+    assert puzzle.cells.count(0) > shape.size**2 // 2
