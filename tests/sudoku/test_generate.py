@@ -1,0 +1,236 @@
+"""Generated puzzles and grids, judged by routes that do not share the generator's code.
+
+Uniqueness and minimality are checked with a small backtracking counter written here (not
+the engine the generator calls), symmetry with the geometric maps written out again, and
+grids with ``sudoku.grid.is_solution``, which never touches the engine.
+"""
+
+import io
+import random
+
+import pytest
+
+from sudoku.generate import (
+    MIN_CLUES_9X9,
+    SYMMETRIES,
+    GenerateError,
+    complete_grid,
+    dig,
+    distinct_grids,
+    generate,
+    generate_many,
+    write_grids,
+)
+from sudoku.grid import Grid, Shape, is_solution, parse
+from sudoku.rate import rate
+
+
+def count_solutions(grid: Grid, limit: int = 2) -> int:
+    """Solutions of ``grid``, up to ``limit``: plain backtracking on the most constrained
+    cell, digits as bitmasks. Independent of dlx and of sudoku.cover."""
+    n = grid.shape.size
+    peers = [set() for _ in range(n * n)]
+    for unit in grid.shape.units:
+        for r, c in unit:
+            peers[r * n + c].update(r2 * n + c2 for r2, c2 in unit)
+    cells = list(grid.cells)
+    full = (1 << n + 1) - 2  # bits 1..n
+
+    def free(i: int) -> int:
+        used = 0
+        for p in peers[i]:
+            used |= 1 << cells[p]
+        return full & ~used
+
+    def search() -> int:
+        best, best_free = -1, 0
+        for i, d in enumerate(cells):
+            if not d:
+                f = free(i)
+                if best < 0 or f.bit_count() < best_free.bit_count():
+                    best, best_free = i, f
+                    if f.bit_count() <= 1:
+                        break
+        if best < 0:
+            return 1
+        found = 0
+        for d in range(1, n + 1):
+            if best_free >> d & 1:
+                cells[best] = d
+                found += search()
+                if found >= limit:
+                    break
+        cells[best] = 0
+        return min(found, limit)
+
+    return search()
+
+
+def mirror_image(cell, symmetry, n):
+    """Where ``symmetry`` sends ``cell`` (written out again, not taken from the generator)."""
+    r, c = cell
+    return {
+        "none": (r, c),
+        "rot180": (n - 1 - r, n - 1 - c),
+        "rot90": (c, n - 1 - r),
+        "mirror": (r, n - 1 - c),
+        "diagonal": (c, r),
+    }[symmetry]
+
+
+def blank(grid: Grid, cells) -> Grid:
+    for r, c in cells:
+        grid = grid.with_cell(r, c, 0)
+    return grid
+
+
+def clue_orbit(cell, symmetry, n):
+    orbit = [cell]
+    while (nxt := mirror_image(orbit[-1], symmetry, n)) != cell:
+        orbit.append(nxt)
+    return orbit
+
+
+def assert_sound(made, symmetry="none", minimal=True):
+    """Unique, consistent with its solution, symmetric, and minimal for its symmetry."""
+    puzzle, n = made.puzzle, made.puzzle.shape.size
+    assert is_solution(made.solution, puzzle)
+    assert count_solutions(puzzle) == 1
+    clues = [(r, c) for r, c, _ in puzzle.givens()]
+    assert all(puzzle[mirror_image(cell, symmetry, n)] for cell in clues)
+    if minimal:
+        for cell in clues:
+            assert count_solutions(blank(puzzle, clue_orbit(cell, symmetry, n))) == 2, cell
+
+
+def test_complete_grids_are_valid_and_reproducible():
+    state = random.getstate()
+    grids = [complete_grid(seed=seed) for seed in (1, 2, 1)]
+    assert random.getstate() == state  # the global generator is never used
+    assert all(is_solution(grid) for grid in grids)
+    assert grids[0] == grids[2] != grids[1]
+    assert complete_grid(seed=random.Random(5)) == complete_grid(seed=5)
+    assert complete_grid(seed=None) != complete_grid(seed=None)  # fresh entropy, not fixed
+
+
+@pytest.mark.parametrize(
+    "shape", [Shape(2, 2), Shape(2, 3), Shape(2, 4), Shape(3, 4), Shape(4, 4), Shape.x(9)]
+)
+def test_complete_grids_of_other_shapes(shape):
+    assert is_solution(complete_grid(shape, seed=3))
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_puzzles_are_unique_and_minimal(seed):
+    made = generate(seed=seed)
+    assert_sound(made)
+    assert made.seed == seed and made.attempts == 1
+    assert made.rating == rate(made.puzzle) and made.nodes > 0 and made.updates > 0
+    assert generate(seed=seed) == made  # reproducible from the reported seed
+
+
+@pytest.mark.parametrize("symmetry", SYMMETRIES[1:])
+def test_symmetric_puzzles_keep_whole_orbits(symmetry):
+    assert_sound(generate(symmetry=symmetry, seed=7), symmetry)
+
+
+@pytest.mark.parametrize(("shape", "symmetry"), [(Shape(2, 2), "none"), (Shape(2, 3), "rot180")])
+def test_small_shapes(shape, symmetry):
+    for made in generate_many(3, shape, symmetry=symmetry, seed=11):
+        assert_sound(made, symmetry)
+
+
+def test_the_reported_seeds_reproduce_each_puzzle():
+    batch = list(generate_many(3, seed=40))
+    assert [made.seed for made in batch] == [40, 41, 42]
+    assert generate(seed=42) == batch[2]
+    drawn = next(generate_many(1))
+    assert generate(seed=drawn.seed) == drawn
+
+
+def test_a_clue_target_is_met_exactly():
+    made = generate(clues=30, seed=1, symmetry="rot180")
+    assert made.clues == 30
+    assert_sound(made, "rot180", minimal=False)
+
+
+def test_dig_stops_at_the_clue_target():
+    solution = complete_grid(seed=2)
+    puzzle = dig(solution, seed=2, clues=40)
+    assert sum(1 for d in puzzle.cells if d) == 40
+    assert count_solutions(puzzle) == 1
+
+
+def test_fewer_than_17_clues_is_refused_with_the_reason():
+    with pytest.raises(GenerateError, match="17 is the minimum.*McGuire"):
+        generate(clues=MIN_CLUES_9X9 - 1)
+
+
+def test_clue_counts_a_symmetry_cannot_have_are_refused():
+    with pytest.raises(GenerateError, match="rot90 symmetry cannot have 23 clues"):
+        generate(clues=23, symmetry="rot90")
+    with pytest.raises(GenerateError, match="cannot have 82 clues"):
+        generate(clues=82)
+
+
+def test_an_unreached_clue_target_is_an_honest_error():
+    with pytest.raises(
+        GenerateError, match=r"no unique puzzle with 18 clues in 2 attempts.*fewest"
+    ):
+        generate(clues=18, attempts=2, seed=1)
+
+
+def test_a_difficulty_is_met_or_the_budget_is_reported():
+    made = generate(difficulty="medium", seed=3)
+    assert made.rating.level == "medium" == rate(made.puzzle).level
+    assert_sound(made, minimal=False)
+    with pytest.raises(
+        GenerateError, match=r"no expert puzzle in 1 attempts \(seed 0\); rated: 1 "
+    ):
+        generate(difficulty="expert", attempts=1, seed=0)
+
+
+def test_unknown_options_are_refused():
+    with pytest.raises(GenerateError, match="unknown symmetry 'spiral'"):
+        generate(symmetry="spiral")
+    with pytest.raises(GenerateError, match="unknown difficulty 'fiendish'"):
+        generate(difficulty="fiendish")
+    with pytest.raises(TypeError, match="seed must be"):
+        generate(seed="12")
+
+
+@pytest.mark.parametrize(("layout", "count"), [("line", 10_000), ("grid", 3000)])
+def test_written_grids_are_valid_and_distinct(layout, count):
+    out = io.BytesIO()
+    write_grids(out, count, layout=layout, seed=5)
+    text = out.getvalue().decode()
+    grids = text.split("\n\n") if layout == "grid" else text.splitlines()
+    assert len(grids) == len(set(grids)) == count
+    if layout == "grid":
+        assert text.endswith("\n") and not text.endswith("\n\n")
+        assert grids[0].splitlines()[0].count(" ") == 8 and len(grids[0].splitlines()) == 9
+    assert all(is_solution(parse(grid)) for grid in grids)
+
+
+def test_the_first_digit_can_be_fixed():
+    out = io.BytesIO()
+    write_grids(out, 5000, first_digit=7, seed=1)
+    lines = out.getvalue().decode().splitlines()
+    assert {line[0] for line in lines} == {"7"} and len(set(lines)) == 5000
+
+
+def test_every_4x4_grid_and_no_more():
+    shape = Shape(2, 2)
+    grids = list(distinct_grids(288, shape, seed=1))  # there are 288 complete 4x4 grids
+    assert len(set(grids)) == 288 and all(is_solution(grid) for grid in grids)
+    assert len(set(distinct_grids(72, shape, first_digit=2, seed=1))) == 72
+    with pytest.raises(GenerateError, match="no more than 12 grids up to relabelling"):
+        list(distinct_grids(289, shape, seed=1))
+
+
+def test_grid_runs_are_reproducible():
+    assert list(distinct_grids(50, seed=9)) == list(distinct_grids(50, seed=9))
+    with pytest.raises(GenerateError, match="first digit must be 1..9"):
+        list(distinct_grids(1, first_digit=10))
+    with pytest.raises(GenerateError, match="need a shape of plain boxes"):
+        list(distinct_grids(1, Shape.x(9)))
