@@ -19,9 +19,10 @@ from __future__ import annotations
 import json
 import math
 import string
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cache, cached_property
+from operator import itemgetter
 
 Cell = tuple[int, int]
 Region = tuple[Cell, ...]
@@ -236,6 +237,11 @@ class Shape:
         return tuple(tuple(r * n + c for r, c in unit) for unit in self.units)
 
     @cached_property
+    def unit_getters(self) -> tuple[Callable[[Sequence[int]], tuple[int, ...]], ...]:
+        """For each of :attr:`units`, a function taking ``Grid.cells`` to the unit's digits."""
+        return tuple(itemgetter(*indices) for indices in self.unit_indices)
+
+    @cached_property
     def unit_names(self) -> tuple[str, ...]:
         """A name for each of :attr:`units`, for messages: "row 1", "box 3", "diagonal"."""
         box = "region" if self.regions is not None else "box"
@@ -378,9 +384,9 @@ def parse(text: str, shape: Shape | None = None) -> Grid:
     n = shape.size
     for digit, (line, column) in zip(digits, places, strict=True):
         if digit > n:
+            written = text.splitlines()[line - 1][column - 1]
             raise GridError(
-                f"found {text.splitlines()[line - 1][column - 1]!r}, expected {_symbol_range(n)} or a blank "
-                f"for a {n}x{n} grid",
+                f"found {written!r}, expected {_symbol_range(n)} or a blank for a {n}x{n} grid",
                 line,
                 column,
             )
@@ -443,15 +449,16 @@ def conflicts(grid: Grid) -> list[Conflict]:
     """Every digit written more than once in a unit, as (unit name, digit, cells)."""
     shape, cells = grid.shape, grid.cells
     found: list[Conflict] = []
-    for name, unit, indices in zip(shape.unit_names, shape.units, shape.unit_indices, strict=True):
-        digits = [cells[k] for k in indices]
-        filled = [d for d in digits if d]
-        if len(set(filled)) == len(filled):
-            continue
-        for digit in sorted({d for d in filled if filled.count(d) > 1}):
-            found.append(
-                (name, digit, tuple(c for c, d in zip(unit, digits, strict=True) if d == digit))
-            )
+    for k, digits_of in enumerate(shape.unit_getters):
+        digits = digits_of(cells)
+        filled = set(digits)
+        filled.discard(0)
+        if len(filled) == len(digits) - digits.count(0):
+            continue  # the usual case, checked without a Python-level loop over the cells
+        unit = shape.units[k]
+        for digit in sorted(d for d in filled if digits.count(d) > 1):
+            cells_with = tuple(c for c, d in zip(unit, digits, strict=True) if d == digit)
+            found.append((shape.unit_names[k], digit, cells_with))
     return found
 
 

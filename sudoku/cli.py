@@ -1,0 +1,404 @@
+"""The ``dlx-sudoku`` command line: a thin shell over sudoku.solve.
+
+Output goes to stdout (or --output), one answer per puzzle in input order; what went wrong
+with a puzzle goes to stderr, prefixed by where the puzzle came from ("line 7" of a file,
+"argument 2" of the command). The exit code is the worst case met, see EXIT_CODES.
+"""
+
+from __future__ import annotations
+
+import enum
+import itertools
+import json
+import sys
+import time
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import ExitStack
+from functools import partial
+from pathlib import Path
+from typing import Annotated, TextIO
+
+import typer
+
+import dlx
+from sudoku.grid import Grid, GridError, Shape, format_grid, format_json, format_line
+from sudoku.solve import Answer, Result, Status, T, batch, count, reader, solve
+
+EXIT_CODES = (
+    "Exit codes: 0 solved (and unique where --unique was asked), 1 no solution, 2 bad input, "
+    "3 more than one solution with --unique; for several puzzles, the largest that applies."
+)
+SOLVED, NO_SOLUTION, BAD_INPUT, SEVERAL = 0, 1, 2, 3
+EXAMPLE = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+SOLVE_HELP = f"""Solve puzzles and prove each solution unique (or show two solutions).
+
+\b
+Examples:
+  dlx-sudoku solve {EXAMPLE}
+  dlx-sudoku solve --file puzzles.txt --format json --stats
+  cat puzzles.txt | dlx-sudoku solve --unique -o solutions.txt
+"""
+
+app = typer.Typer(
+    help=f"Solve and count sudoku puzzles by exact cover (dancing links).\n\n{EXIT_CODES}",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+
+class Format(str, enum.Enum):
+    line = "line"
+    grid = "grid"
+    json = "json"
+
+
+FORMATTERS: dict[Format, Callable[[Grid], str]] = {
+    Format.line: format_line,
+    Format.grid: format_grid,
+    Format.json: format_json,
+}
+
+SizeOption = Annotated[
+    int | None,
+    typer.Option(
+        "--size", help="Grid size n (4, 6, 8, 9, 12, 16, 25...); default: from the cell count."
+    ),
+]
+XOption = Annotated[bool, typer.Option("--x", help="X-sudoku: both diagonals hold 1..n too.")]
+
+
+def _shape(size: int | None) -> Shape | None:
+    try:
+        return None if size is None else Shape.for_size(size)
+    except GridError as error:
+        raise typer.BadParameter(str(error), param_hint="--size") from None
+
+
+class Report:
+    """Writes answers as they come and remembers the exit code and totals, nothing else."""
+
+    def __init__(self, out: TextIO, fmt: Format, stats: bool, label: str):
+        self.out, self.fmt, self.show_stats, self.label = out, fmt, stats, label
+        self.code = SOLVED
+        self.tally: dict[str, int] = {}
+
+    def _note(self, answer: Answer, text: str) -> None:
+        typer.echo(f"{self.label} {answer.line}: {text}", err=True)
+
+    def _emit(self, record: dict[str, object], text: str | None) -> None:
+        if self.fmt is Format.json:
+            self.out.write(json.dumps(record, separators=(",", ":")) + "\n")
+        elif text is not None:
+            self.out.write(text + ("\n\n" if self.fmt is Format.grid else "\n"))
+
+    def _tally(self, code: int, kind: str) -> None:
+        self.code = max(self.code, code)
+        self.tally[kind] = self.tally.get(kind, 0) + 1
+
+    def error(self, answer: Answer) -> bool:
+        """Report a puzzle that could not be read or breaks the rules; True if it did."""
+        if not isinstance(answer.value, GridError):
+            return False
+        self._tally(BAD_INPUT, "bad input")
+        error = str(answer.value)  # a line of a file: the error names that line already
+        typer.echo(error if self.label == "line" else f"argument {answer.line}: {error}", err=True)
+        self._emit({self.label: answer.line, "status": "error", "error": error}, None)
+        return True
+
+    def solved(self, answer: Answer[Result], unique: bool) -> None:
+        result = answer.value
+        status = result.status
+        line = [format_line(s) for s in result.solutions]
+        if status is Status.NONE:
+            self._tally(NO_SOLUTION, "no solution")
+            self._note(answer, "no solution")
+        elif status is Status.SEVERAL:
+            self._tally(SEVERAL if unique else SOLVED, "several")
+            self._note(answer, f"more than one solution, for example {line[0]} and {line[1]}")
+        else:
+            self._tally(SOLVED, "unique")
+        show = result.solution if status is Status.UNIQUE or not unique else None
+        record: dict[str, object] = {
+            self.label: answer.line,
+            "puzzle": format_line(result.puzzle),
+            "status": status.value,
+            "solutions": line,
+        }
+        if self.show_stats:
+            s = result.stats
+            record["stats"] = {"nodes": s.nodes, "updates": s.updates, "seconds": s.elapsed}
+            if self.fmt is not Format.json:
+                self._note(
+                    answer,
+                    f"{status.value}; {s.nodes} nodes, {s.updates} updates, "
+                    f"{s.elapsed * 1000:.1f} ms",
+                )
+        self._emit(record, None if show is None else FORMATTERS[self.fmt](show))
+
+    def counted(self, answer: Answer[int], limit: int | None) -> None:
+        found = answer.value
+        self._tally(NO_SOLUTION if found == 0 else SOLVED, "counted")
+        record = {self.label: answer.line, "puzzle": format_line(answer.puzzle), "count": found}
+        if limit is not None:
+            record["limit"] = limit
+        self._emit(record, str(found))
+
+    def summary(self, seconds: float) -> None:
+        total = sum(self.tally.values())
+        rate = f", {total / seconds:.1f} puzzles/s" if seconds > 0 else ""
+        kinds = ", ".join(f"{n} {kind}" for kind, n in sorted(self.tally.items()))
+        typer.echo(f"{total} puzzles in {seconds:.2f} s{rate}: {kinds or 'none'}", err=True)
+
+
+def _lines_with_progress(path: Path, stack: ExitStack) -> Iterator[str]:
+    """The lines of a file, advancing a progress bar on stderr by the bytes read."""
+    from rich.console import Console
+    from rich.progress import Progress
+
+    progress = stack.enter_context(Progress(console=Console(stderr=True), transient=True))
+    task = progress.add_task(path.name, total=path.stat().st_size)
+    with path.open(encoding="utf-8", errors="replace") as lines:
+        for line in lines:
+            progress.advance(task, len(line.encode()))
+            yield line
+
+
+def _open_lines(file: str, stack: ExitStack) -> Iterable[str]:
+    if file == "-":
+        return sys.stdin
+    path = Path(file)
+    if sys.stderr.isatty():
+        return _lines_with_progress(path, stack)
+    return stack.enter_context(path.open(encoding="utf-8", errors="replace"))
+
+
+def _sources(
+    puzzles: list[str], file: str | None, read: Callable[[str], Grid], work: Callable[[Grid], T]
+) -> tuple[str, Callable[[ExitStack], Iterator[Answer]]]:
+    """Where the puzzles come from: the arguments (one puzzle each, multi-line allowed),
+    or a stream of one puzzle per line (a file, or stdin for ``-``)."""
+    stream = file if file is not None else "-" if puzzles == ["-"] else None
+    if stream is None:
+
+        def from_arguments(_: ExitStack) -> Iterator[Answer]:
+            for k, text in enumerate(puzzles, 1):
+                try:
+                    puzzle = read(text)
+                    yield Answer(k, puzzle, work(puzzle))
+                except GridError as error:
+                    yield Answer(k, None, error)
+
+        return "argument", from_arguments
+    return "line", lambda stack: batch(_open_lines(stream, stack), work, read)
+
+
+def _run(
+    label: str,
+    answers: Callable[[ExitStack], Iterator[Answer]],
+    output: Path | None,
+    handle: Callable[[Report, Answer], None],
+    fmt: Format = Format.line,
+    stats: bool = False,
+) -> None:
+    """Write every answer as it comes, then exit with the worst code met."""
+    start = time.perf_counter()
+    with ExitStack() as stack:
+        try:
+            out = stack.enter_context(output.open("w")) if output else sys.stdout
+            report = Report(out, fmt, stats, label)
+            for answer in answers(stack):
+                if not report.error(answer):
+                    handle(report, answer)
+        except OSError as error:
+            typer.echo(f"error: {error.strerror}: {error.filename}", err=True)
+            raise typer.Exit(BAD_INPUT) from None
+    if stats:
+        report.summary(time.perf_counter() - start)
+    if label == "line" and not report.tally:
+        typer.echo("error: no puzzle in the input", err=True)
+        raise typer.Exit(BAD_INPUT)
+    raise typer.Exit(report.code)
+
+
+@app.command("solve", help=SOLVE_HELP, epilog=EXIT_CODES)
+def solve_command(
+    ctx: typer.Context,
+    puzzles: Annotated[
+        list[str] | None,
+        typer.Argument(
+            help="Puzzles as text: a line of n*n symbols (. 0 _ - for blanks) or a quoted "
+            "multi-line grid. A lone - reads standard input, one puzzle per line.",
+            show_default=False,
+        ),
+    ] = None,
+    file: Annotated[
+        str | None,
+        typer.Option(
+            "--file",
+            "-f",
+            help="A file of puzzles, one per line, # comments allowed (or one multi-line "
+            "grid, such as .sdk); - for standard input.",
+        ),
+    ] = None,
+    fmt: Annotated[Format, typer.Option("--format", help="How to write solutions.")] = (
+        Format.line
+    ),
+    stats: Annotated[
+        bool, typer.Option("--stats", help="Nodes, updates and time per puzzle, and a summary.")
+    ] = False,
+    counting: Annotated[
+        bool, typer.Option("--count", help="Print the number of solutions instead.")
+    ] = False,
+    unique: Annotated[
+        bool,
+        typer.Option("--unique", help="Treat more than one solution as a failure (exit 3)."),
+    ] = False,
+    limit: Annotated[
+        int | None, typer.Option("--limit", min=0, help="With --count: stop counting at N.")
+    ] = None,
+    size: SizeOption = None,
+    x: XOption = False,
+    output: Annotated[
+        Path | None, typer.Option("--output", "-o", help="Write answers to this file.")
+    ] = None,
+) -> None:
+    """Solve puzzles and prove each solution unique (or show two solutions)."""
+    if counting and unique:
+        raise typer.BadParameter("choose one of --count and --unique", param_hint="--count")
+    if limit is not None and not counting:
+        raise typer.BadParameter("--limit goes with --count", param_hint="--limit")
+    if not puzzles and file is None:
+        if sys.stdin.isatty():
+            typer.echo(ctx.get_help())
+            raise typer.Exit(BAD_INPUT)
+        file = "-"
+    read = reader(_shape(size), x)
+    if counting:
+        label, answers = _sources(puzzles or [], file, read, partial(count, limit=limit))
+        _run(label, answers, output, partial(Report.counted, limit=limit), fmt, stats)
+    else:
+        label, answers = _sources(puzzles or [], file, read, solve)
+        _run(label, answers, output, partial(Report.solved, unique=unique), fmt, stats)
+
+
+@app.command("count", epilog=EXIT_CODES)
+def count_command(
+    puzzle: Annotated[str, typer.Argument(help="The puzzle as text; - reads it from stdin.")],
+    limit: Annotated[int | None, typer.Option("--limit", min=0, help="Stop counting at N.")] = None,
+    size: SizeOption = None,
+    x: XOption = False,
+) -> None:
+    """Count the solutions of one puzzle (exit 1 when there is none).
+
+    \b
+    Examples:
+      dlx-sudoku count ................ --limit 1000
+      dlx-sudoku count --x --size 4 -
+    """
+    text = sys.stdin.read() if puzzle == "-" else puzzle
+    label, answers = _sources([text], None, reader(_shape(size), x), partial(count, limit=limit))
+    _run(label, answers, None, partial(Report.counted, limit=limit))
+
+
+# --- cover: any exact-cover problem in Knuth's DLX format ---------------------------------
+# Owned by the examples work (issue 5). Self-contained: it uses the engine directly, not
+# the sudoku code above, sharing only the exit codes.
+
+COVER_EXIT_CODES = """Exit codes: 0 solved; 1 no solution; 2 bad input; 130 interrupted."""
+
+
+@app.command("cover", epilog=COVER_EXIT_CODES)
+def cover_command(
+    file: Annotated[str, typer.Argument(help="A problem in Knuth's DLX format; - for stdin.")],
+    counting: Annotated[
+        bool, typer.Option("--count", help="Print the number of solutions instead.")
+    ] = False,
+    limit: Annotated[
+        int | None, typer.Option("--limit", min=1, help="Stop after N solutions.")
+    ] = None,
+    seed: Annotated[
+        int | None, typer.Option("--seed", help="Random tie-breaks and option order.")
+    ] = None,
+    stats: Annotated[
+        bool, typer.Option("--stats", help="Nodes, updates, time and nodes per level (stderr).")
+    ] = False,
+) -> None:
+    """Solve an exact-cover problem given in Knuth's DLX format.
+
+    Prints each solution as the lines of its options, with a blank line between solutions.
+
+    \b
+    A long search shows its progress when stderr is a terminal.
+    Ctrl-C stops it and prints the count so far and the statistics.
+    A file that cannot be read is reported with its line and column.
+
+    \b
+    Examples:
+      dlx-sudoku cover tests/fixtures/knuth-paper.dlx
+      python -m examples.pentominoes 5x12 --dlx | dlx-sudoku cover --count --stats -
+    """
+    try:
+        problem = dlx.read(sys.stdin if file == "-" else Path(file))
+    except (OSError, UnicodeDecodeError, dlx.DLXError) as error:
+        typer.echo(f"error: {file}: {error}", err=True)
+        raise typer.Exit(BAD_INPUT) from None
+    tty = sys.stderr.isatty()
+    progress = _CoverProgress() if tty else None
+    search = problem.search(seed=seed, progress=progress, progress_interval=1_000)
+    interrupted = False
+    try:
+        if counting:
+            search.count(limit)
+        else:
+            for number, solution in enumerate(itertools.islice(search, limit)):
+                lines = "\n".join(map(problem.option_text, solution))
+                typer.echo(f"\n{lines}" if number else lines)
+    except KeyboardInterrupt:
+        interrupted = True
+    if tty:
+        typer.echo("\r\x1b[K", nl=False, err=True)  # erase the progress line
+    found = search.stats.solutions
+    if counting:
+        typer.echo(found)
+    if interrupted:
+        typer.echo("interrupted: the search is incomplete", err=True)
+    if stats or interrupted:
+        typer.echo(_cover_stats(search), err=True)
+    raise typer.Exit(130 if interrupted else SOLVED if found else NO_SOLUTION)
+
+
+class _CoverProgress:
+    """The progress line on stderr, redrawn at most ten times a second."""
+
+    def __init__(self) -> None:
+        self.shown = 0.0
+
+    def __call__(self, search: dlx.Search) -> None:
+        now = time.monotonic()
+        if now - self.shown >= 0.1:
+            self.shown = now
+            s = search.stats
+            typer.echo(
+                f"\r{s.solutions} solutions, {s.nodes} nodes, "
+                f"about {search.progress():.1%} explored",
+                nl=False,
+                err=True,
+            )
+
+
+def _cover_stats(search: dlx.Search) -> str:
+    """A search's statistics in two lines, as `cover` prints them on stderr."""
+    s = search.stats
+    if search.complete:
+        ended = "complete"
+    else:
+        ended = "interrupted" if search.stopped_by == "interrupt" else "stopped at the limit"
+    return (
+        f"{s.solutions} solutions, {s.nodes} nodes, {s.updates} updates, {s.elapsed:.3f} s, "
+        f"{ended}\nnodes per level: {' '.join(map(str, s.profile))}"
+    )
+
+
+if __name__ == "__main__":
+    app(prog_name="dlx-sudoku")
