@@ -1,4 +1,4 @@
-"""The command line every example shares: print one solution, and count them all on request.
+"""The command line every example shares: print one solution, count them, or the problem.
 
 Each example builds a `dlx.Problem` and knows how to draw a solution; what to do with them
 from the command line is the same everywhere, so it lives here once.
@@ -39,6 +39,11 @@ def parser(
     result.add_argument(
         "--seed", type=int, help="print a random solution chosen with this seed, not the first"
     )
+    result.add_argument(
+        "--dlx",
+        action="store_true",
+        help="print the problem in Knuth's DLX format (for dlx-sudoku cover) instead",
+    )
     if symmetry:
         result.add_argument(
             "--break-symmetry",
@@ -58,8 +63,12 @@ def report(
 ) -> None:
     """Print one solution drawn by `draw`, then with `args.count` the number of solutions.
 
+    With `args.dlx`, print the problem in Knuth's DLX format instead.
     `kind` qualifies the count, e.g. " up to reversal".
     """
+    if args.dlx:
+        print(dlx.write(problem), end="")
+        return
     solution = problem.solve(seed=args.seed)
     print("no solution" if solution is None else draw(solution))
     if solution is not None and args.count:

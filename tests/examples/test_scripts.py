@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import importlib
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from typer.testing import CliRunner
 
 import examples
+from sudoku.cli import app
 
 EXAMPLES = ["langford", "pentominoes", "queens", "rectangles"]
 DIRECTORY = Path(examples.__file__).parent
@@ -40,3 +43,23 @@ def test_a_script_solves(tmp_path: Path) -> None:
         cwd=tmp_path,
     )
     assert done.stdout.endswith("\n2 solutions\n")
+
+
+@pytest.mark.parametrize(
+    "name, args, expected",
+    [
+        ("queens", ["6"], 4),
+        ("langford", ["7"], 26),
+        ("pentominoes", ["3x20"], 2),
+        ("rectangles", [], 1),
+    ],
+    ids=["queens", "langford", "pentominoes", "rectangles"],
+)
+def test_dlx_prints_a_problem_cover_counts(
+    name: str, args: list[str], expected: int, capsys: pytest.CaptureFixture[str]
+) -> None:
+    module = importlib.import_module(f"examples.{name}")
+    assert module.main([*args, "--dlx"]) == 0
+    problem = capsys.readouterr().out
+    result = CliRunner().invoke(app, ["cover", "--count", "-"], input=problem)
+    assert result.stdout == f"{expected}\n"
