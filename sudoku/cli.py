@@ -13,7 +13,7 @@ import json
 import sys
 import time
 from collections.abc import Callable, Iterable, Iterator
-from contextlib import ExitStack
+from contextlib import ExitStack, contextmanager
 from functools import partial
 from pathlib import Path
 from typing import Annotated, TextIO
@@ -21,8 +21,19 @@ from typing import Annotated, TextIO
 import typer
 
 import dlx
+from sudoku.generate import (
+    DEFAULT_ATTEMPTS,
+    Generated,
+    GenerateError,
+    OutOfAttempts,
+    generate_many,
+    resolve_seed,
+    write_grids,
+)
 from sudoku.grid import Grid, GridError, Shape, format_grid, format_json, format_line
+from sudoku.rate import Rating, rate
 from sudoku.solve import Answer, Result, Status, T, batch, count, reader, solve
+from sudoku.svg import sheet
 
 EXIT_CODES = (
     "Exit codes: 0 solved (and unique where --unique was asked), 1 no solution, 2 bad input, "
@@ -398,6 +409,321 @@ def _cover_stats(search: dlx.Search) -> str:
         f"{s.solutions} solutions, {s.nodes} nodes, {s.updates} updates, {s.elapsed:.3f} s, "
         f"{ended}\nnodes per level: {' '.join(map(str, s.profile))}"
     )
+
+
+# --- generate, grids, rate: generation and rating -----------------------------------------
+# Owned by the generation work (issue 4): thin shells over sudoku.generate, sudoku.rate and
+# sudoku.svg. `rate` reads puzzles and reports through the solve machinery above.
+
+
+class Level(str, enum.Enum):
+    easy = "easy"
+    medium = "medium"
+    hard = "hard"
+    expert = "expert"
+
+
+class Symmetry(str, enum.Enum):
+    none = "none"
+    rot180 = "rot180"
+    rot90 = "rot90"
+    mirror = "mirror"
+    diagonal = "diagonal"
+
+
+class Layout(str, enum.Enum):
+    line = "line"
+    grid = "grid"
+
+
+SeedOption = Annotated[
+    int | None,
+    typer.Option("--seed", help="Reproduce a run (default: drawn, and reported on stderr)."),
+]
+
+
+@contextmanager
+def _progress_bar(total: int, label: str, show: bool) -> Iterator[Callable[[int], None]]:
+    """A callable that moves a progress bar on stderr to a count, when ``show`` and stderr is
+    a terminal; otherwise a callable that does nothing."""
+    if not (show and sys.stderr.isatty()):
+        yield lambda done: None
+        return
+    from rich.console import Console
+    from rich.progress import Progress
+
+    with Progress(console=Console(stderr=True), transient=True) as progress:
+        task = progress.add_task(label, total=total)
+        yield lambda done: progress.update(task, completed=done)
+
+
+def _generation_failed(error: GenerateError) -> typer.Exit:
+    """Say why, and exit 1 when the attempt budget ran out, 2 when the request was refused."""
+    typer.echo(f"error: {error}", err=True)
+    return typer.Exit(NO_SOLUTION if isinstance(error, OutOfAttempts) else BAD_INPUT)
+
+
+GENERATE_HELP = """Generate unique puzzles: minimal unless --clues is given, rated, reproducible.
+
+Puzzles go to stdout and the seed that reproduces them to stderr (puzzle k of --seed S has \
+seed S+k-1). JSON records carry each puzzle's seed, rating, and the engine's nodes and \
+updates for proving it unique.
+
+\b
+Examples:
+  dlx-sudoku generate -n 6 --symmetry rot180 --svg sheet.svg --solutions
+  dlx-sudoku generate --difficulty hard --seed 7 --format json
+  dlx-sudoku generate --size 6 --clues 12
+"""
+
+
+@app.command("generate", help=GENERATE_HELP)
+def generate_command(
+    count: Annotated[int, typer.Option("-n", min=1, help="How many puzzles.")] = 1,
+    size: Annotated[int, typer.Option("--size", help="Grid size n (4, 6, 8, 9, 12, 16...).")] = 9,
+    x: XOption = False,
+    clues: Annotated[
+        int | None,
+        typer.Option("--clues", help="Exactly K clues (unique, not always minimal)."),
+    ] = None,
+    difficulty: Annotated[
+        Level | None, typer.Option("--difficulty", help="Retry until a puzzle rates this level.")
+    ] = None,
+    symmetry: Annotated[
+        Symmetry, typer.Option("--symmetry", help="Symmetry of the clue pattern.")
+    ] = Symmetry.none,
+    seed: SeedOption = None,
+    attempts: Annotated[
+        int,
+        typer.Option("--attempts", min=1, help="Complete grids tried per puzzle for a target."),
+    ] = DEFAULT_ATTEMPTS,
+    fmt: Annotated[Format, typer.Option("--format", help="How to write puzzles.")] = Format.line,
+    svg: Annotated[
+        Path | None, typer.Option("--svg", help="Also write a printable sheet (SVG, A4 pages).")
+    ] = None,
+    solutions: Annotated[
+        bool, typer.Option("--solutions", help="With --svg: add pages of solutions.")
+    ] = False,
+    stats: Annotated[
+        bool, typer.Option("--stats", help="Seed, clues, level and engine work per puzzle.")
+    ] = False,
+) -> None:
+    """Generate unique puzzles: minimal unless --clues is given, rated, reproducible."""
+    shape = _shape(size) or Shape()
+    shape = shape.with_diagonals() if x else shape
+    start = resolve_seed(seed)
+    made: list[Generated] = []
+    puzzles = generate_many(
+        count,
+        shape,
+        clues=clues,
+        difficulty=difficulty.value if difficulty else None,
+        symmetry=symmetry.value,
+        seed=start,
+        attempts=attempts,
+    )
+    typer.echo(f"seed {start}", err=True)
+    with _progress_bar(count, "generating", count > 1) as advance:
+        try:
+            for number, puzzle in enumerate(puzzles, 1):
+                made.append(puzzle)
+                _write_generated(number, puzzle, fmt, stats)
+                advance(number)
+        except GenerateError as error:
+            raise _generation_failed(error) from None
+    if svg is not None:
+        captions = [
+            f"#{k}  seed {m.seed}  {m.rating.level}  {m.clues} clues" for k, m in enumerate(made, 1)
+        ]
+        page = sheet(
+            [m.puzzle for m in made],
+            captions,
+            [m.solution for m in made] if solutions else None,
+        )
+        try:
+            svg.write_text(page, encoding="utf-8")
+        except OSError as error:
+            typer.echo(f"error: {error.strerror}: {error.filename}", err=True)
+            raise typer.Exit(BAD_INPUT) from None
+
+
+def _write_generated(number: int, made: Generated, fmt: Format, stats: bool) -> None:
+    """One generated puzzle on stdout, and its particulars on stderr with ``stats``."""
+    if fmt is Format.json:
+        typer.echo(
+            json.dumps(
+                {
+                    "puzzle": format_line(made.puzzle),
+                    "solution": format_line(made.solution),
+                    "size": made.puzzle.shape.size,
+                    "seed": made.seed,
+                    "clues": made.clues,
+                    "level": made.rating.level,
+                    "hardest": made.rating.hardest,
+                    "attempts": made.attempts,
+                    "nodes": made.nodes,
+                    "updates": made.updates,
+                },
+                separators=(",", ":"),
+            )
+        )
+    else:
+        typer.echo(FORMATTERS[fmt](made.puzzle) + ("\n" if fmt is Format.grid else ""))
+    if stats:
+        typer.echo(
+            f"puzzle {number}: seed {made.seed}, {made.clues} clues, {made.rating.level} "
+            f"({made.rating.hardest or 'no step'}), found on attempt {made.attempts}, "
+            f"{made.nodes} nodes, {made.updates} updates",
+            err=True,
+        )
+
+
+GRIDS_HELP = """Write N distinct complete grids, fast: transformed and relabelled engine-made grids.
+
+Distinctness is guaranteed by construction, not by remembering grids: a million 9x9 grids \
+take seconds and little memory.
+
+\b
+Examples:
+  dlx-sudoku grids -n 1000000 -o grids.txt
+  dlx-sudoku grids -n 10 -o - --first-digit 1 --layout grid
+"""
+
+
+@app.command("grids", help=GRIDS_HELP)
+def grids_command(
+    count: Annotated[int, typer.Option("-n", min=1, help="How many grids.")],
+    output: Annotated[
+        Path, typer.Option("--output", "-o", help="The file to write (- for stdout).")
+    ],
+    first_digit: Annotated[
+        int | None, typer.Option("--first-digit", help="Fix the top-left cell to D.")
+    ] = None,
+    layout: Annotated[
+        Layout,
+        typer.Option("--layout", help="One line per grid, or n spaced lines and a blank line."),
+    ] = Layout.line,
+    size: Annotated[int, typer.Option("--size", help="Grid size n (4, 6, 8, 9, 12, 16...).")] = 9,
+    seed: SeedOption = None,
+) -> None:
+    """Write N distinct complete grids, fast."""
+    shape = _shape(size) or Shape()
+    start = resolve_seed(seed)
+    began = time.perf_counter()
+    try:
+        with ExitStack() as stack:
+            out = (
+                sys.stdout.buffer if str(output) == "-" else stack.enter_context(output.open("wb"))
+            )
+            with _progress_bar(count, "grids", count >= 100_000) as advance:
+                write_grids(
+                    out,
+                    count,
+                    shape,
+                    first_digit=first_digit,
+                    layout=layout.value,
+                    seed=start,
+                    progress=advance,
+                )
+    except OSError as error:
+        typer.echo(f"error: {error.strerror}: {error.filename}", err=True)
+        raise typer.Exit(BAD_INPUT) from None
+    except GenerateError as error:
+        raise _generation_failed(error) from None
+    seconds = time.perf_counter() - began
+    typer.echo(
+        f"{count} distinct grids in {seconds:.2f} s ({count / seconds:,.0f} grids/s), seed {start}",
+        err=True,
+    )
+
+
+class _Rater:
+    """Writes each puzzle's rating (engine statistics beside it) and tallies the levels."""
+
+    def __init__(self, steps: bool):
+        self.steps = steps
+
+    def __call__(self, report: Report, answer: Answer[tuple[Result, Rating | None]]) -> None:
+        result, rating = answer.value
+        s = result.stats
+        record: dict[str, object] = {
+            report.label: answer.line,
+            "puzzle": format_line(answer.puzzle),
+            "status": result.status.value,
+            "nodes": s.nodes,
+            "updates": s.updates,
+        }
+        if rating is None:
+            several = result.status is Status.SEVERAL
+            kind = "more than one solution" if several else "no solution"
+            report._tally(SEVERAL if several else NO_SOLUTION, kind)
+            report._note(answer, f"not rated: {kind}")
+            report._emit(record, None)
+            return
+        report._tally(SOLVED, rating.level)
+        record |= {
+            "level": rating.level,
+            "hardest": rating.hardest,
+            "steps": len(rating.steps),
+            "techniques": dict(rating.counts()),
+        }
+        text = (
+            f"{rating.level} ({rating.hardest or 'no step'}): {len(rating.steps)} steps"
+            f"{'' if rating.solved else ', then a guess'}; engine {s.nodes} nodes, "
+            f"{s.updates} updates"
+        )
+        if self.steps:
+            record["log"] = [str(step) for step in rating.steps]
+            text += "".join(f"\n  {step}" for step in rating.steps)
+        report._emit(record, text)
+
+
+def _rate_one(puzzle: Grid) -> tuple[Result, Rating | None]:
+    """The engine's verdict and, for a puzzle with one solution, its rating."""
+    result = solve(puzzle)
+    return result, rate(puzzle) if result.status is Status.UNIQUE else None
+
+
+RATE_HELP = f"""Rate puzzles by the hardest technique a person needs.
+
+Levels: easy (singles), medium (locked candidates, pairs), hard (triples, quads, X-wing, \
+swordfish, XY-wing), expert (the techniques run out: a guess is needed). The engine's nodes \
+and updates are shown beside, a mechanical measure.
+
+\b
+Examples:
+  dlx-sudoku rate --steps {EXAMPLE}
+  dlx-sudoku rate --file puzzles.txt --stats > ratings.txt
+"""
+
+
+@app.command("rate", help=RATE_HELP, epilog=EXIT_CODES)
+def rate_command(
+    ctx: typer.Context,
+    puzzles: Annotated[
+        list[str] | None,
+        typer.Argument(help="Puzzles as text; a lone - reads stdin.", show_default=False),
+    ] = None,
+    file: Annotated[
+        str | None,
+        typer.Option("--file", "-f", help="A file of puzzles, one per line; - for stdin."),
+    ] = None,
+    steps: Annotated[bool, typer.Option("--steps", help="Show every logical step.")] = False,
+    json_out: Annotated[bool, typer.Option("--json", help="One JSON record per puzzle.")] = False,
+    size: SizeOption = None,
+    x: XOption = False,
+    stats: Annotated[
+        bool, typer.Option("--stats", help="A summary: puzzles/s and how many at each level.")
+    ] = False,
+) -> None:
+    """Rate puzzles by the hardest technique a person needs."""
+    if not puzzles and file is None:
+        if sys.stdin.isatty():
+            typer.echo(ctx.get_help())
+            raise typer.Exit(BAD_INPUT)
+        file = "-"
+    label, answers = _sources(puzzles or [], file, reader(_shape(size), x), _rate_one)
+    _run(label, answers, None, _Rater(steps), Format.json if json_out else Format.line, stats)
 
 
 if __name__ == "__main__":

@@ -47,6 +47,7 @@ __all__ = [
     "SYMMETRIES",
     "GenerateError",
     "Generated",
+    "OutOfAttempts",
     "complete_grid",
     "dig",
     "distinct_grids",
@@ -60,6 +61,10 @@ __all__ = [
 
 class GenerateError(ValueError):
     """A request that cannot be met: refused up front, or not reached within its budget."""
+
+
+class OutOfAttempts(GenerateError):
+    """A clue count or difficulty that was not reached within the attempt budget."""
 
 
 @dataclass(frozen=True)
@@ -252,12 +257,12 @@ def generate(
             puzzle, solution, value, attempt, rating, proof.stats.nodes, proof.stats.updates
         )
     if clues is not None and len(levels) == 0:
-        raise GenerateError(
+        raise OutOfAttempts(
             f"no unique puzzle with {clues} clues in {attempts} attempts (seed {value}); "
             f"the fewest reached was {fewest}: allow more attempts or ask for more clues"
         )
     seen = ", ".join(f"{levels.count(level)} {level}" for level in LEVELS if level in levels)
-    raise GenerateError(
+    raise OutOfAttempts(
         f"no {difficulty} puzzle in {attempts} attempts (seed {value}); rated: {seen}"
     )
 

@@ -1,0 +1,109 @@
+"""`dlx-sudoku generate` and `dlx-sudoku grids`, run in-process with Typer's test runner.
+
+Generated puzzles are judged by the independent backtracking counter of test_generate.
+"""
+
+import json
+import xml.etree.ElementTree as ET
+
+import pytest
+from typer.testing import CliRunner
+
+from sudoku.cli import app
+from sudoku.grid import is_solution, parse
+from tests.sudoku.test_generate import count_solutions
+
+
+def run(*args: str):
+    result = CliRunner().invoke(app, list(args))
+    assert "Traceback" not in result.output, result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    return result
+
+
+def test_generate_reports_the_seed_and_each_puzzle_reproduces():
+    result = run("generate", "-n", "3", "--seed", "5", "--format", "json")
+    assert result.exit_code == 0 and result.stderr == "seed 5\n"
+    records = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [r["seed"] for r in records] == [5, 6, 7]
+    for r in records:
+        puzzle = parse(r["puzzle"])
+        assert count_solutions(puzzle) == 1 and is_solution(parse(r["solution"]), puzzle)
+        assert r["clues"] == 81 - r["puzzle"].count(".") and r["nodes"] > 0 and r["updates"] > 0
+    again = run("generate", "--seed", "6")
+    assert again.stdout == records[1]["puzzle"] + "\n"
+
+
+def test_generate_stats_and_grid_format():
+    result = run("generate", "--size", "4", "--symmetry", "rot90", "--seed", "1", "--format",
+                 "grid", "--stats")  # fmt: skip
+    assert result.exit_code == 0
+    puzzle = parse(result.stdout)
+    assert puzzle.shape.size == 4 and count_solutions(puzzle) == 1
+    assert "puzzle 1: seed 1, " in result.stderr and "nodes" in result.stderr
+
+
+def test_generate_to_a_difficulty():
+    result = run("generate", "--difficulty", "medium", "--seed", "3", "--format", "json")
+    assert json.loads(result.stdout)["level"] == "medium"
+
+
+def test_generate_writes_a_printable_sheet(tmp_path):
+    sheet = tmp_path / "sheet.svg"
+    result = run("generate", "-n", "2", "--seed", "1", "--svg", str(sheet), "--solutions")
+    assert result.exit_code == 0
+    root = ET.parse(sheet).getroot()
+    assert len(root.findall("{http://www.w3.org/2000/svg}g")) == 2  # puzzles, solutions
+    assert "seed 2" in sheet.read_text()
+
+
+@pytest.mark.parametrize(
+    ("args", "code", "message"),
+    [
+        (["--clues", "16"], 2, "17 is the minimum (McGuire"),
+        (["--clues", "18", "--attempts", "1", "--seed", "1"], 1, "no unique puzzle with 18"),
+        (["--size", "7"], 2, "Invalid value for --size"),
+        (["--symmetry", "spiral"], 2, "Invalid value for '--symmetry'"),
+        (["--svg", "/nonexistent/dir/sheet.svg", "--seed", "1"], 2, "No such file or directory"),
+    ],
+)
+def test_generate_refusals_are_clear(args, code, message):
+    result = run("generate", *args)
+    assert result.exit_code == code
+    assert message in " ".join(result.stderr.replace("│", " ").split())
+
+
+def test_grids_writes_distinct_valid_grids(tmp_path):
+    out = tmp_path / "grids.txt"
+    result = run("grids", "-n", "2000", "-o", str(out), "--first-digit", "3", "--seed", "2")
+    assert result.exit_code == 0 and "2000 distinct grids" in result.stderr
+    assert "seed 2" in result.stderr
+    lines = out.read_text().splitlines()
+    assert len(set(lines)) == 2000 and {line[0] for line in lines} == {"3"}
+    assert all(is_solution(parse(line)) for line in lines)
+
+
+def test_grids_to_stdout_in_the_spaced_layout():
+    result = run("grids", "-n", "2", "-o", "-", "--layout", "grid", "--size", "6", "--seed", "1")
+    first, second = result.stdout.split("\n\n")
+    assert is_solution(parse(first)) and is_solution(parse(second)) and first != second
+    assert first.splitlines()[0].count(" ") == 5
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--first-digit", "0"], "first digit must be 1..9"),
+        (["-o", "/nonexistent/dir/grids.txt"], "No such file or directory"),
+    ],
+)
+def test_grids_refusals_are_clear(args, message):
+    result = run("grids", "-n", "5", "-o", "-", *args)
+    assert result.exit_code == 2 and message in result.stderr
+
+
+@pytest.mark.parametrize("command", ["generate", "grids", "rate"])
+def test_help_shows_an_example(command):
+    result = run(command, "--help")
+    assert result.exit_code == 0
+    assert "Examples:" in result.stdout and f"dlx-sudoku {command} " in result.stdout
