@@ -233,13 +233,14 @@ def peak_rss_kib(tmp_path: Path, lines: int) -> int:
             out.write(f"{EASY_4x4}\n" * 1000)
     probe = (
         "import resource, subprocess, sys\n"
-        "done = subprocess.run([sys.executable, '-m', 'sudoku.cli', 'solve', '-f', sys.argv[1]],"
-        " stdout=subprocess.DEVNULL)\n"
-        "assert done.returncode == 0, done.returncode\n"
+        "cli = subprocess.Popen([sys.executable, '-m', 'sudoku.cli', 'solve', '-f', sys.argv[1]],"
+        " stdout=subprocess.PIPE, text=True)\n"
+        "answers = sum(1 for line in cli.stdout if line == '1234341221434321\\n')\n"
+        "assert cli.wait() == 0 and answers == int(sys.argv[2]), (cli.returncode, answers)\n"
         "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)\n"
     )
     result = subprocess.run(
-        [sys.executable, "-c", probe, str(path)],
+        [sys.executable, "-c", probe, str(path), str(lines)],
         capture_output=True,
         text=True,
         cwd=ROOT,
