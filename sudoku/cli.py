@@ -417,6 +417,8 @@ def _cover_stats(search: dlx.Search) -> str:
 
 
 class Level(str, enum.Enum):
+    """The choices of --difficulty: sudoku.rate.LEVELS (a test keeps them equal)."""
+
     easy = "easy"
     medium = "medium"
     hard = "hard"
@@ -424,6 +426,8 @@ class Level(str, enum.Enum):
 
 
 class Symmetry(str, enum.Enum):
+    """The choices of --symmetry: sudoku.generate.SYMMETRIES (a test keeps them equal)."""
+
     none = "none"
     rot180 = "rot180"
     rot90 = "rot90"
@@ -432,6 +436,8 @@ class Symmetry(str, enum.Enum):
 
 
 class Layout(str, enum.Enum):
+    """The choices of --layout: sudoku.generate.LAYOUTS (a test keeps them equal)."""
+
     line = "line"
     grid = "grid"
 

@@ -216,9 +216,12 @@ class Candidates:
     def _at(self, i: int) -> Cell:
         return divmod(i, self._g.n)
 
-    def _eliminations(self, removals: Iterable[tuple[int, int]]) -> tuple[Elimination, ...]:
-        """(cell index, mask of digits) pairs as sorted (cell, digit) eliminations."""
-        return tuple((self._at(i), d) for i, mask in sorted(removals) for d in _bits(mask))
+    def _removal(
+        self, technique: str, removals: Iterable[tuple[int, int]], reason: str
+    ) -> list[Step]:
+        """The one step that strikes ``removals``, (cell index, mask of digits) pairs."""
+        eliminations = tuple((self._at(i), d) for i, mask in sorted(removals) for d in _bits(mask))
+        return [Step(technique, eliminations=eliminations, reason=reason)]
 
     # --- singles ------------------------------------------------------------------------
 
@@ -288,14 +291,12 @@ class Candidates:
             locked = in_common & ~outside
             removals = [(i, masks[i] & locked) for i in rest_b if masks[i] & locked]
             if removals:
-                return [
-                    Step(
-                        technique,
-                        eliminations=self._eliminations(removals),
-                        reason=f"{self._sym(locked)} in {g.unit_names[a]} only in "
-                        f"{self._cells(i for i in common if masks[i] & locked)}",
-                    )
-                ]
+                return self._removal(
+                    technique,
+                    removals,
+                    f"{self._sym(locked)} in {g.unit_names[a]} only in "
+                    f"{self._cells(i for i in common if masks[i] & locked)}",
+                )
         return []
 
     # --- subsets ------------------------------------------------------------------------
@@ -317,14 +318,11 @@ class Candidates:
                     (i, masks[i] & union) for i in open_cells if i not in combo and masks[i] & union
                 ]
                 if removals:
-                    return [
-                        Step(
-                            technique,
-                            eliminations=self._eliminations(removals),
-                            reason=f"{self._sym(union)} in {self._cells(combo)} "
-                            f"({g.unit_names[u]})",
-                        )
-                    ]
+                    return self._removal(
+                        technique,
+                        removals,
+                        f"{self._sym(union)} in {self._cells(combo)} ({g.unit_names[u]})",
+                    )
         return []
 
     def _hidden_subset(self, technique: str, k: int) -> list[Step]:
@@ -351,14 +349,11 @@ class Candidates:
                 cells = [i for pos, i in enumerate(open_cells) if where >> pos & 1]
                 removals = [(i, masks[i] & ~digits) for i in cells if masks[i] & ~digits]
                 if removals:
-                    return [
-                        Step(
-                            technique,
-                            eliminations=self._eliminations(removals),
-                            reason=f"{self._sym(digits)} only in {self._cells(cells)} "
-                            f"({g.unit_names[u]})",
-                        )
-                    ]
+                    return self._removal(
+                        technique,
+                        removals,
+                        f"{self._sym(digits)} only in {self._cells(cells)} ({g.unit_names[u]})",
+                    )
         return []
 
     # --- fish and wings -----------------------------------------------------------------
@@ -389,13 +384,9 @@ class Candidates:
                     ]
                     if removals:
                         lines = ",".join(str(b + 1) for b in combo)
-                        return [
-                            Step(
-                                technique,
-                                eliminations=self._eliminations(removals),
-                                reason=f"{self._sym(bit)} in {kind} {lines}",
-                            )
-                        ]
+                        return self._removal(
+                            technique, removals, f"{self._sym(bit)} in {kind} {lines}"
+                        )
         return []
 
     def _xy_wing(self) -> list[Step]:
@@ -413,15 +404,13 @@ class Candidates:
                     continue
                 removals = [(i, z) for i in sorted(g.peer_sets[a] & g.peer_sets[b]) if masks[i] & z]
                 if removals:
-                    return [
-                        Step(
-                            "xy-wing",
-                            eliminations=self._eliminations(removals),
-                            reason=f"pivot {self._cell(pivot)} ({self._sym(xy)}), wings "
-                            f"{self._cell(a)} ({self._sym(masks[a])}) and "
-                            f"{self._cell(b)} ({self._sym(masks[b])})",
-                        )
-                    ]
+                    return self._removal(
+                        "xy-wing",
+                        removals,
+                        f"pivot {self._cell(pivot)} ({self._sym(xy)}), wings "
+                        f"{self._cell(a)} ({self._sym(masks[a])}) and "
+                        f"{self._cell(b)} ({self._sym(masks[b])})",
+                    )
         return []
 
 
