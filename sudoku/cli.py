@@ -162,26 +162,20 @@ class Report:
         typer.echo(f"{total} puzzles in {seconds:.2f} s{rate}: {kinds or 'none'}", err=True)
 
 
-def _lines_with_progress(path: Path, stack: ExitStack) -> Iterator[str]:
-    """The lines of a file, advancing a progress bar on stderr by the bytes read."""
-    from rich.console import Console
-    from rich.progress import Progress
-
-    progress = stack.enter_context(Progress(console=Console(stderr=True), transient=True))
-    task = progress.add_task(path.name, total=path.stat().st_size)
-    with path.open(encoding="utf-8", errors="replace") as lines:
-        for line in lines:
-            progress.advance(task, len(line.encode()))
-            yield line
+def _file_lines(path: Path, stack: ExitStack) -> Iterator[str]:
+    """The lines of a file, moving a progress bar (by characters read) when stderr is a
+    terminal; the file and the bar close with ``stack``."""
+    lines = stack.enter_context(path.open(encoding="utf-8", errors="replace"))
+    advance = stack.enter_context(_progress_bar(path.stat().st_size, path.name, show=True))
+    done = 0
+    for line in lines:
+        done += len(line)
+        advance(done)
+        yield line
 
 
 def _open_lines(file: str, stack: ExitStack) -> Iterable[str]:
-    if file == "-":
-        return sys.stdin
-    path = Path(file)
-    if sys.stderr.isatty():
-        return _lines_with_progress(path, stack)
-    return stack.enter_context(path.open(encoding="utf-8", errors="replace"))
+    return sys.stdin if file == "-" else _file_lines(Path(file), stack)
 
 
 def _sources(
