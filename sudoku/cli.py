@@ -10,6 +10,7 @@ from __future__ import annotations
 import enum
 import itertools
 import json
+import os
 import sys
 import time
 from collections.abc import Callable, Iterable, Iterator
@@ -215,6 +216,9 @@ def _run(
             for answer in answers(stack):
                 if not report.error(answer):
                     handle(report, answer)
+        except BrokenPipeError:  # the reader has gone (as with `| head`): stop quietly
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            raise typer.Exit(report.code) from None
         except OSError as error:
             typer.echo(f"error: {error.strerror}: {error.filename}", err=True)
             raise typer.Exit(BAD_INPUT) from None
@@ -250,7 +254,8 @@ def solve_command(
         Format.line
     ),
     stats: Annotated[
-        bool, typer.Option("--stats", help="Nodes, updates and time per puzzle, and a summary.")
+        bool,
+        typer.Option("--stats", help="Nodes, updates and time per puzzle solved, and a summary."),
     ] = False,
     counting: Annotated[
         bool, typer.Option("--count", help="Print the number of solutions instead.")
@@ -273,6 +278,8 @@ def solve_command(
         raise typer.BadParameter("choose one of --count and --unique", param_hint="--count")
     if limit is not None and not counting:
         raise typer.BadParameter("--limit goes with --count", param_hint="--limit")
+    if puzzles and file is not None:
+        raise typer.BadParameter("give puzzles or --file, not both", param_hint="--file")
     if not puzzles and file is None:
         if sys.stdin.isatty():
             typer.echo(ctx.get_help())

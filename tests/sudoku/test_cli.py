@@ -197,8 +197,8 @@ def test_solve_can_count_to_a_limit():
 
 @pytest.mark.parametrize(
     "args",
-    [["--count", "--unique"], ["--limit", "3"]],
-    ids=["count-and-unique", "limit-without-count"],
+    [["--count", "--unique"], ["--limit", "3"], ["--file", "-"]],
+    ids=["count-and-unique", "limit-without-count", "puzzles-and-file"],
 )
 def test_option_clashes_are_usage_errors(args):
     result = run("solve", *args, HARD)
