@@ -21,7 +21,7 @@ rows and columns.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
@@ -136,6 +136,18 @@ def _geometry(shape: Shape) -> _Geometry:
         ),
         intersections=tuple(intersections),
     )
+
+
+def _closed_sets(items: list[tuple[int, int]], k: int) -> Iterator[tuple[tuple[int, ...], int]]:
+    """The k-combinations of (key, mask) items whose masks together have exactly k bits, as
+    (keys, union): k cells with k digits between them (naked subsets), k digits confined to
+    k cells (hidden subsets), k lines whose digit lies in k cross lines (fish)."""
+    for combo in combinations(items, k):
+        union = 0
+        for _, mask in combo:
+            union |= mask
+        if union.bit_count() == k:
+            yield tuple(key for key, _ in combo), union
 
 
 def _bits(mask: int) -> list[int]:
@@ -307,13 +319,8 @@ class Candidates:
             open_cells = [i for i in unit if masks[i]]
             if len(open_cells) <= k:
                 continue
-            small = [i for i in open_cells if masks[i].bit_count() <= k]
-            for combo in combinations(small, k):
-                union = 0
-                for i in combo:
-                    union |= masks[i]
-                if union.bit_count() != k:
-                    continue
+            small = [(i, masks[i]) for i in open_cells if masks[i].bit_count() <= k]
+            for combo, union in _closed_sets(small, k):
                 removals = [
                     (i, masks[i] & union) for i in open_cells if i not in combo and masks[i] & union
                 ]
@@ -338,14 +345,9 @@ class Candidates:
                     bit = m & -m
                     m ^= bit
                     places[bit] = places.get(bit, 0) | 1 << pos
-            few = [bit for bit, where in places.items() if where.bit_count() <= k]
-            for combo in combinations(few, k):
-                where = digits = 0
-                for bit in combo:
-                    where |= places[bit]
-                    digits |= bit
-                if where.bit_count() != k:
-                    continue
+            few = [(bit, where) for bit, where in places.items() if where.bit_count() <= k]
+            for combo, where in _closed_sets(few, k):
+                digits = sum(combo)
                 cells = [i for pos, i in enumerate(open_cells) if where >> pos & 1]
                 removals = [(i, masks[i] & ~digits) for i in cells if masks[i] & ~digits]
                 if removals:
@@ -362,20 +364,15 @@ class Candidates:
         g, masks = self._g, self.masks
         for bit in (1 << d for d in range(g.n)):
             for base, cover, kind in ((g.rows, g.cols, "rows"), (g.cols, g.rows, "columns")):
-                spots = {}  # base line -> bitmask of the cover lines holding the digit
+                spots = []  # (base line, bitmask of the cover lines holding the digit)
                 for b, line in enumerate(base):
                     where = 0
                     for pos, i in enumerate(line):
                         if masks[i] & bit:
                             where |= 1 << pos
                     if 2 <= where.bit_count() <= k:
-                        spots[b] = where
-                for combo in combinations(spots, k):
-                    where = 0
-                    for b in combo:
-                        where |= spots[b]
-                    if where.bit_count() != k:
-                        continue
+                        spots.append((b, where))
+                for combo, where in _closed_sets(spots, k):
                     removals = [
                         (cover[c - 1][b], bit)
                         for c in _bits(where)
