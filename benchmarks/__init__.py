@@ -1,0 +1,1 @@
+"""Benchmarks of the dlx engine, and its comparison with other exact-cover solvers."""

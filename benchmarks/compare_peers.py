@@ -1,0 +1,238 @@
+"""Our engine against the exact-cover solvers on PyPI, side by side in one run.
+
+For every workload and engine, count the solutions ``--repeat`` times (each time from the
+neutral problem: the engine's own setup is part of the time; no new run once a cell has
+spent ``--budget`` seconds, as one run that long averages out the noise), keep the best
+time, and assert the count against the published figure.  The table gives the seconds and
+the ratio engine/ours, "ours" being our pure-Python engine (above 1: we are faster); our C
+accelerator has a row of its own.  Peers that are not installed are skipped with a line
+saying so.  Each cell runs in a child process, so a peer that runs past ``--timeout``
+seconds on one run can be stopped, even inside compiled code; the table then shows the
+timeout as a lower bound.  Our pure-Python engine, the reference, is never stopped.
+
+Run from the repository's root, so that ``import dlx`` finds this project and not the
+``dlx`` 1.0.4 peer of the same name:
+
+    python -m benchmarks.compare_peers                 # the goal's workloads, best of 3
+    python -m benchmarks.compare_peers --pure-only --workloads queens-10
+
+Exits 1 if any engine got a count wrong, 2 if ``dlx`` is not this project's.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import multiprocessing
+import os
+import platform
+import sys
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from multiprocessing.connection import Connection
+from pathlib import Path
+
+import dlx
+from benchmarks.peers import ADAPTERS
+from benchmarks.workloads import BUILDERS, DEFAULT, Workload, workload
+from dlx.search import LOOPS
+
+ROOT = Path(__file__).resolve().parent.parent
+
+Counter = Callable[[Sequence, Sequence, Sequence], int]
+
+
+@dataclass(frozen=True)
+class Engine:
+    """One solver as the table shows it, with its counting function."""
+
+    name: str
+    kind: str  # "Python" for pure Python, else what it is compiled with
+    count: Counter
+
+
+@dataclass
+class Cell:
+    """The outcome of one engine on one workload."""
+
+    times: list[float]
+    count: int | None = None
+    failure: str | None = None  # "timeout ...", "error ...", "wrong count ..."
+    over: float | None = None  # the timeout a run exceeded
+
+    @property
+    def best(self) -> float | None:
+        """The best time, if at least one run finished."""
+        return min(self.times) if self.times and self.failure is None else None
+
+
+def ours(backend: str) -> Counter:
+    """Our engine with the given search loop, counting from the neutral form."""
+
+    def count(primary: Sequence, secondary: Sequence, options: Sequence) -> int:
+        problem = dlx.Problem([list(option) for option in options],
+                              primary=primary, secondary=secondary)
+        return problem.search(backend=backend).count()
+
+    return count
+
+
+def engines(selected: Sequence[str] | None, pure_only: bool) -> list[Engine]:
+    """Our engine (pure Python first, then the C accelerator if it was built) and every
+    installed peer adapter, printing a line for each one skipped."""
+    found = [Engine("dlx-sudoku (this project)", "Python", ours("python"))]
+    if "c" in LOOPS and not pure_only:
+        found.append(Engine("dlx-sudoku, C accelerator", "C", ours("c")))
+    elif not pure_only:
+        print("skipped dlx-sudoku, C accelerator: dlx._search was not built")
+    for name in ADAPTERS:
+        if selected is not None and name not in selected:
+            continue
+        try:
+            adapter = importlib.import_module(f"benchmarks.peers.{name}")
+        except ImportError as error:
+            print(f"skipped {name}: not installed ({error})")
+            continue
+        if pure_only and adapter.KIND != "Python":
+            continue
+        found.append(Engine(adapter.NAME, adapter.KIND, adapter.count))
+    return found
+
+
+def _runs(conn: Connection, engine: Engine, work: Workload, repeat: int, budget: float) -> None:
+    """In the child: time up to ``repeat`` counts, sending (count, seconds) after each, and
+    start no further count once ``budget`` seconds have been spent; then send ("done", 0)."""
+    try:
+        spent = 0.0
+        for _ in range(repeat):
+            if spent >= budget:
+                break
+            start = time.perf_counter()
+            found = engine.count(work.primary, work.secondary, work.options)
+            seconds = time.perf_counter() - start
+            spent += seconds
+            conn.send((found, seconds))
+        conn.send(("done", 0))
+    except Exception as error:  # a peer's own failure is reported in the table, not raised
+        conn.send(("error", f"{type(error).__name__}: {error}"))
+    finally:
+        conn.close()
+
+
+def measure(engine: Engine, work: Workload, repeat: int, budget: float,
+            timeout: float | None) -> Cell:
+    """Run one cell in a child process, stopping it if a run exceeds ``timeout`` seconds."""
+    context = multiprocessing.get_context("fork")
+    receiver, sender = context.Pipe(duplex=False)
+    child = context.Process(target=_runs, args=(sender, engine, work, repeat, budget),
+                            daemon=True)
+    child.start()
+    sender.close()
+    cell = Cell(times=[])
+    try:
+        while True:
+            if not receiver.poll(timeout):
+                cell.failure, cell.over = f"timeout (a run took over {timeout:g} s)", timeout
+                break
+            try:
+                found, seconds = receiver.recv()
+            except EOFError:
+                cell.failure = f"error: the process died (exit code {child.exitcode})"
+                break
+            if found == "done":
+                break
+            if found == "error":
+                cell.failure = f"error: {seconds}"
+                break
+            cell.times.append(seconds)
+            if found != work.expected:
+                cell.count, cell.failure = found, f"wrong count {found}, not {work.expected}"
+                break
+            cell.count = found
+    finally:
+        child.kill()
+        child.join()
+        receiver.close()
+    return cell
+
+
+HEADER = (f"{'workload':<20} {'engine':<36} {'kind':<7} {'count':>6} {'seconds':>9}"
+          f" {'ratio':>9}")
+
+
+def row(work: Workload, engine: Engine, cell: Cell, ours_best: float | None) -> str:
+    """One line of the table: engine, kind, count, best seconds, ratio to ours, any failure."""
+    best = cell.best
+    seconds = f"{best:9.3f}" if best is not None else f"{'-':>9}"
+    ratio = f"{best / ours_best:9.2f}" if best is not None and ours_best else f"{'-':>9}"
+    if cell.over is not None:  # a lower bound is still worth showing
+        seconds = f"{'>' + format(cell.over, 'g'):>9}"
+        ratio = f"{'>' + format(cell.over / ours_best, '.2f'):>9}" if ours_best else ratio
+    count = "-" if cell.count is None else str(cell.count)
+    line = f"{work.name:<20} {engine.name:<36} {engine.kind:<7} {count:>6} {seconds} {ratio}"
+    return line + (f"  {cell.failure}" if cell.failure else "")
+
+
+def verdict(results: list[tuple[Engine, Cell]], ours_best: float | None) -> str | None:
+    """How we compare with the fastest pure-Python peer, against the 3x goal."""
+    pure = [(cell.best, engine.name) for engine, cell in results
+            if engine.kind == "Python" and cell.best is not None]
+    if not pure or not ours_best:
+        return None
+    best, name = min(pure)
+    met = "met" if best / ours_best >= 3 else "NOT met"
+    return (f"  fastest pure-Python peer: {name}, {best:.3f} s; "
+            f"ours is {best / ours_best:.2f}x faster (goal >= 3x: {met})")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Parse the command line, run every cell, print the table; see the module docstring."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--workloads", nargs="+", choices=sorted(BUILDERS), default=DEFAULT,
+                        help=f"workloads to run (default: {' '.join(DEFAULT)})")
+    parser.add_argument("--peers", nargs="+", choices=ADAPTERS, metavar="ADAPTER",
+                        help="peer adapters to run (default: every installed one): "
+                        + ", ".join(ADAPTERS))
+    parser.add_argument("--pure-only", action="store_true",
+                        help="run only the pure-Python peers")
+    parser.add_argument("--repeat", type=int, default=3,
+                        help="runs per cell; the best is kept (default 3)")
+    parser.add_argument("--budget", type=float, default=120,
+                        help="seconds after which a cell starts no further run: a run that "
+                        "long is its own average (default 120)")
+    parser.add_argument("--timeout", type=float, default=300,
+                        help="seconds one run may take before the cell is stopped (default 300)")
+    args = parser.parse_args(argv)
+
+    if Path(dlx.__file__).resolve().parent != ROOT / "dlx":
+        print(f"'import dlx' found {dlx.__file__}, not this project's engine: run "
+              f"'python -m benchmarks.compare_peers' from {ROOT}", file=sys.stderr)
+        return 2
+    print(f"Python {platform.python_version()} on {platform.platform()}, "
+          f"{os.cpu_count()} CPUs; best of {args.repeat} runs (no new run after "
+          f"{args.budget:g} s in a cell), timeout {args.timeout:g} s per run;\n"
+          "ratio = the engine's seconds / our pure-Python engine's (above 1: ours is faster)")
+    ours_engine, *peers = engines(args.peers, args.pure_only)
+    wrong = False
+    for name in args.workloads:
+        work = workload(name)
+        print(f"\n{HEADER}")
+        # our pure-Python engine is the reference: it is never timed out
+        ours_cell = measure(ours_engine, work, args.repeat, args.budget, None)
+        print(row(work, ours_engine, ours_cell, ours_cell.best), flush=True)
+        results = []
+        for engine in peers:
+            cell = measure(engine, work, args.repeat, args.budget, args.timeout)
+            print(row(work, engine, cell, ours_cell.best), flush=True)
+            results.append((engine, cell))
+        wrong |= any(cell.failure and cell.failure.startswith("wrong")
+                     for cell in (ours_cell, *(cell for _, cell in results)))
+        summary = verdict(results, ours_cell.best)
+        if summary:
+            print(summary, flush=True)
+    return 1 if wrong else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
