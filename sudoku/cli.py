@@ -46,6 +46,7 @@ SOLVE_HELP = f"""Solve puzzles and prove each solution unique (or show two solut
 
 \b
 Examples:
+  dlx-sudoku solve --example --format grid
   dlx-sudoku solve {EXAMPLE}
   dlx-sudoku solve --file puzzles.txt --format json --stats
   cat puzzles.txt | dlx-sudoku solve --unique -o solutions.txt
@@ -272,8 +273,15 @@ def solve_command(
     output: Annotated[
         Path | None, typer.Option("--output", "-o", help="Write answers to this file.")
     ] = None,
+    example: Annotated[
+        bool, typer.Option("--example", help=f"Solve the built-in example puzzle, {EXAMPLE}.")
+    ] = False,
 ) -> None:
     """Solve puzzles and prove each solution unique (or show two solutions)."""
+    if example:
+        if puzzles or file is not None:
+            raise typer.BadParameter("--example takes no other puzzle", param_hint="--example")
+        puzzles = [EXAMPLE]
     if counting and unique:
         raise typer.BadParameter("choose one of --count and --unique", param_hint="--count")
     if limit is not None and not counting:

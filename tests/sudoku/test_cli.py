@@ -48,6 +48,13 @@ def test_solve_prints_the_solution_as_a_line():
     assert (result.returncode, result.stdout, result.stderr) == (0, HARD_SOLUTION + "\n", "")
 
 
+def test_the_built_in_example_solves_as_the_readme_says():
+    result = run("solve", "--example", "--format", "grid")
+    assert result.returncode == 0, result.stderr
+    assert parse(result.stdout).cells == parse(HARD_SOLUTION).cells
+    assert is_solution(parse(result.stdout), parse(HARD))
+
+
 def test_solve_as_a_grid():
     result = run("solve", HARD, "--format", "grid")
     assert result.returncode == 0
@@ -197,8 +204,8 @@ def test_solve_can_count_to_a_limit():
 
 @pytest.mark.parametrize(
     "args",
-    [["--count", "--unique"], ["--limit", "3"], ["--file", "-"]],
-    ids=["count-and-unique", "limit-without-count", "puzzles-and-file"],
+    [["--count", "--unique"], ["--limit", "3"], ["--file", "-"], ["--example"]],
+    ids=["count-and-unique", "limit-without-count", "puzzles-and-file", "example-and-puzzle"],
 )
 def test_option_clashes_are_usage_errors(args):
     result = run("solve", *args, HARD)
