@@ -37,12 +37,23 @@ static PyObject *s_nodes, *s_updates, *s_solutions, *s_profile, *s_choice, *s_sh
 
 /* ---- checking and copying the arrays --------------------------------------------------- */
 
+/* obj.<name> by an interned name, which CPython's attribute caches may keep at no cost. */
+static PyObject *get_attr(PyObject *obj, const char *name)
+{
+    PyObject *key = PyUnicode_InternFromString(name);
+    if (!key)
+        return NULL;
+    PyObject *value = PyObject_GetAttr(obj, key);
+    Py_DECREF(key);
+    return value;
+}
+
 /* links.<name> as a new C array of exactly `want` ints in lo..hi (want < 0: any length,
  * stored in *got). */
 static int *read_ints(PyObject *links, const char *name, Py_ssize_t want, long lo, long hi,
                       Py_ssize_t *got)
 {
-    PyObject *obj = PyObject_GetAttrString(links, name);
+    PyObject *obj = get_attr(links, name);
     if (!obj)
         return NULL;
     if (!PyList_Check(obj) && !PyTuple_Check(obj)) {
@@ -91,7 +102,7 @@ done:
 
 static int read_int(PyObject *links, const char *name, long lo, long hi, int *out)
 {
-    PyObject *obj = PyObject_GetAttrString(links, name);
+    PyObject *obj = get_attr(links, name);
     if (!obj)
         return -1;
     long x = PyLong_Check(obj) ? PyLong_AsLong(obj) : -1;
@@ -420,14 +431,21 @@ static PyObject *stop(Loop *self, int event, int level)
 /* An exception is set: keep the counts, and go on from `at` if run() is called again. */
 static PyObject *fail(Loop *self, int at, int level)
 {
-    PyObject *type, *value, *traceback;
     self->at = at;
     self->level = level;
     self->running = 0;
+#if PY_VERSION_HEX >= 0x030C0000
+    PyObject *error = PyErr_GetRaisedException();
+    if (publish(self) < 0)
+        PyErr_Clear();
+    PyErr_SetRaisedException(error);
+#else
+    PyObject *type, *value, *traceback;
     PyErr_Fetch(&type, &value, &traceback);
     if (publish(self) < 0)
         PyErr_Clear();
     PyErr_Restore(type, value, traceback);
+#endif
     return NULL;
 }
 
@@ -770,12 +788,10 @@ PyMODINIT_FUNC PyInit__search(void)
     PyObject *m = PyModule_Create(&module);
     if (!m)
         return NULL;
-    Py_INCREF(&LoopType);
-    if (PyModule_AddObject(m, "Loop", (PyObject *)&LoopType) < 0 ||
+    if (PyModule_AddObjectRef(m, "Loop", (PyObject *)&LoopType) < 0 ||
         PyModule_AddIntConstant(m, "SOLUTION", SOLUTION) < 0 ||
         PyModule_AddIntConstant(m, "CHECKPOINT", CHECKPOINT) < 0 ||
         PyModule_AddIntConstant(m, "END", END) < 0) {
-        Py_DECREF(&LoopType);
         Py_DECREF(m);
         return NULL;
     }

@@ -157,7 +157,8 @@ def loop(links: Links, forced: list[int] | None = None, rng: Any = None) -> int:
     """Run the C loop to its end; the number of solutions."""
     c = LOOPS["c"](links, forced or [], rng, Stats())
     found = 0
-    while c.run(10**6)[0] != END:
+    while (event := c.run(10**6))[0] != END:
+        assert c.level == event[1] == len(c.chosen()) == len(c.branches())
         found += 1
     return found
 
