@@ -1,8 +1,10 @@
 /* dlx._search: the search loop of dlx.search in C, over the same link arrays.
  *
- * Loop(links, forced, rng, stats) copies a dlx.problem.Links into C arrays after checking
- * every index and the whole dancing-links structure (ValueError otherwise), so no input can
- * make it read or write out of bounds. run(next_check) is dlx.search.PythonLoop.run step
+ * Layout(links) copies a dlx.problem.Links into C arrays after checking every index and the
+ * whole dancing-links structure (ValueError otherwise), so no input can make the loop read or
+ * write out of bounds; it is made once per problem. Loop(layout, forced, rng, stats) takes a
+ * private copy of the mutable arrays (a few memcpy: per-search setup is microseconds), shares
+ * the read-only ones, and commits the forced options. run(next_check) is dlx.search.PythonLoop.run step
  * for step: same choices, same order, the same seeded calls rng.choice(ties) and
  * rng.shuffle(order) on Python lists, the same counts of nodes, updates and profile, so
  * both backends give identical answers. Steps are named as in TAOCP 7.2.2.1 (X2..X8) and
@@ -11,16 +13,27 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <limits.h>
+#include <string.h>
 
 enum { SOLUTION = 0, CHECKPOINT = 1, END = 2 };       /* what run() stopped at */
 enum { AT_FORWARD, AT_BACKUP, AT_END };               /* where run() goes on */
 #define SIGNAL_MASK 0xFFF /* poll for Ctrl-C every 4096 nodes */
 
+/* A problem's link arrays, checked once; every Loop copies the mutable ones. */
 typedef struct {
     PyObject_HEAD
-    int n_items, n_primary, n_nodes;
+    int n_items, n_primary, n_nodes, n_options;
     int *llink, *rlink, *len;           /* item lists, 0..n_items + 1 */
     int *top, *ulink, *dlink, *color;   /* nodes; a spacer has top <= 0 */
+    int *first;                         /* option k's first node */
+} Layout;
+
+typedef struct {
+    PyObject_HEAD
+    Layout *layout;                     /* owns top and first, shared read-only */
+    int n_items, n_primary, n_nodes;
+    int *llink, *rlink, *len;           /* this search's copies, 0..n_items + 1 */
+    int *top, *ulink, *dlink, *color;   /* top is the layout's; the rest are copies */
     int *choice, *item, *start, *size, *tried; /* per level: the choice stack */
     int *order;      /* orders of all levels, level l's at order[start[l]..] */
     int *ties;       /* X3's ties when seeded */
@@ -130,7 +143,7 @@ static int invalid(const char *what, long where)
  * nodes between spacers, with distinct items, spacer k + 1 having top -(k + 1), ULINK the
  * first node of option k and the spacer before it DLINK its last; colors only on secondary
  * items. Hence every walk ends and every level covers a new primary item. */
-static int check_structure(Loop *self)
+static int check_structure(Layout *self, char *mark)
 {
     int n = self->n_items, n1 = self->n_primary, N = self->n_nodes;
     int *top = self->top, *ulink = self->ulink, *dlink = self->dlink;
@@ -153,9 +166,9 @@ static int check_structure(Loop *self)
             return invalid("an item header's top is not the item", x);
     for (int x = n + 2; x < N; x++) {
         if (top[x] > 0) {
-            if (self->mark[top[x]] == 1) /* mark[i] == 1: item i already in this option */
+            if (mark[top[x]] == 1) /* mark[i] == 1: item i already in this option */
                 return invalid("an option names an item twice", x);
-            self->mark[top[x]] = 1;
+            mark[top[x]] = 1;
             if (self->color[x] && top[x] <= n1)
                 return invalid("a primary item has a color", x);
             option_nodes++;
@@ -165,7 +178,7 @@ static int check_structure(Loop *self)
             dlink[first - 1] != x - 1)
             return invalid("a spacer is out of place", x);
         for (int q = first; q < x; q++)
-            self->mark[top[q]] = 0;
+            mark[top[q]] = 0;
         options++;
         first = x + 1;
     }
@@ -602,15 +615,14 @@ static PyObject *Loop_get_level(Loop *self, void *Py_UNUSED(closure))
 
 /* ---- the type ------------------------------------------------------------------------ */
 
-static int Loop_init(Loop *self, PyObject *args, PyObject *kwds)
+static int Layout_init(Layout *self, PyObject *args, PyObject *kwds)
 {
-    static char *kwlist[] = {"links", "forced", "rng", "stats", NULL};
-    PyObject *links, *forced, *rng, *stats;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OOOO:Loop", kwlist, &links, &forced, &rng,
-                                     &stats))
+    static char *kwlist[] = {"links", NULL};
+    PyObject *links;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O:Layout", kwlist, &links))
         return -1;
     if (self->top) {
-        PyErr_SetString(PyExc_RuntimeError, "Loop is already initialized");
+        PyErr_SetString(PyExc_RuntimeError, "Layout is already initialized");
         return -1;
     }
     if (read_int(links, "n_items", 0, INT_MAX - 2, &self->n_items) < 0 ||
@@ -628,7 +640,87 @@ static int Loop_init(Loop *self, PyObject *args, PyObject *kwds)
         !(self->dlink = read_ints(links, "dlink", N, 0, (long)N - 1, NULL)) ||
         !(self->color = read_ints(links, "color", N, 0, INT_MAX, NULL)))
         return -1;
+    char *mark = PyMem_Calloc((size_t)N + 1, 1);
+    if (!mark) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    int status = check_structure(self, mark);
+    PyMem_Free(mark);
+    if (status < 0)
+        return -1;
+    if (!(self->first = PyMem_Calloc((size_t)self->n_options + 1, sizeof(int)))) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    for (int x = n + 1, option = 0; x < N - 1; x++) /* checked: spacers end the options */
+        if (self->top[x] <= 0)
+            self->first[option++] = x + 1;
+    return 0;
+}
+
+static void Layout_dealloc(Layout *self)
+{
+    int *arrays[] = {self->llink, self->rlink, self->len,   self->top,
+                     self->ulink, self->dlink, self->color, self->first};
+    for (size_t k = 0; k < sizeof arrays / sizeof arrays[0]; k++)
+        PyMem_Free(arrays[k]);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+PyDoc_STRVAR(Layout_doc,
+             "Layout(links)\n\n"
+             "A checked C copy of a dlx.problem.Links (ValueError if it is malformed),\n"
+             "made once per problem and shared by every Loop over it.");
+
+static PyTypeObject LayoutType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "dlx._search.Layout",
+    .tp_basicsize = sizeof(Layout),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = Layout_doc,
+    .tp_new = PyType_GenericNew,
+    .tp_init = (initproc)Layout_init,
+    .tp_dealloc = (destructor)Layout_dealloc,
+};
+
+/* A private copy of n ints of the layout. */
+static int *copy_ints(const int *from, int n)
+{
+    int *to = PyMem_Malloc((size_t)n * sizeof(int));
+    if (to)
+        memcpy(to, from, (size_t)n * sizeof(int));
+    return to;
+}
+
+static int Loop_init(Loop *self, PyObject *args, PyObject *kwds)
+{
+    static char *kwlist[] = {"layout", "forced", "rng", "stats", NULL};
+    PyObject *layout, *forced, *rng, *stats;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O!OOO:Loop", kwlist, &LayoutType, &layout,
+                                     &forced, &rng, &stats))
+        return -1;
+    if (self->layout) {
+        PyErr_SetString(PyExc_RuntimeError, "Loop is already initialized");
+        return -1;
+    }
+    Layout *L = (Layout *)layout;
+    if (!L->first) {
+        PyErr_SetString(PyExc_ValueError, "Layout is not initialized");
+        return -1;
+    }
+    Py_INCREF(layout);
+    self->layout = L;
+    int n = self->n_items = L->n_items, N = self->n_nodes = L->n_nodes;
+    self->n_primary = L->n_primary;
+    self->n_options = L->n_options;
+    self->top = L->top;
     size_t depth = (size_t)self->n_primary + 1;
+    self->llink = copy_ints(L->llink, n + 2);
+    self->rlink = copy_ints(L->rlink, n + 2);
+    self->len = copy_ints(L->len, n + 2);
+    self->ulink = copy_ints(L->ulink, N);
+    self->dlink = copy_ints(L->dlink, N);
+    self->color = copy_ints(L->color, N);
     self->mark = PyMem_Calloc((size_t)N + 1, 1);
     self->choice = PyMem_Calloc(depth, sizeof(int));
     self->item = PyMem_Calloc(depth, sizeof(int));
@@ -638,13 +730,12 @@ static int Loop_init(Loop *self, PyObject *args, PyObject *kwds)
     self->ties = PyMem_Calloc(depth, sizeof(int));
     self->order = PyMem_Calloc((size_t)N + 1, sizeof(int));
     self->profile = PyMem_Calloc(depth, sizeof(long long));
-    if (!self->mark || !self->choice || !self->item || !self->start || !self->size ||
-        !self->tried || !self->ties || !self->order || !self->profile) {
+    if (!self->llink || !self->rlink || !self->len || !self->ulink || !self->dlink ||
+        !self->color || !self->mark || !self->choice || !self->item || !self->start ||
+        !self->size || !self->tried || !self->ties || !self->order || !self->profile) {
         PyErr_NoMemory();
         return -1;
     }
-    if (check_structure(self) < 0)
-        return -1;
 
     PyObject *profile = PyObject_GetAttr(stats, s_profile);
     if (!profile)
@@ -666,13 +757,9 @@ static int Loop_init(Loop *self, PyObject *args, PyObject *kwds)
     if (!seq)
         return -1;
     Py_ssize_t n_forced = PySequence_Fast_GET_SIZE(seq);
-    int *first = PyMem_Calloc((size_t)self->n_options + 1, sizeof(int)); /* option -> node */
     int *firsts = PyMem_Calloc(n_forced ? (size_t)n_forced : 1, sizeof(int));
     int *owner = PyMem_Calloc((size_t)n + 1, sizeof(int)); /* -1 taken, c > 0 its color */
-    int status = first && firsts && owner ? 0 : (PyErr_NoMemory(), -1);
-    for (int x = n + 1, option = 0; status == 0 && x < self->n_nodes - 1; x++)
-        if (self->top[x] <= 0)
-            first[option++] = x + 1;
+    int status = firsts && owner ? 0 : (PyErr_NoMemory(), -1);
     for (Py_ssize_t k = 0; status == 0 && k < n_forced; k++) {
         PyObject *v = PySequence_Fast_GET_ITEM(seq, k);
         long index = PyLong_Check(v) ? PyLong_AsLong(v) : -1;
@@ -682,7 +769,7 @@ static int Loop_init(Loop *self, PyObject *args, PyObject *kwds)
             status = -1;
             break;
         }
-        firsts[k] = first[index];
+        firsts[k] = L->first[index];
         for (int q = firsts[k]; self->top[q] > 0; q++) {
             int j = self->top[q], c = self->color[q];
             if (owner[j] && (c == 0 || owner[j] != c)) {
@@ -696,7 +783,6 @@ static int Loop_init(Loop *self, PyObject *args, PyObject *kwds)
     for (Py_ssize_t k = 0; status == 0 && k < n_forced; k++)
         for (int q = firsts[k]; self->top[q] > 0; q++)
             commit_node(self, q);
-    PyMem_Free(first);
     PyMem_Free(firsts);
     PyMem_Free(owner);
     Py_DECREF(seq);
@@ -726,13 +812,14 @@ static void Loop_dealloc(Loop *self)
 {
     PyObject_GC_UnTrack(self);
     Loop_clear(self);
-    int *arrays[] = {self->llink, self->rlink, self->len,  self->top,   self->ulink,
-                     self->dlink, self->color, self->choice, self->item, self->start,
-                     self->size,  self->tried, self->order, self->ties};
+    int *arrays[] = {self->llink,  self->rlink, self->len,   self->ulink, self->dlink,
+                     self->color,  self->choice, self->item, self->start, self->size,
+                     self->tried, self->order, self->ties}; /* top is the layout's */
     for (size_t k = 0; k < sizeof arrays / sizeof arrays[0]; k++)
         PyMem_Free(arrays[k]);
     PyMem_Free(self->mark);
     PyMem_Free(self->profile);
+    Py_XDECREF(self->layout);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
@@ -749,8 +836,8 @@ static PyGetSetDef Loop_getset[] = {
 };
 
 PyDoc_STRVAR(Loop_doc,
-             "Loop(links, forced, rng, stats)\n\n"
-             "dlx.search.PythonLoop in C: the same search over a checked copy of links,\n"
+             "Loop(layout, forced, rng, stats)\n\n"
+             "dlx.search.PythonLoop in C: the same search over a copy of a Layout's arrays,\n"
              "committing the forced option indices first; rng is None or a random.Random.");
 
 static PyTypeObject LoopType = {
@@ -783,12 +870,13 @@ PyMODINIT_FUNC PyInit__search(void)
         !(s_choice = PyUnicode_InternFromString("choice")) ||
         !(s_shuffle = PyUnicode_InternFromString("shuffle")))
         return NULL;
-    if (PyType_Ready(&LoopType) < 0)
+    if (PyType_Ready(&LayoutType) < 0 || PyType_Ready(&LoopType) < 0)
         return NULL;
     PyObject *m = PyModule_Create(&module);
     if (!m)
         return NULL;
-    if (PyModule_AddObjectRef(m, "Loop", (PyObject *)&LoopType) < 0 ||
+    if (PyModule_AddObjectRef(m, "Layout", (PyObject *)&LayoutType) < 0 ||
+        PyModule_AddObjectRef(m, "Loop", (PyObject *)&LoopType) < 0 ||
         PyModule_AddIntConstant(m, "SOLUTION", SOLUTION) < 0 ||
         PyModule_AddIntConstant(m, "CHECKPOINT", CHECKPOINT) < 0 ||
         PyModule_AddIntConstant(m, "END", END) < 0) {

@@ -141,6 +141,7 @@ class Problem:
                 row.append((item, color))
             self._rows.append(tuple(row))
         self._primary_set = frozenset(primary_set)
+        self._names = tuple(named)
         self._positions = {name: i for i, name in enumerate(named)}
         self._links: Links | None = None
 
@@ -172,6 +173,11 @@ class Problem:
     def primary(self) -> tuple[Item, ...]:
         """The primary items, in tie-break order."""
         return tuple(self._primary)
+
+    @property
+    def primary_set(self) -> frozenset[Item]:
+        """The primary items, as a set."""
+        return self._primary_set
 
     @property
     def secondary(self) -> tuple[Item, ...]:
@@ -245,9 +251,9 @@ class Problem:
         except (KeyError, TypeError):
             raise UnknownOptionError(f"there is no option named {name!r}") from None
 
-    def option_names(self) -> list[OptionName]:
+    def option_names(self) -> tuple[OptionName, ...]:
         """The option names in order: index i of the compiled arrays is option i."""
-        return list(self._options)
+        return self._names
 
     def compiled(self) -> Links:
         """The problem as dancing-links arrays, built once and shared by every search."""

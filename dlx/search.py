@@ -287,12 +287,24 @@ class PythonLoop:
 
 
 try:
-    from dlx._search import Loop as CLoop
+    from dlx._search import Layout, Loop
 except ImportError:  # not built: the pure-Python loop does everything
-    CLoop = None
+    Layout = Loop = None
 
-LOOPS: dict[str, type] = {"python": PythonLoop} | ({"c": CLoop} if CLoop else {})
-DEFAULT_BACKEND = "c" if CLoop else "python"  # what backend=None means
+
+def c_loop(links: Links, forced: list[int], rng: random.Random | None, stats: Stats) -> Loop:
+    """The C loop over ``links``, whose checked C copy (a ``Layout``) is made once and kept
+    on the links: each search then only copies arrays, a few microseconds."""
+    layout = links.__dict__.get("_layout")
+    if layout is None:
+        layout = links._layout = Layout(links)
+    return Loop(layout, forced, rng, stats)
+
+
+LOOPS: dict[str, Callable[..., PythonLoop | Loop]] = {"python": PythonLoop}
+if Loop is not None:
+    LOOPS["c"] = c_loop
+DEFAULT_BACKEND = "c" if "c" in LOOPS else "python"  # what backend=None means
 
 
 class Search:
@@ -336,7 +348,10 @@ class Search:
             raise ValueError(f"backend must be one of {sorted(LOOPS)} or None, not {backend!r}")
         self.problem = problem
         self._names = problem.option_names()
-        self._forced = _check_forced(problem, list(forced))
+        forced = list(forced)
+        self._forced = [problem.index(name) for name in forced]
+        if self.backend == "python":
+            _check_forced(problem, forced)
         self._max_nodes = max_nodes
         self._time_limit = time_limit
         self._progress = progress
@@ -344,9 +359,13 @@ class Search:
         self.stats = Stats()
         self.complete = False
         self.stopped_by: str | None = None
-        self._loop = LOOPS[self.backend](
-            problem.compiled(), self._forced, as_random(seed), self.stats
-        )
+        try:
+            self._loop = LOOPS[self.backend](
+                problem.compiled(), self._forced, as_random(seed), self.stats
+            )
+        except ValueError:  # the C loop refuses conflicting forced options: name them
+            _check_forced(problem, forced)
+            raise
         self._deadline: float | None = None
         self._run = self._drive()
 
@@ -455,10 +474,9 @@ class Search:
         return min(steps)
 
 
-def _check_forced(problem: Problem, forced: list[OptionName]) -> list[int]:
-    """Forced options as indices, after checking that they fit in one solution."""
-    indices = [problem.index(name) for name in forced]
-    primary = set(problem.primary)
+def _check_forced(problem: Problem, forced: list[OptionName]) -> None:
+    """Raise ConflictError, naming two options, unless the forced ones fit in one solution."""
+    primary = problem.primary_set
     owner: dict[object, tuple[OptionName, object]] = {}
     for name in forced:
         for item, color in problem.entries(name):
@@ -471,4 +489,3 @@ def _check_forced(problem: Problem, forced: list[OptionName]) -> list[int]:
                         f"forced options {other!r} and {name!r} both cover item {item!r}"
                     )
             owner[item] = (name, color)
-    return indices
