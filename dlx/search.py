@@ -102,50 +102,15 @@ class PythonLoop:
         choice, orders, tried = self._choice, self._orders, self._tried
         updates = 0
 
-        def cover(i: int) -> None:
-            """Remove item i from the active list and hide every option that contains it."""
+        def cover(i: int, c: int = 0) -> None:
+            """Hide every option in item i's list and take i out of the active list; or, with
+            a color c > 0, purify i: keep the options giving i color c, marked -1 (already
+            committed), and hide the rest (Algorithm C)."""
             nonlocal updates
             p = dlink[i]
             while p != i:
-                hide = others[p]
-                for q in hide:
-                    u = ulink[q]
-                    d = dlink[q]
-                    dlink[u] = d
-                    ulink[d] = u
-                    length[top[q]] -= 1
-                updates += len(hide) + 1
-                p = dlink[p]
-            left = llink[i]
-            right = rlink[i]
-            rlink[left] = right
-            llink[right] = left
-
-        def uncover(i: int) -> None:
-            """Undo cover(i), in the reverse order (dancing links)."""
-            left = llink[i]
-            right = rlink[i]
-            rlink[left] = i
-            llink[right] = i
-            p = ulink[i]
-            while p != i:
-                for q in others[p]:
-                    u = ulink[q]
-                    d = dlink[q]
-                    dlink[u] = q
-                    ulink[d] = q
-                    length[top[q]] += 1
-                p = ulink[p]
-
-        def purify(x: int) -> None:
-            """Commit x's colored secondary item: hide the options that give it another color."""
-            nonlocal updates
-            c = color[x]
-            i = top[x]
-            p = dlink[i]
-            while p != i:
-                if color[p] == c:
-                    color[p] = -1  # compatible: marked as already committed
+                if c and color[p] == c:
+                    color[p] = -1
                 else:
                     hide = others[p]
                     for q in hide:
@@ -154,15 +119,24 @@ class PythonLoop:
                         dlink[u] = d
                         ulink[d] = u
                         length[top[q]] -= 1
-                    updates += len(hide)
+                    updates += len(hide) + (not c)
                 p = dlink[p]
+            if not c:
+                left = llink[i]
+                right = rlink[i]
+                rlink[left] = right
+                llink[right] = left
 
-        def unpurify(x: int) -> None:
-            c = color[x]
-            i = top[x]
+        def uncover(i: int, c: int = 0) -> None:
+            """Undo cover(i, c), in the reverse order (dancing links)."""
+            if not c:
+                left = llink[i]
+                right = rlink[i]
+                rlink[left] = i
+                llink[right] = i
             p = ulink[i]
             while p != i:
-                if color[p] < 0:
+                if c and color[p] < 0:
                     color[p] = c
                 else:
                     for q in others[p]:
@@ -176,19 +150,13 @@ class PythonLoop:
         def commit_nodes(nodes: Iterable[int]) -> None:
             """Cover or purify the items of these nodes (Algorithm C's commit)."""
             for q in nodes:
-                c = color[q]
-                if c == 0:
-                    cover(top[q])
-                elif c > 0:
-                    purify(q)
+                if color[q] >= 0:  # -1: the item is already purified with this color
+                    cover(top[q], color[q])
 
         def uncommit_nodes(nodes: tuple[int, ...]) -> None:
             for q in reversed(nodes):
-                c = color[q]
-                if c == 0:
-                    uncover(top[q])
-                elif c > 0:
-                    unpurify(q)
+                if color[q] >= 0:
+                    uncover(top[q], color[q])
 
         if links.has_colors:
 
