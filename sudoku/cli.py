@@ -24,6 +24,8 @@ import typer
 import dlx
 from sudoku.generate import (
     DEFAULT_ATTEMPTS,
+    LAYOUTS,
+    SYMMETRIES,
     Generated,
     GenerateError,
     OutOfAttempts,
@@ -32,7 +34,7 @@ from sudoku.generate import (
     write_grids,
 )
 from sudoku.grid import Grid, GridError, Shape, format_grid, format_json, format_line
-from sudoku.rate import Rating, rate
+from sudoku.rate import LEVELS, Rating, rate
 from sudoku.solve import Answer, Result, Status, T, batch, count, reader, solve
 from sudoku.svg import sheet
 
@@ -425,30 +427,14 @@ def _cover_stats(search: dlx.Search) -> str:
 # sudoku.svg. `rate` reads puzzles and reports through the solve machinery above.
 
 
-class Level(str, enum.Enum):
-    """The choices of --difficulty: sudoku.rate.LEVELS (a test keeps them equal)."""
-
-    easy = "easy"
-    medium = "medium"
-    hard = "hard"
-    expert = "expert"
+def _choices(name: str, values: tuple[str, ...]) -> type[enum.Enum]:
+    """The library's values as the str Enum that Typer shows and checks as choices."""
+    return enum.Enum(name, {value: value for value in values}, type=str)
 
 
-class Symmetry(str, enum.Enum):
-    """The choices of --symmetry: sudoku.generate.SYMMETRIES (a test keeps them equal)."""
-
-    none = "none"
-    rot180 = "rot180"
-    rot90 = "rot90"
-    mirror = "mirror"
-    diagonal = "diagonal"
-
-
-class Layout(str, enum.Enum):
-    """The choices of --layout: sudoku.generate.LAYOUTS (a test keeps them equal)."""
-
-    line = "line"
-    grid = "grid"
+Level = _choices("Level", LEVELS)  # --difficulty
+Symmetry = _choices("Symmetry", SYMMETRIES)  # --symmetry
+Layout = _choices("Layout", LAYOUTS)  # --layout
 
 
 SeedOption = Annotated[

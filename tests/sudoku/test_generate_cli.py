@@ -9,10 +9,8 @@ import xml.etree.ElementTree as ET
 import pytest
 from typer.testing import CliRunner
 
-from sudoku.cli import Layout, Level, Symmetry, app
-from sudoku.generate import LAYOUTS, SYMMETRIES
+from sudoku.cli import app
 from sudoku.grid import is_solution, parse
-from sudoku.rate import LEVELS
 from tests.sudoku.test_generate import count_solutions
 
 
@@ -109,9 +107,3 @@ def test_help_shows_an_example(command):
     result = run(command, "--help")
     assert result.exit_code == 0
     assert "Examples:" in result.stdout and f"dlx-sudoku {command} " in result.stdout
-
-
-def test_the_choices_are_the_library_s():
-    assert [c.value for c in Level] == list(LEVELS)
-    assert [c.value for c in Symmetry] == list(SYMMETRIES)
-    assert [c.value for c in Layout] == list(LAYOUTS)
