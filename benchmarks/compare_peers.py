@@ -71,8 +71,9 @@ def ours(backend: str) -> Counter:
     """Our engine with the given search loop, counting from the neutral form."""
 
     def count(primary: Sequence, secondary: Sequence, options: Sequence) -> int:
-        problem = dlx.Problem([list(option) for option in options],
-                              primary=primary, secondary=secondary)
+        problem = dlx.Problem(
+            [list(option) for option in options], primary=primary, secondary=secondary
+        )
         return problem.search(backend=backend).count()
 
     return count
@@ -120,13 +121,13 @@ def _runs(conn: Connection, engine: Engine, work: Workload, repeat: int, budget:
         conn.close()
 
 
-def measure(engine: Engine, work: Workload, repeat: int, budget: float,
-            timeout: float | None) -> Cell:
+def measure(
+    engine: Engine, work: Workload, repeat: int, budget: float, timeout: float | None
+) -> Cell:
     """Run one cell in a child process, stopping it if a run exceeds ``timeout`` seconds."""
     context = multiprocessing.get_context("fork")
     receiver, sender = context.Pipe(duplex=False)
-    child = context.Process(target=_runs, args=(sender, engine, work, repeat, budget),
-                            daemon=True)
+    child = context.Process(target=_runs, args=(sender, engine, work, repeat, budget), daemon=True)
     child.start()
     sender.close()
     cell = Cell(times=[])
@@ -157,8 +158,7 @@ def measure(engine: Engine, work: Workload, repeat: int, budget: float,
     return cell
 
 
-HEADER = (f"{'workload':<20} {'engine':<36} {'kind':<7} {'count':>6} {'seconds':>9}"
-          f" {'ratio':>9}")
+HEADER = f"{'workload':<20} {'engine':<36} {'kind':<7} {'count':>6} {'seconds':>9} {'ratio':>9}"
 
 
 def row(work: Workload, engine: Engine, cell: Cell, ours_best: float | None) -> str:
@@ -176,43 +176,70 @@ def row(work: Workload, engine: Engine, cell: Cell, ours_best: float | None) -> 
 
 def verdict(results: list[tuple[Engine, Cell]], ours_best: float | None) -> str | None:
     """How we compare with the fastest pure-Python peer, against the 3x goal."""
-    pure = [(cell.best, engine.name) for engine, cell in results
-            if engine.kind == "Python" and cell.best is not None]
+    pure = [
+        (cell.best, engine.name)
+        for engine, cell in results
+        if engine.kind == "Python" and cell.best is not None
+    ]
     if not pure or not ours_best:
         return None
     best, name = min(pure)
     met = "met" if best / ours_best >= 3 else "NOT met"
-    return (f"  fastest pure-Python peer: {name}, {best:.3f} s; "
-            f"ours is {best / ours_best:.2f}x faster (goal >= 3x: {met})")
+    return (
+        f"  fastest pure-Python peer: {name}, {best:.3f} s; "
+        f"ours is {best / ours_best:.2f}x faster (goal >= 3x: {met})"
+    )
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Parse the command line, run every cell, print the table; see the module docstring."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--workloads", nargs="+", choices=sorted(BUILDERS), default=DEFAULT,
-                        help=f"workloads to run (default: {' '.join(DEFAULT)})")
-    parser.add_argument("--peers", nargs="+", choices=ADAPTERS, metavar="ADAPTER",
-                        help="peer adapters to run (default: every installed one): "
-                        + ", ".join(ADAPTERS))
-    parser.add_argument("--pure-only", action="store_true",
-                        help="run only the pure-Python peers")
-    parser.add_argument("--repeat", type=int, default=3,
-                        help="runs per cell; the best is kept (default 3)")
-    parser.add_argument("--budget", type=float, default=120,
-                        help="seconds after which a cell starts no further run: a run that "
-                        "long is its own average (default 120)")
-    parser.add_argument("--timeout", type=float, default=300,
-                        help="seconds one run may take before the cell is stopped (default 300)")
+    parser.add_argument(
+        "--workloads",
+        nargs="+",
+        choices=sorted(BUILDERS),
+        default=DEFAULT,
+        help=f"workloads to run (default: {' '.join(DEFAULT)})",
+    )
+    parser.add_argument(
+        "--peers",
+        nargs="+",
+        choices=ADAPTERS,
+        metavar="ADAPTER",
+        help="peer adapters to run (default: every installed one): " + ", ".join(ADAPTERS),
+    )
+    parser.add_argument("--pure-only", action="store_true", help="run only the pure-Python peers")
+    parser.add_argument(
+        "--repeat", type=int, default=3, help="runs per cell; the best is kept (default 3)"
+    )
+    parser.add_argument(
+        "--budget",
+        type=float,
+        default=120,
+        help="seconds after which a cell starts no further run: a run that "
+        "long is its own average (default 120)",
+    )
+    parser.add_argument(
+        "--timeout",
+        type=float,
+        default=300,
+        help="seconds one run may take before the cell is stopped (default 300)",
+    )
     args = parser.parse_args(argv)
 
     if Path(dlx.__file__).resolve().parent != ROOT / "dlx":
-        print(f"'import dlx' found {dlx.__file__}, not this project's engine: run "
-              f"'python -m benchmarks.compare_peers' from {ROOT}", file=sys.stderr)
+        print(
+            f"'import dlx' found {dlx.__file__}, not this project's engine: run "
+            f"'python -m benchmarks.compare_peers' from {ROOT}",
+            file=sys.stderr,
+        )
         return 2
-    print(f"Python {platform.python_version()} on {platform.platform()}, "
-          f"{os.cpu_count()} CPUs; best of {args.repeat} runs (no new run after "
-          f"{args.budget:g} s in a cell), timeout {args.timeout:g} s per run;\n"
-          "ratio = the engine's seconds / our pure-Python engine's (above 1: ours is faster)")
+    print(
+        f"Python {platform.python_version()} on {platform.platform()}, "
+        f"{os.cpu_count()} CPUs; best of {args.repeat} runs (no new run after "
+        f"{args.budget:g} s in a cell), timeout {args.timeout:g} s per run;\n"
+        "ratio = the engine's seconds / our pure-Python engine's (above 1: ours is faster)"
+    )
     ours_engine, *peers = engines(args.peers, args.pure_only)
     wrong = False
     for name in args.workloads:
@@ -226,8 +253,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             cell = measure(engine, work, args.repeat, args.budget, args.timeout)
             print(row(work, engine, cell, ours_cell.best), flush=True)
             results.append((engine, cell))
-        wrong |= any(cell.failure and cell.failure.startswith("wrong")
-                     for cell in (ours_cell, *(cell for _, cell in results)))
+        wrong |= any(
+            cell.failure and cell.failure.startswith("wrong")
+            for cell in (ours_cell, *(cell for _, cell in results))
+        )
         summary = verdict(results, ours_cell.best)
         if summary:
             print(summary, flush=True)

@@ -24,6 +24,7 @@ def test_count(benchmark, backend: str, name: str) -> None:
         pytest.skip("the C accelerator dlx._search was not built")
     expected, build = BUILDERS[name]
     problem = build()
-    count = benchmark.pedantic(lambda: problem.search(backend=backend).count(),
-                               rounds=3, iterations=1)
+    count = benchmark.pedantic(
+        lambda: problem.search(backend=backend).count(), rounds=3, iterations=1
+    )
     assert count == expected

@@ -27,13 +27,21 @@ class Workload:
     @classmethod
     def from_problem(cls, name: str, expected: int, problem: dlx.Problem) -> Workload:
         """The neutral form of a problem without colors (option names are dropped)."""
-        return cls(name, expected, tuple(problem.primary), tuple(problem.secondary),
-                   tuple(tuple(entries) for entries in problem.options.values()))
+        return cls(
+            name,
+            expected,
+            tuple(problem.primary),
+            tuple(problem.secondary),
+            tuple(tuple(entries) for entries in problem.options.values()),
+        )
 
     def problem(self) -> dlx.Problem:
         """The workload as our engine's problem (options named 0, 1, ...)."""
-        return dlx.Problem([list(option) for option in self.options],
-                           primary=self.primary, secondary=self.secondary)
+        return dlx.Problem(
+            [list(option) for option in self.options],
+            primary=self.primary,
+            secondary=self.secondary,
+        )
 
 
 BUILDERS: dict[str, tuple[int, Callable[[], dlx.Problem]]] = {

@@ -66,8 +66,9 @@ def select(X: Columns, P: Columns, Y: list[list[int]], r: int) -> list[tuple[set
     return removed
 
 
-def deselect(X: Columns, P: Columns, Y: list[list[int]], r: int,
-             removed: list[tuple[set[int], bool]]) -> None:
+def deselect(
+    X: Columns, P: Columns, Y: list[list[int]], r: int, removed: list[tuple[set[int], bool]]
+) -> None:
     """Undo ``select(X, P, Y, r)``, given what it returned."""
     for j in reversed(Y[r]):
         X[j], is_primary = removed.pop()

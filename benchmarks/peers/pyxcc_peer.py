@@ -20,9 +20,11 @@ def count(primary: Items, secondary: Items, options: Options) -> int:
     names = [f"p{i}" for i in range(n_primary)]
     names += [f"s{i}" for i in range(len(secondary))]
     options_ = [
-        pyxcc.Option(str(number),
-                     [names[item] for item in row if item < n_primary],
-                     [(names[item], "") for item in row if item >= n_primary])
+        pyxcc.Option(
+            str(number),
+            [names[item] for item in row if item < n_primary],
+            [(names[item], "") for item in row if item >= n_primary],
+        )
         for number, row in enumerate(numbered(primary, secondary, options))
     ]
     problem = pyxcc.Problem(names[:n_primary], names[n_primary:], options_)

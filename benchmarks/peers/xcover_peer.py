@@ -22,7 +22,9 @@ KIND = "Numba"
 def count(primary: Items, secondary: Items, options: Options) -> int:
     """The number of solutions ``xcover.covers`` yields."""
     n_primary, n_items = len(primary), len(primary) + len(secondary)
-    solutions = xcover.covers(numbered(primary, secondary, options),
-                              primary=list(range(n_primary)),
-                              secondary=list(range(n_primary, n_items)))
+    solutions = xcover.covers(
+        numbered(primary, secondary, options),
+        primary=list(range(n_primary)),
+        secondary=list(range(n_primary, n_items)),
+    )
     return sum(1 for _ in solutions)
