@@ -80,9 +80,13 @@ def ours(backend: str) -> Counter:
 
 
 def engines(selected: Sequence[str] | None, pure_only: bool) -> list[Engine]:
-    """Our engine (pure Python first, then the C accelerator if it was built) and every
-    installed peer adapter, printing a line for each one skipped."""
-    found = [Engine("dlx-sudoku (this project)", "Python", ours("python"))]
+    """Our engine (first the pure-Python default, ``auto``, which the ratios are against; then
+    its dancing-links loop and the C accelerator if it was built) and every installed peer
+    adapter, printing a line for each one skipped."""
+    found = [
+        Engine("dlx-sudoku, pure Python (auto)", "Python", ours("auto")),
+        Engine("dlx-sudoku, dancing links in Python", "ours", ours("python")),
+    ]
     if "c" in LOOPS and not pure_only:
         found.append(Engine("dlx-sudoku, C accelerator", "C", ours("c")))
     elif not pure_only:

@@ -269,10 +269,27 @@ def c_loop(links: Links, forced: list[int], rng: random.Random | None, stats: St
     return Loop(layout, forced, rng, stats)
 
 
-LOOPS: dict[str, Callable[..., PythonLoop | Loop]] = {"python": PythonLoop}
+from dlx.bitsearch import BitsLoop, mask_cost  # noqa: E402  (it builds on PythonLoop)
+
+AUTO_MASK_COST = 8192  # "auto" takes BitsLoop up to this mask_cost, dancing links above
+
+
+def auto_loop(
+    links: Links, forced: list[int], rng: random.Random | None, stats: Stats
+) -> PythonLoop:
+    """The faster pure-Python loop for this problem: masks when they are short."""
+    loop = BitsLoop if mask_cost(links) <= AUTO_MASK_COST else PythonLoop
+    return loop(links, forced, rng, stats)
+
+
+LOOPS: dict[str, Callable[..., PythonLoop | Loop]] = {
+    "python": PythonLoop,
+    "bits": BitsLoop,
+    "auto": auto_loop,
+}
 if Loop is not None:
     LOOPS["c"] = c_loop
-DEFAULT_BACKEND = "c" if "c" in LOOPS else "python"  # what backend=None means
+DEFAULT_BACKEND = "c" if "c" in LOOPS else "auto"  # what backend=None means
 
 
 class Search:
@@ -318,7 +335,7 @@ class Search:
         self._names = problem.option_names()
         forced = list(forced)
         self._forced = [problem.index(name) for name in forced]
-        if self.backend == "python":
+        if self.backend != "c":
             _check_forced(problem, forced)
         self._max_nodes = max_nodes
         self._time_limit = time_limit

@@ -19,11 +19,13 @@ from hypothesis import strategies as st
 
 import dlx.search
 from dlx import ConflictError, Problem, Stats
+from dlx.bitsearch import BitsLoop, mask_cost
 from dlx.problem import Links
 from dlx.search import END, LOOPS, Search
 from tests.dlx.test_search import problems, queens
 
-pytestmark = pytest.mark.skipif("c" not in LOOPS, reason="the C backend is not built")
+needs_c = pytest.mark.skipif("c" not in LOOPS, reason="the C backend is not built")
+LOOPS_COMPARED = [name for name in LOOPS if name not in ("python", "auto")]  # "auto" picks one
 
 
 @pytest.fixture(autouse=True)
@@ -54,8 +56,10 @@ def trace(problem: Problem, backend: str, limit: int | None = None, **options: A
 
 
 def same(problem: Problem, limit: int | None = None, **options: Any) -> dict:
+    """The trace of the dancing-links loop, asserted equal to every other loop's."""
     python = trace(problem, "python", limit, **options)
-    assert trace(problem, "c", limit, **options) == python
+    for other in LOOPS_COMPARED:
+        assert trace(problem, other, limit, **options) == python, other
     return python
 
 
@@ -93,8 +97,9 @@ def test_backends_agree_on_eight_queens(seed: int | random.Random | None) -> Non
     if isinstance(seed, random.Random):  # each backend gets a generator in the same state
         state = seed.getstate()
         python = trace(queens(8), "python", seed=seed, progress_interval=100)
-        seed.setstate(state)
-        assert trace(queens(8), "c", seed=seed, progress_interval=100) == python
+        for other in LOOPS_COMPARED:
+            seed.setstate(state)
+            assert trace(queens(8), other, seed=seed, progress_interval=100) == python
     else:
         python = same(queens(8), seed=seed, progress_interval=100)
     assert len(python["solutions"]) == 92 and python["complete"]
@@ -120,6 +125,7 @@ def test_backends_agree_on_colors_and_deep_problems() -> None:
     assert len(same(chain)["stats"]["profile"]) == 1000
 
 
+@needs_c
 def test_the_c_loop_is_the_default_when_built_and_can_be_refused() -> None:
     assert dlx.search.DEFAULT_BACKEND == "c"
     assert Search(queens(4)).backend == "c"
@@ -135,7 +141,7 @@ def test_asking_for_c_when_it_is_not_built_says_so(monkeypatch: pytest.MonkeyPat
         queens(4).solve(backend="c")
 
 
-@pytest.mark.parametrize("name", ["python", "c"])
+@pytest.mark.parametrize("name", [name for name in LOOPS if name != "auto"])
 def test_ctrl_c_interrupts_a_long_count(name: str) -> None:
     search = queens(14).search(backend=name)
     timer = threading.Timer(0.2, _thread.interrupt_main)
@@ -172,6 +178,7 @@ def broken(links: Links, name: str, index: int | None, value: Any) -> Links:
     return dataclasses.replace(links, **{name: array})
 
 
+@needs_c
 @pytest.mark.parametrize(
     ("name", "index", "value"),
     [
@@ -206,6 +213,7 @@ def test_malformed_links_raise_value_errors(name: str, index: int | None, value:
         loop(broken(links, name, index, value))
 
 
+@needs_c
 def test_bad_forced_indices_and_conflicts_raise_value_errors() -> None:
     links = queens(4).compiled()
     for forced in ([-1], [16], [10**20], ["0"], [0, 1]):
@@ -214,6 +222,7 @@ def test_bad_forced_indices_and_conflicts_raise_value_errors() -> None:
     assert loop(links, [1]) == 1
 
 
+@needs_c
 @settings(max_examples=400, deadline=None)
 @given(problems(), st.data())
 def test_any_corrupted_entry_is_refused_or_harmless(problem: Problem, data: st.DataObject) -> None:
@@ -250,12 +259,22 @@ class Liar(random.Random):
             x[0] = 1
 
 
+@needs_c
 @pytest.mark.parametrize("how", ["foreign", "text", "drop", "twice", "stranger"])
 def test_a_lying_random_generator_is_refused(how: str) -> None:
     with pytest.raises(ValueError):
         loop(queens(5).compiled(), rng=Liar(how))
 
 
+@needs_c
 def test_errors_from_the_generator_pass_through() -> None:
     with pytest.raises(ZeroDivisionError):
         queens(5).count(seed=Liar("raise"), backend="c")
+
+
+def test_auto_takes_masks_while_they_are_short(monkeypatch: pytest.MonkeyPatch) -> None:
+    small = queens(8)
+    assert type(Search(small, backend="auto")._loop) is BitsLoop
+    monkeypatch.setattr(dlx.search, "AUTO_MASK_COST", mask_cost(small.compiled()) - 1)
+    assert type(Search(small, backend="auto")._loop) is dlx.search.PythonLoop
+    assert small.count(backend="auto") == 92
