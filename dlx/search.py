@@ -8,10 +8,14 @@ option x_l in i's list, committing its other items; X6 undo x_l; X7 uncover i; X
 the level. Every mode (first solution, all lazily, count, random order, limits) is this
 one loop; the choice stack ``choice[level]`` replaces recursion, so depth is unbounded.
 
-The loop exists twice over the same arrays: ``PythonLoop`` here, complete on its own, and
-``dlx._search.Loop`` in C when it was built (PEP 399). Both step the same way, consume a
+The loop exists three times over the same compiled problem: ``PythonLoop`` here, dancing
+links complete on its own; ``dlx.bitsearch.BitsLoop``, the same steps with the active
+options as one int, much faster in pure Python while the masks are short; and
+``dlx._search.Loop`` in C when it was built (PEP 399). All step the same way, consume a
 seeded ``random.Random`` the same way and count the same statistics, so they give identical
-answers; ``Search`` drives either one (``backend=``, default ``DEFAULT_BACKEND``).
+answers. ``Search`` drives any of them (``backend=``: "python", "bits", "c", or "auto", the
+faster pure-Python one for the problem; default ``DEFAULT_BACKEND``: "c" when built, else
+"auto").
 """
 
 from __future__ import annotations
@@ -300,8 +304,10 @@ class Search:
     and ``time_limit`` (seconds) end the search early, with ``complete`` False and
     ``stopped_by`` saying why; ``progress(search)`` is called every ``progress_interval``
     nodes. A ``Search`` resumes where it stopped: ``first()`` then ``count()`` counts the rest.
-    ``backend`` picks the loop: ``"c"`` (``dlx._search``, when built), ``"python"``, or None
-    for ``DEFAULT_BACKEND``; both give the same solutions in the same order and the same stats.
+    ``backend`` picks the loop: ``"c"`` (``dlx._search``, when built), ``"python"`` (dancing
+    links), ``"bits"`` (option masks), ``"auto"`` (whichever of those two suits the problem),
+    or None for ``DEFAULT_BACKEND``; all give the same solutions in the same order and the
+    same stats.
 
     >>> from dlx import Problem
     >>> s = Problem([["a"], ["b"], ["a", "b"]]).search()
