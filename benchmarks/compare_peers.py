@@ -4,8 +4,9 @@ For every workload and engine, count the solutions ``--repeat`` times (each time
 neutral problem: the engine's own setup is part of the time; no new run once a cell has
 spent ``--budget`` seconds, as one run that long averages out the noise), keep the best
 time, and assert the count against the published figure.  The table gives the seconds and
-the ratio engine/ours, "ours" being our pure-Python engine (above 1: we are faster); our C
-accelerator has a row of its own.  Peers that are not installed are skipped with a line
+the ratio engine/ours, "ours" being our pure-Python engine as a user without a compiler
+gets it, backend "auto" (above 1: we are faster); its dancing-links loop and our C
+accelerator have rows of their own.  Peers that are not installed are skipped with a line
 saying so.  Each cell runs in a child process, so a peer that runs past ``--timeout``
 seconds on one run can be stopped, even inside compiled code; the table then shows the
 timeout as a lower bound.  Our pure-Python engine, the reference, is never stopped.
