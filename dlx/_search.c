@@ -4,8 +4,8 @@
  * whole dancing-links structure (ValueError otherwise), so no input can make the loop read or
  * write out of bounds; it is made once per problem. Loop(layout, forced, rng, stats) takes a
  * private copy of the mutable arrays (a few memcpy: per-search setup is microseconds), shares
- * the read-only ones, and commits the forced options. run(next_check) is dlx.search.PythonLoop.run step
- * for step: same choices, same order, the same seeded calls rng.choice(ties) and
+ * the read-only ones, and commits the forced options. run(next_check, target) is
+ * dlx.search.PythonLoop.run step for step: same choices, same order, the same seeded calls rng.choice(ties) and
  * rng.shuffle(order) on Python lists, the same counts of nodes, updates and profile, so
  * both backends give identical answers. Steps are named as in TAOCP 7.2.2.1 (X2..X8) and
  * Knuth's DLX1/DLX2 (cover, hide, purify, commit).
@@ -462,18 +462,32 @@ static PyObject *fail(Loop *self, int at, int level)
     return NULL;
 }
 
-PyDoc_STRVAR(run_doc, "run(next_check) -> (event, level)\n\n"
-                      "Search on to the next solution (SOLUTION), until stats.nodes reaches\n"
-                      "next_check (CHECKPOINT), or to the end (END); stats is then current.");
-
-static PyObject *Loop_run(Loop *self, PyObject *arg)
+/* An int argument as a long long, clamped to its range; -1 with an exception if not an int. */
+static int as_count(PyObject *arg, long long *value)
 {
     int overflow;
-    long long next_check = PyLong_AsLongLongAndOverflow(arg, &overflow);
-    if (next_check == -1 && PyErr_Occurred())
-        return NULL;
+    *value = PyLong_AsLongLongAndOverflow(arg, &overflow);
+    if (*value == -1 && PyErr_Occurred())
+        return -1;
     if (overflow)
-        next_check = overflow > 0 ? LLONG_MAX : LLONG_MIN;
+        *value = overflow > 0 ? LLONG_MAX : LLONG_MIN;
+    return 0;
+}
+
+PyDoc_STRVAR(run_doc, "run(next_check, target) -> (event, level)\n\n"
+                      "Search on until stats.solutions reaches target (SOLUTION; the solutions\n"
+                      "before it are only counted), until stats.nodes reaches next_check\n"
+                      "(CHECKPOINT), or to the end (END); stats is then current.");
+
+static PyObject *Loop_run(Loop *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    long long next_check, target;
+    if (nargs != 2) {
+        PyErr_Format(PyExc_TypeError, "run() takes 2 arguments (%zd given)", nargs);
+        return NULL;
+    }
+    if (as_count(args[0], &next_check) < 0 || as_count(args[1], &target) < 0)
+        return NULL;
     if (self->running) {
         PyErr_SetString(PyExc_RuntimeError, "Loop.run() is already running");
         return NULL;
@@ -493,8 +507,11 @@ static PyObject *Loop_run(Loop *self, PyObject *arg)
 forward:
     if (rlink[0] == 0) { /* X2: every primary item is covered */
         self->solutions++;
-        self->at = AT_BACKUP;
-        return stop(self, SOLUTION, level);
+        if (self->solutions >= target) {
+            self->at = AT_BACKUP;
+            return stop(self, SOLUTION, level);
+        }
+        goto backup;
     }
     /* X3: the item with fewest options, leftmost (or random) among ties */
     i = rlink[0];
@@ -824,7 +841,7 @@ static void Loop_dealloc(Loop *self)
 }
 
 static PyMethodDef Loop_methods[] = {
-    {"run", (PyCFunction)Loop_run, METH_O, run_doc},
+    {"run", (PyCFunction)(void (*)(void))Loop_run, METH_FASTCALL, run_doc},
     {"chosen", (PyCFunction)Loop_chosen, METH_NOARGS, chosen_doc},
     {"branches", (PyCFunction)Loop_branches, METH_NOARGS, branches_doc},
     {NULL, NULL, 0, NULL},

@@ -1,18 +1,21 @@
-"""The same search with the active options as one Python int: fast where Python is slow.
+"""The same search with sets as Python ints: fast where Python is slow.
 
 Dancing links in pure Python pays 0.25-0.3 microseconds for every link it changes, and a
-pentomino count changes hundreds of millions. Here the set of active options is a single
-int, bit k for option k, and each item has the mask of the options that contain it: to
-cover an item is one AND, the length of an item is a popcount, and to undo is to restore
-the int saved at that level. The big-int operations run in C inside CPython.
+pentomino count changes hundreds of millions. Here the active options are one int, bit k
+for option k, and the uncovered primary items another, bit i - 1 for item i. Each item has
+the mask of the options that contain it: to cover an item is one AND, the length of an item
+is a popcount, and to undo a level is to restore the ints saved there. The options left to
+try at a level are a mask too, taken lowest bit first. The big-int operations run in C
+inside CPython.
 
 Everything observable is the dancing-links loop's, step for step (``PythonLoop``): the
-same X2..X8, the same item chosen (the active items are still a doubly linked list, scanned
-in the same order with the same early stop), options tried in the same order (an item's
-options are its vertical list, kept in option order), the same seeded calls, and Knuth's
-update count recovered from the sizes of the options each cover or purify hides. The cost
-of a node grows with the number of options, so ``auto`` (see ``dlx.search``) picks this
-loop for problems whose masks are short.
+same X2..X8, the same item chosen (the uncovered items are scanned in the order of the
+active list, with the same early stop), options tried in the same order (an item's list is
+in option order), the same seeded calls, and Knuth's update count recovered from the sizes
+of the options each cover or purify hides. The per-level profile is added up when a level
+is entered and corrected for the options still to try whenever the stats are read. The cost
+of a node grows with the number of options, so ``auto`` (see ``dlx.search``) picks this loop
+for problems whose masks are short.
 """
 
 from __future__ import annotations
@@ -34,8 +37,8 @@ class Masks:
     sizes: list[tuple[int, int]]  # (size, the options of that many items), for update counts
     node: list[dict[int, int]]  # item i -> option -> the option's node in i's vertical list
     full: int  # every option
+    keep: list[int]  # option -> the primary items (bit i - 1 for item i) it leaves uncovered
     conflict: list[int] | None  # option -> the options sharing an item with it (no colors)
-    primary_others: list[tuple[int, ...]]  # node x -> the primary items of others[x]
 
     @classmethod
     def of(cls, links: Links) -> Masks:
@@ -47,36 +50,40 @@ class Masks:
 
     @classmethod
     def _build(cls, links: Links) -> Masks:
-        n = links.n_items
+        n, top, color = links.n_items, links.top, links.color
+        every_item = (1 << links.n_primary) - 1
         item = [0] * (n + 2)
-        color: list[dict[int, int]] = [{} for _ in range(n + 2)]
+        colors: list[dict[int, int]] = [{} for _ in range(n + 2)]
         node: list[dict[int, int]] = [{} for _ in range(n + 2)]
         by_size: dict[int, int] = {}
+        keep = []
         for option, option_nodes in enumerate(links.option_nodes):
             bit = 1 << option
             by_size[len(option_nodes)] = by_size.get(len(option_nodes), 0) | bit
+            covers = 0
             for x in option_nodes:
-                i = links.top[x]
+                i = top[x]
                 item[i] |= bit
                 node[i][option] = x
-                if links.color[x]:
-                    color[i][links.color[x]] = color[i].get(links.color[x], 0) | bit
+                if i <= links.n_primary:
+                    covers |= 1 << (i - 1)
+                elif color[x]:
+                    colors[i][color[x]] = colors[i].get(color[x], 0) | bit
+            keep.append(every_item ^ covers)
         conflict = None
         if not links.has_colors:  # committing an option hides the options that meet it
             conflict = [0] * len(links.option_nodes)
             for option, option_nodes in enumerate(links.option_nodes):
                 for x in option_nodes:
-                    conflict[option] |= item[links.top[x]]
+                    conflict[option] |= item[top[x]]
         return cls(
             item=item,
-            color=color,
+            color=colors,
             sizes=sorted(by_size.items()),
             node=node,
             full=(1 << len(links.option_nodes)) - 1,
+            keep=keep,
             conflict=conflict,
-            primary_others=[
-                tuple(i for i in items if i <= links.n_primary) for items in links.other_items
-            ],
         )
 
 
@@ -86,26 +93,70 @@ def mask_cost(links: Links) -> int:
 
 
 class BitsLoop(PythonLoop):
-    """``PythonLoop``'s search with the active options kept as an int (see the module)."""
+    """``PythonLoop``'s search with its sets kept as ints (see the module).
+
+    The options still to try at level l are ``_pending[l]``: a mask, or when seeded the
+    shuffled list, last to try first (``_choice[l]`` then keeps the option being tried).
+    ``_before[l]`` and ``_after[l]`` are the active options before and after level l's item
+    was covered: their difference is the item's options.
+    """
+
+    def __init__(
+        self, links: Links, forced: list[int], rng: random.Random | None, stats: Stats
+    ) -> None:
+        depth = links.n_primary + 1
+        self._seeded = rng is not None
+        self._pending: list[int | list[int]] = [0] * depth
+        self._before = [0] * depth
+        self._after = [0] * depth
+        # level l -> the options listed there so far; the deepest level lists none
+        self._entered = [0] * depth
+        super().__init__(links, forced, rng, stats)
+
+    def chosen(self) -> list[int]:
+        if self._seeded:
+            return self._choice[: self.level]
+        # unseeded, options are tried lowest first: the one being tried is the highest tried
+        return [(tried ^ pending).bit_length() - 1 for tried, pending in self._listed()]
+
+    def branches(self) -> list[tuple[int, int]]:
+        return [
+            (_count(options), _count(options) - _count(pending) - 1)
+            for options, pending in self._listed()
+        ]
+
+    def _listed(self) -> list[tuple[int, int | list[int]]]:
+        """For each level above the current one: (its item's options, those not yet tried)."""
+        return [(self._before[k] ^ self._after[k], self._pending[k]) for k in range(self.level)]
+
+    def _sync(self, stats: Stats, level: int, nodes: int, updates: int, solutions: int) -> None:
+        """Bring ``stats`` up to date: the profile is what each level listed, less what
+        it has not tried yet (nothing, at the levels below the search)."""
+        self.level = level
+        stats.nodes = nodes
+        stats.updates = updates
+        stats.solutions = solutions
+        profile = [
+            listed - _count(left) for listed, left in zip(self._entered, self._pending, strict=True)
+        ]
+        stats.profile[:] = profile[: profile.index(0)]
 
     def _loop(
         self, links: Links, forced: list[int], rng: random.Random | None, stats: Stats
     ) -> Iterator[tuple[int, int]]:
         masks = Masks.of(links)
-        item_mask, color_mask, sizes, node_of = masks.item, masks.color, masks.sizes, masks.node
-        llink, rlink = links.llink[:], links.rlink[:]
+        item_mask, color_mask, sizes = masks.item, masks.color, masks.sizes
+        conflict, keep, node_of = masks.conflict, masks.keep, masks.node
         top, color, others = links.top, links.color, links.others
-        conflict, primary_others = masks.conflict, masks.primary_others
-        option_of, option_nodes = links.option_of, links.option_nodes
         n_primary = links.n_primary
-        profile = stats.profile
-        choice, orders, tried = self._choice, self._orders, self._tried
-        depth = n_primary + 1
-        before = [0] * depth  # the active options before X4 covered this level's item
-        after = [0] * depth  # and after it
-        purified: list[int] = [0] * (links.n_items + 2)  # item -> the color it was purified with
-        purged: list[list[int]] = [[] for _ in range(depth)]  # items purified by choice[l]
+        choice, pending, entered = self._choice, self._pending, self._entered
+        before, after = self._before, self._after
+        branched = [0] * (n_primary + 1)  # level -> the item covered there
+        saved_live = [0] * (n_primary + 1)  # level -> the uncovered items there
+        purified = [0] * (links.n_items + 2)  # item -> the color it was purified with
+        purged: list[list[int]] = [[] for _ in range(n_primary + 1)]  # items purified at l
         active = masks.full
+        live = (1 << n_primary) - 1  # the uncovered primary items
         updates = 0
 
         # The nodes of hidden options, what dancing links would have unlinked: one popcount
@@ -116,141 +167,138 @@ class BitsLoop(PythonLoop):
             return sum(size * (hidden & same).bit_count() for size, same in sizes)
 
         def commit(nodes: tuple[int, ...], purges: list[int]) -> None:
-            """Cover or purify the items of these nodes one by one, as PythonLoop's commit
-            does (the main loop has a one-AND shortcut for problems without colors)."""
+            """Cover or purify the items of these nodes one by one, in PythonLoop's order:
+            which step hides an option decides its update count."""
             nonlocal active, updates
             for q in nodes:
                 i = top[q]
                 c = color[q]
                 if c == 0:
                     hidden = item_mask[i] & active
-                    if hidden:
-                        updates += weight(hidden)
-                        active ^= hidden
-                    if i <= n_primary:
-                        left = llink[i]
-                        right = rlink[i]
-                        rlink[left] = right
-                        llink[right] = left
+                    updates += weight(hidden)
+                    active ^= hidden
                 elif not purified[i]:
                     hidden = item_mask[i] & active & ~color_mask[i][c]
-                    if hidden:
-                        updates += weight(hidden) - hidden.bit_count()
-                        active ^= hidden
+                    updates += weight(hidden) - hidden.bit_count()
+                    active ^= hidden
                     purified[i] = c
                     purges.append(i)
 
         for index in forced:
-            commit(option_nodes[index], [])
+            commit(links.option_nodes[index], [])
+            live &= keep[index]
 
         level = 0
-        nodes = stats.nodes
-        next_check = self._next_check
+        nodes, solutions = stats.nodes, stats.solutions
+        next_check, target = self._next_check, self._target
+        seeded = rng is not None
         try:
             while True:
-                if rlink[0] == 0:  # X2: every primary item is covered
-                    stats.nodes = nodes
-                    stats.solutions += 1
-                    stats.updates = updates
-                    self.level = level
-                    yield SOLUTION, level
-                    next_check = self._next_check
-                    forward = False
+                rest: int | list[int] = 0  # the options to try at this level
+                if not live:  # X2: every primary item is covered
+                    solutions += 1
+                    if solutions >= target:
+                        self._sync(stats, level, nodes, updates, solutions)
+                        yield SOLUTION, level
+                        next_check, target = self._next_check, self._target
                 else:  # X3: the item with fewest options, leftmost (or random) among ties
-                    i = rlink[0]
+                    low = live & -live
+                    i = low.bit_length()
                     best = (item_mask[i] & active).bit_count()
-                    if rng is None:
-                        j = rlink[i]
-                        while j and best > 1:  # one option is a forced move: stop looking
+                    left = live ^ low
+                    if not seeded:
+                        while left and best > 1:  # one option is a forced move: stop looking
+                            low = left & -left
+                            left ^= low
+                            j = low.bit_length()
                             length = (item_mask[j] & active).bit_count()
                             if length < best:
                                 i = j
                                 best = length
-                            j = rlink[j]
                     else:
                         ties = [i]
-                        j = rlink[i]
-                        while j:
+                        while left:
+                            low = left & -left
+                            left ^= low
+                            j = low.bit_length()
                             length = (item_mask[j] & active).bit_count()
                             if length < best:
                                 best = length
                                 ties = [j]
                             elif length == best:
                                 ties.append(j)
-                            j = rlink[j]
                         i = rng.choice(ties)
-                    forward = best > 0
-                    if forward:  # X4: cover i, list its options in the order they are tried
-                        hidden = item_mask[i] & active
-                        order = orders[level]
-                        order.clear()
-                        nodes_of_i = node_of[i]
-                        rest = hidden
-                        while rest:  # the set bits, lowest first: i's list in order
-                            low = rest & -rest
-                            order.append(nodes_of_i[low.bit_length() - 1])
-                            rest ^= low
-                        if rng is not None:
-                            rng.shuffle(order)
+                    if best:  # X4: cover i; its options are the set bits, lowest first
+                        rest = item_mask[i] & active
                         before[level] = active
-                        if option_size:
-                            updates += option_size * hidden.bit_count()
-                        else:
-                            updates += weight(hidden)
-                        active ^= hidden
+                        active ^= rest
                         after[level] = active
-                        rlink[llink[i]] = rlink[i]
-                        llink[rlink[i]] = llink[i]
-                        tried[level] = 0
-                while True:
-                    if not forward:  # X8: leave this level; X6: undo the option tried above
+                        updates += option_size * best if option_size else weight(rest)
+                        saved_live[level] = live
+                        branched[level] = i
+                        if seeded:
+                            rest = _shuffled(rest, rng)
+                        # no call between these two, so Ctrl-C finds them in step (_sync)
+                        pending[level] = rest
+                        entered[level] += best
+                if not rest:  # X8: leave levels, undoing their options (X6), until one has
+                    while True:  # options left; X7 (uncover) is restoring the level above
                         if level == 0:
                             return
                         level -= 1
-                        for i in reversed(primary_others[choice[level]]):
-                            rlink[llink[i]] = i
-                            llink[rlink[i]] = i
                         if conflict is None:  # colors: forget the purifications undone
                             for i in purged[level]:
                                 purified[i] = 0
                             purged[level].clear()
-                        active = after[level]
-                        tried[level] += 1
-                    order = orders[level]
-                    if tried[level] < len(order):  # X5: try the next option
-                        x = order[tried[level]]
-                        choice[level] = x
-                        if conflict is None:
-                            commit(others[x], purged[level])
-                        else:  # the options meeting x's items: one disjoint union
-                            hidden = active & conflict[option_of[x]]
-                            if hidden:
-                                if option_size:
-                                    updates += option_size * hidden.bit_count()
-                                else:
-                                    updates += weight(hidden)
-                                active ^= hidden
-                            for i in primary_others[x]:
-                                rlink[llink[i]] = rlink[i]
-                                llink[rlink[i]] = llink[i]
-                        nodes += 1
-                        if level == len(profile):
-                            profile.append(0)
-                        profile[level] += 1
-                        level += 1
-                        if nodes >= next_check:
-                            stats.nodes = nodes
-                            stats.updates = updates
-                            self.level = level
-                            yield CHECKPOINT, level
-                            next_check = self._next_check
-                        break
-                    i = top[order[0]]  # X7: every option of i has been tried
-                    rlink[llink[i]] = i
-                    llink[rlink[i]] = i
-                    active = before[level]
-                    forward = False
+                        rest = pending[level]
+                        if rest:
+                            break
+                    active = after[level]
+                    live = saved_live[level]
+                # X5: try the next option
+                if seeded:
+                    option = rest[-1]
+                    choice[level] = option
+                else:
+                    low = rest & -rest
+                    option = low.bit_length() - 1
+                if conflict is None:
+                    commit(others[node_of[branched[level]][option]], purged[level])
+                else:  # the options meeting this one: one disjoint union
+                    hidden = active & conflict[option]
+                    if option_size:
+                        updates += option_size * hidden.bit_count()
+                    else:
+                        updates += weight(hidden)
+                    active ^= hidden
+                live &= keep[option]
+                if seeded:  # the option leaves pending (no call up to level += 1: see X4)
+                    del rest[-1]
+                else:
+                    pending[level] = rest ^ low
+                nodes += 1
+                level += 1
+                if nodes >= next_check:
+                    self._sync(stats, level, nodes, updates, solutions)
+                    yield CHECKPOINT, level
+                    next_check, target = self._next_check, self._target
         finally:
-            stats.nodes = nodes
-            stats.updates = updates
-            self.level = level
+            self._sync(stats, level, nodes, updates, solutions)
+
+
+def _shuffled(options: int, rng: random.Random) -> list[int]:
+    """The options of a mask in the order a seeded search tries them, last first: shuffled
+    from option order with the one call the other loops make."""
+    order = []
+    while options:
+        low = options & -options
+        options ^= low
+        order.append(low.bit_length() - 1)
+    rng.shuffle(order)
+    order.reverse()
+    return order
+
+
+def _count(pending: int | list[int]) -> int:
+    """How many options a pending mask or list holds."""
+    return pending.bit_count() if isinstance(pending, int) else len(pending)

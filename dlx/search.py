@@ -31,8 +31,9 @@ from dlx.errors import ConflictError
 if TYPE_CHECKING:
     from dlx.problem import Links, OptionName, Problem, Seed, Solution
 
-# What a loop's run(next_check) stopped at; dlx._search uses the same numbers.
+# What a loop's run(next_check, target) stopped at; dlx._search uses the same numbers.
 SOLUTION, CHECKPOINT, END = 0, 1, 2
+_NEVER = 2**63 - 1  # a solution target no search reaches: count them all
 
 
 @dataclass
@@ -65,10 +66,12 @@ def as_random(seed: Seed) -> random.Random | None:
 class PythonLoop:
     """The search loop in pure Python, over its own copy of the problem's link arrays.
 
-    ``run(next_check)`` goes on from where it stood and returns ``(SOLUTION, level)`` with a
-    solution at depth ``level``, ``(CHECKPOINT, level)`` once ``stats.nodes`` reaches
-    ``next_check``, or ``(END, 0)`` when the tree is exhausted; ``stats`` is current
-    whenever it returns. ``dlx._search.Loop`` is the same loop in C with the same methods.
+    ``run(next_check, target)`` goes on from where it stood and returns ``(SOLUTION, level)``
+    with a solution at depth ``level`` once ``stats.solutions`` reaches ``target`` (solutions
+    before that are only counted: that is how ``count`` runs), ``(CHECKPOINT, level)`` once
+    ``stats.nodes`` reaches ``next_check``, or ``(END, 0)`` when the tree is exhausted;
+    ``stats`` is current whenever it returns. ``dlx._search.Loop`` is the same loop in C with
+    the same methods.
     """
 
     def __init__(
@@ -80,12 +83,13 @@ class PythonLoop:
         self._choice = [0] * depth  # choice[l]: the node of the option chosen at level l
         self._orders: list[list[int]] = [[] for _ in range(depth)]  # options to try at l
         self._tried = [0] * depth  # how many of orders[l] have been tried
-        self._next_check = 0
+        self._next_check = self._target = 0
         self._steps = self._loop(links, forced, rng, stats)
 
-    def run(self, next_check: int) -> tuple[int, int]:
-        """Search on to the next solution, checkpoint or the end (see the class)."""
+    def run(self, next_check: int, target: int) -> tuple[int, int]:
+        """Search on to the target solution, the checkpoint or the end (see the class)."""
         self._next_check = next_check
+        self._target = target
         return next(self._steps, (END, 0))
 
     def chosen(self) -> list[int]:
@@ -185,15 +189,16 @@ class PythonLoop:
             commit_nodes(option_nodes[index])
 
         level = 0
-        next_check = self._next_check
+        next_check, target = self._next_check, self._target
         try:
             while True:
                 if rlink[0] == 0:  # X2: every primary item is covered
                     stats.solutions += 1
-                    stats.updates = updates
-                    self.level = level
-                    yield SOLUTION, level
-                    next_check = self._next_check
+                    if stats.solutions >= target:
+                        stats.updates = updates
+                        self.level = level
+                        yield SOLUTION, level
+                        next_check, target = self._next_check, self._target
                     forward = False
                 else:  # X3: the item with fewest options, leftmost (or random) among ties
                     i = rlink[0]
@@ -240,16 +245,16 @@ class PythonLoop:
                         x = order[tried[level]]
                         choice[level] = x
                         commit(x)
-                        stats.nodes += 1
                         if level == len(profile):
                             profile.append(0)
-                        profile[level] += 1
+                        profile[level] += 1  # no call from here to stats.nodes: Ctrl-C finds
+                        stats.nodes += 1  # the profile and the count of nodes in step
                         level += 1
                         if stats.nodes >= next_check:
                             stats.updates = updates
                             self.level = level
                             yield CHECKPOINT, level
-                            next_check = self._next_check
+                            next_check, target = self._next_check, self._target
                         break
                     uncover(top[order[0]])  # X7: every option of i has been tried
                     forward = False
@@ -358,7 +363,8 @@ class Search:
             _check_forced(problem, forced)
             raise
         self._deadline: float | None = None
-        self._run = self._drive()
+        self._next_check: int | None = None  # the node count of the next checkpoint
+        self._ended = False
 
     # -- the public face ---------------------------------------------------------------
 
@@ -366,7 +372,7 @@ class Search:
         return self
 
     def __next__(self) -> Solution:
-        if self._advance() is None:
+        if not self._advance(self.stats.solutions + 1):
             raise StopIteration
         names = self._names
         return [names[i] for i in self._forced] + [names[i] for i in self._loop.chosen()]
@@ -382,14 +388,13 @@ class Search:
         """Count solutions (from where the search stands), stopping at ``limit``."""
         if limit is not None and limit < 0:
             raise ValueError(f"limit must be at least 0, not {limit}")
-        counted = 0
-        while limit is None or counted < limit:
-            if self._advance() is None:
-                return counted
-            counted += 1
+        start = self.stats.solutions
+        target = _NEVER if limit is None else min(start + limit, _NEVER)
+        if target > start and not self._advance(target):
+            return self.stats.solutions - start
         if not self.complete:
             self.stopped_by = "limit"
-        return counted
+        return self.stats.solutions - start
 
     def progress(self) -> float:
         """Knuth's estimate of the fraction of the search tree explored so far (0..1)."""
@@ -414,35 +419,36 @@ class Search:
 
     # -- driving the loop --------------------------------------------------------------
 
-    def _advance(self) -> int | None:
-        """Run to the next solution; its depth, or None when the search has ended."""
+    def _advance(self, target: int) -> bool:
+        """Run until ``stats.solutions`` reaches ``target``, counting the solutions before
+        it without handing them out: True, or False when the search ended first (complete,
+        or stopped by a limit or an interrupt)."""
+        if self._ended:
+            return False
         start = time.perf_counter()
         if self._time_limit is not None and self._deadline is None:
             self._deadline = start + self._time_limit
+        if self._next_check is None:
+            self._next_check = self._next_checkpoint()
         self.stopped_by = None
         try:
-            return next(self._run, None)
+            while True:
+                event, _ = self._loop.run(self._next_check, target)
+                if event == SOLUTION:
+                    return True
+                if event == END:
+                    self.complete = self._ended = True
+                    return False
+                if not self._checkpoint():
+                    self._ended = True
+                    return False
+                self._next_check = self._next_checkpoint()
         except KeyboardInterrupt:
             self.stopped_by = "interrupt"
-            self._run = iter(())
+            self._ended = True
             raise
         finally:
             self.stats.elapsed += time.perf_counter() - start
-
-    def _drive(self) -> Iterator[int]:
-        """Solutions' depths from the loop, with the limits and callback at its checkpoints."""
-        next_check = self._next_checkpoint()
-        while True:
-            event, level = self._loop.run(next_check)
-            if event == SOLUTION:
-                yield level
-            elif event == CHECKPOINT:
-                if not self._checkpoint():
-                    return
-                next_check = self._next_checkpoint()
-            else:
-                self.complete = True
-                return
 
     def _checkpoint(self) -> bool:
         """Called every so many nodes: polls the callback; False when a limit is reached."""

@@ -163,7 +163,7 @@ def loop(links: Links, forced: list[int] | None = None, rng: Any = None) -> int:
     """Run the C loop to its end; the number of solutions."""
     c = LOOPS["c"](links, forced or [], rng, Stats())
     found = 0
-    while (event := c.run(10**6))[0] != END:
+    while (event := c.run(10**6, found + 1))[0] != END:
         assert c.level == event[1] == len(c.chosen()) == len(c.branches())
         found += 1
     return found
