@@ -207,14 +207,17 @@ class BitsLoop(PythonLoop):
                     best = (item_mask[i] & active).bit_count()
                     left = live ^ low
                     if not seeded:
-                        while left and best > 1:  # one option is a forced move: stop looking
-                            low = left & -left
-                            left ^= low
-                            j = low.bit_length()
-                            length = (item_mask[j] & active).bit_count()
-                            if length < best:
-                                i = j
-                                best = length
+                        if best > 1:  # one option is a forced move: stop looking
+                            while left:
+                                low = left & -left
+                                left ^= low
+                                j = low.bit_length()
+                                length = (item_mask[j] & active).bit_count()
+                                if length < best:
+                                    i = j
+                                    best = length
+                                    if length <= 1:
+                                        break
                     else:
                         ties = [i]
                         while left:
