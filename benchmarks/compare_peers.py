@@ -3,7 +3,9 @@
 For every workload and engine, count the solutions ``--repeat`` times (each time from the
 neutral problem: the engine's own setup is part of the time; no new run once a cell has
 spent ``--budget`` seconds, as one run that long averages out the noise), keep the best
-time, and assert the count against the published figure.  The table gives the seconds and
+time, and assert the count against the published figure.  The runs go round the engines in
+turn, one run each per round, so that a change in the machine's load (it is shared) falls
+on every engine alike rather than on whichever ran at the time.  The table gives the seconds and
 the ratio engine/ours, "ours" being our pure-Python engine as a user without a compiler
 gets it, backend "auto" (above 1: we are faster); its dancing-links loop and our C
 accelerator have rows of their own.  Peers that are not installed are skipped with a line
@@ -106,56 +108,58 @@ def engines(selected: Sequence[str] | None, pure_only: bool) -> list[Engine]:
     return found
 
 
-def _runs(conn: Connection, engine: Engine, work: Workload, repeat: int, budget: float) -> None:
-    """In the child: time up to ``repeat`` counts, sending (count, seconds) after each, and
-    start no further count once ``budget`` seconds have been spent; then send ("done", 0)."""
+def _run(conn: Connection, engine: Engine, work: Workload) -> None:
+    """In the child: time one count and send (count, seconds), or ("error", message)."""
     try:
-        spent = 0.0
-        for _ in range(repeat):
-            if spent >= budget:
-                break
-            start = time.perf_counter()
-            found = engine.count(work.primary, work.secondary, work.options)
-            seconds = time.perf_counter() - start
-            spent += seconds
-            conn.send((found, seconds))
-        conn.send(("done", 0))
+        start = time.perf_counter()
+        found = engine.count(work.primary, work.secondary, work.options)
+        conn.send((found, time.perf_counter() - start))
     except Exception as error:  # a peer's own failure is reported in the table, not raised
         conn.send(("error", f"{type(error).__name__}: {error}"))
     finally:
         conn.close()
 
 
-def measure(
-    engine: Engine, work: Workload, repeat: int, budget: float, timeout: float | None
-) -> Cell:
-    """Run one cell in a child process, stopping it if a run exceeds ``timeout`` seconds."""
+def rounds(
+    engines: Sequence[Engine], work: Workload, repeat: int, budget: float, timeout: float
+) -> list[Cell]:
+    """Each engine's cell: ``repeat`` rounds of one run per engine, skipping an engine once
+    it failed or spent ``budget`` seconds. The first engine, ours, is never timed out."""
+    cells = [Cell(times=[]) for _ in engines]
+    for _ in range(repeat):
+        for k, (engine, cell) in enumerate(zip(engines, cells, strict=True)):
+            if cell.failure is None and sum(cell.times) < budget:
+                run = measure(engine, work, timeout if k else None)
+                cell.times += run.times
+                cell.count = cell.count if run.count is None else run.count
+                cell.failure, cell.over = run.failure, run.over
+    return cells
+
+
+def measure(engine: Engine, work: Workload, timeout: float | None) -> Cell:
+    """One run in a child process, stopped if it takes over ``timeout`` seconds."""
     context = multiprocessing.get_context("fork")
     receiver, sender = context.Pipe(duplex=False)
-    child = context.Process(target=_runs, args=(sender, engine, work, repeat, budget), daemon=True)
+    child = context.Process(target=_run, args=(sender, engine, work), daemon=True)
     child.start()
     sender.close()
     cell = Cell(times=[])
     try:
-        while True:
-            if not receiver.poll(timeout):
-                cell.failure, cell.over = f"timeout (a run took over {timeout:g} s)", timeout
-                break
-            try:
-                found, seconds = receiver.recv()
-            except EOFError:
-                cell.failure = f"error: the process died (exit code {child.exitcode})"
-                break
-            if found == "done":
-                break
-            if found == "error":
-                cell.failure = f"error: {seconds}"
-                break
-            cell.times.append(seconds)
-            if found != work.expected:
-                cell.count, cell.failure = found, f"wrong count {found}, not {work.expected}"
-                break
-            cell.count = found
+        if not receiver.poll(timeout):
+            cell.failure, cell.over = f"timeout (a run took over {timeout:g} s)", timeout
+            return cell
+        try:
+            found, seconds = receiver.recv()
+        except EOFError:
+            cell.failure = f"error: the process died (exit code {child.exitcode})"
+            return cell
+        if found == "error":
+            cell.failure = f"error: {seconds}"
+            return cell
+        cell.times.append(seconds)
+        cell.count = found
+        if found != work.expected:
+            cell.failure = f"wrong count {found}, not {work.expected}"
     finally:
         child.kill()
         child.join()
@@ -249,15 +253,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     wrong = False
     for name in args.workloads:
         work = workload(name)
+        ours_cell, *cells = rounds(
+            [ours_engine, *peers], work, args.repeat, args.budget, args.timeout
+        )
         print(f"\n{HEADER}")
-        # our pure-Python engine is the reference: it is never timed out
-        ours_cell = measure(ours_engine, work, args.repeat, args.budget, None)
-        print(row(work, ours_engine, ours_cell, ours_cell.best), flush=True)
-        results = []
-        for engine in peers:
-            cell = measure(engine, work, args.repeat, args.budget, args.timeout)
-            print(row(work, engine, cell, ours_cell.best), flush=True)
-            results.append((engine, cell))
+        print(row(work, ours_engine, ours_cell, ours_cell.best))
+        results = list(zip(peers, cells, strict=True))
+        for engine, cell in results:
+            print(row(work, engine, cell, ours_cell.best))
         wrong |= any(
             cell.failure and cell.failure.startswith("wrong")
             for cell in (ours_cell, *(cell for _, cell in results))
