@@ -223,6 +223,18 @@ def test_bad_forced_indices_and_conflicts_raise_value_errors() -> None:
 
 
 @needs_c
+@pytest.mark.parametrize("args", [(), (10,), (10, 1, 1), ("10", 1), (10, None), (1.5, 1)])
+def test_bad_run_arguments_raise_type_errors(args: tuple[Any, ...]) -> None:
+    stats = Stats()
+    c = LOOPS["c"](queens(6).compiled(), [], None, stats)
+    with pytest.raises(TypeError):
+        c.run(*args)
+    assert c.run(10**6, 1)[0] != END  # and the loop is unharmed
+    assert c.run(10**6, 10**40) == (END, 0)  # a target past every solution: count them all
+    assert stats.solutions == 4  # 6 queens (OEIS A000170)
+
+
+@needs_c
 @settings(max_examples=400, deadline=None)
 @given(problems(), st.data())
 def test_any_corrupted_entry_is_refused_or_harmless(problem: Problem, data: st.DataObject) -> None:
