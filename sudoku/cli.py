@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterable, Iterator
 from contextlib import ExitStack, contextmanager
 from functools import partial
 from pathlib import Path
-from typing import Annotated, TextIO
+from typing import Annotated, NoReturn, TextIO
 
 import typer
 
@@ -202,6 +202,12 @@ def _sources(
     return "line", lambda stack: batch(_open_lines(stream, stack), work, read)
 
 
+def _reader_gone(code: int) -> NoReturn:
+    """The reader of stdout has gone (as with `| head`): stop quietly with ``code``."""
+    os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no error at exit
+    raise typer.Exit(code) from None
+
+
 def _run(
     label: str,
     answers: Callable[[ExitStack], Iterator[Answer]],
@@ -219,9 +225,8 @@ def _run(
             for answer in answers(stack):
                 if not report.error(answer):
                     handle(report, answer)
-        except BrokenPipeError:  # the reader has gone (as with `| head`): stop quietly
-            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-            raise typer.Exit(report.code) from None
+        except BrokenPipeError:
+            _reader_gone(report.code)
         except OSError as error:
             typer.echo(f"error: {error.strerror}: {error.filename}", err=True)
             raise typer.Exit(BAD_INPUT) from None
@@ -376,6 +381,8 @@ def cover_command(
             for number, solution in enumerate(itertools.islice(search, limit)):
                 lines = "\n".join(map(problem.option_text, solution))
                 typer.echo(f"\n{lines}" if number else lines)
+    except BrokenPipeError:
+        _reader_gone(SOLVED)  # it has read at least part of a solution
     except KeyboardInterrupt:
         interrupted = True
     if tty:

@@ -69,6 +69,25 @@ def test_a_blank_line_separates_solutions() -> None:
     assert len(result.stdout.splitlines()) == 4 + 1 + 4
 
 
+def test_a_reader_that_stops_early_ends_the_search_quietly() -> None:
+    """As with `dlx-sudoku cover file | head -3`: exit 0, nothing on stderr."""
+    source = dlx.write(queens.problem(12))  # 14200 solutions, far more than a pipe holds
+    with subprocess.Popen(
+        [sys.executable, "-m", "sudoku.cli", "cover", "-"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    ) as child:
+        child.stdin.write(source)
+        child.stdin.close()
+        first = [child.stdout.readline() for _ in range(3)]
+        child.stdout.close()
+        assert child.wait(timeout=60) == 0
+        assert child.stderr.read() == ""
+    assert all(line.startswith("r") for line in first)
+
+
 def test_no_solution_is_exit_code_1() -> None:
     result = cover(str(FIXTURES / "queens-03.dlx"))
     assert (result.exit_code, result.stdout) == (1, "")
