@@ -10,6 +10,7 @@ from __future__ import annotations
 import _thread
 import dataclasses
 import random
+import signal
 import threading
 from typing import Any
 
@@ -145,12 +146,16 @@ def test_asking_for_c_when_it_is_not_built_says_so(monkeypatch: pytest.MonkeyPat
 def test_ctrl_c_interrupts_a_long_count(name: str) -> None:
     search = queens(14).search(backend=name)
     timer = threading.Timer(0.2, _thread.interrupt_main)
+    # Python's own handler, even where SIGINT was ignored (a background job of a shell):
+    # interrupt_main() does nothing when it is not installed
+    handler = signal.signal(signal.SIGINT, signal.default_int_handler)
     timer.start()
     try:
         with pytest.raises(KeyboardInterrupt):
             search.count()
     finally:
         timer.cancel()
+        signal.signal(signal.SIGINT, handler)
     assert search.stopped_by == "interrupt" and not search.complete
     assert 0 < search.stats.nodes == sum(search.stats.profile)
     assert search.count() == 0  # an interrupted search stays ended

@@ -157,6 +157,12 @@ def test_a_missing_or_binary_file_is_an_error(tmp_path: Path) -> None:
     assert "binary.dlx" in result.stderr
 
 
+def _sigint_default() -> None:
+    """In the child: SIGINT back to its default. A shell ignores it in the jobs it starts in
+    the background, and an ignored SIGINT is inherited, so Python would never see Ctrl-C."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 @pytest.mark.skipif(sys.platform == "win32", reason="needs a pseudo-terminal and SIGINT")
 @pytest.mark.parametrize("backend", ["python", "c"])
 def test_ctrl_c_prints_the_partial_count_and_statistics(backend: str) -> None:
@@ -172,6 +178,7 @@ def test_ctrl_c_prints_the_partial_count_and_statistics(backend: str) -> None:
         stdout=subprocess.PIPE,
         stderr=terminal,
         text=True,
+        preexec_fn=_sigint_default,  # as on a terminal, even if we run in the background
     )  # fmt: skip
     os.close(terminal)
     seen = b""
