@@ -13,7 +13,7 @@ same X2..X8, the same item chosen (the uncovered items are scanned in the order 
 active list, with the same early stop), options tried in the same order (an item's list is
 in option order), the same seeded calls, and Knuth's update count recovered from the sizes
 of the options each cover or purify hides. The per-level profile is added up when a level
-is entered and corrected for the options still to try whenever the stats are read. The cost
+lists its options and corrected for those still to try whenever the stats are read. The cost
 of a node grows with the number of options, so ``auto`` (see ``dlx.search``) picks this loop
 for problems whose masks are short.
 """
@@ -109,23 +109,24 @@ class BitsLoop(PythonLoop):
         self._pending: list[int | list[int]] = [0] * depth
         self._before = [0] * depth
         self._after = [0] * depth
-        # level l -> the options listed there so far; the deepest level lists none
-        self._entered = [0] * depth
+        # level l -> how many options it has listed, over all its visits (the deepest
+        # level never lists any: the profile ends at the first zero)
+        self._listed = [0] * depth
         super().__init__(links, forced, rng, stats)
 
     def chosen(self) -> list[int]:
         if self._seeded:
             return self._choice[: self.level]
         # unseeded, options are tried lowest first: the one being tried is the highest tried
-        return [(tried ^ pending).bit_length() - 1 for tried, pending in self._listed()]
+        return [(options ^ pending).bit_length() - 1 for options, pending in self._levels()]
 
     def branches(self) -> list[tuple[int, int]]:
         return [
             (_count(options), _count(options) - _count(pending) - 1)
-            for options, pending in self._listed()
+            for options, pending in self._levels()
         ]
 
-    def _listed(self) -> list[tuple[int, int | list[int]]]:
+    def _levels(self) -> list[tuple[int, int | list[int]]]:
         """For each level above the current one: (its item's options, those not yet tried)."""
         return [(self._before[k] ^ self._after[k], self._pending[k]) for k in range(self.level)]
 
@@ -137,7 +138,7 @@ class BitsLoop(PythonLoop):
         stats.updates = updates
         stats.solutions = solutions
         profile = [
-            listed - _count(left) for listed, left in zip(self._entered, self._pending, strict=True)
+            listed - _count(left) for listed, left in zip(self._listed, self._pending, strict=True)
         ]
         stats.profile[:] = profile[: profile.index(0)]
 
@@ -149,7 +150,7 @@ class BitsLoop(PythonLoop):
         conflict, keep, node_of = masks.conflict, masks.keep, masks.node
         top, color, others = links.top, links.color, links.others
         n_primary = links.n_primary
-        choice, pending, entered = self._choice, self._pending, self._entered
+        choice, pending, listed = self._choice, self._pending, self._listed
         before, after = self._before, self._after
         branched = [0] * (n_primary + 1)  # level -> the item covered there
         saved_live = [0] * (n_primary + 1)  # level -> the uncovered items there
@@ -243,7 +244,7 @@ class BitsLoop(PythonLoop):
                             rest = _shuffled(rest, rng)
                         # no call between these two, so Ctrl-C finds them in step (_sync)
                         pending[level] = rest
-                        entered[level] += best
+                        listed[level] += best
                 if not rest:  # X8: leave levels, undoing their options (X6), until one has
                     while True:  # options left; X7 (uncover) is restoring the level above
                         if level == 0:
