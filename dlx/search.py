@@ -11,12 +11,11 @@ one loop; the choice stack ``choice[level]`` replaces recursion, so depth is unb
 The loop exists three times over the same compiled problem: ``PythonLoop`` here, dancing
 links complete on its own; ``dlx.bitsearch.BitsLoop``, the same steps with the active
 options and the uncovered items as ints, much faster in pure Python while the masks are
-short; and
-``dlx._search.Loop`` in C when it was built (PEP 399). All step the same way, consume a
-seeded ``random.Random`` the same way and count the same statistics, so they give identical
-answers. ``Search`` drives any of them (``backend=``: "python", "bits", "c", or "auto", the
-faster pure-Python one for the problem; default ``DEFAULT_BACKEND``: "c" when built, else
-"auto").
+short; and ``dlx._search.Loop`` in C when it was built (PEP 399). All step the same way,
+consume a seeded ``random.Random`` the same way and count the same statistics, so they give
+identical answers. ``Search`` drives any of them (``backend=``: "python", "bits", "c", or
+"auto", the faster pure-Python one for the problem; default ``DEFAULT_BACKEND``: "c" when
+built, else "auto").
 """
 
 from __future__ import annotations
