@@ -8,20 +8,18 @@ with a puzzle goes to stderr, prefixed by where the puzzle came from ("line 7" o
 from __future__ import annotations
 
 import enum
-import itertools
 import json
-import os
 import sys
 import time
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import ExitStack, contextmanager
 from functools import partial
 from pathlib import Path
-from typing import Annotated, NoReturn, TextIO
+from typing import Annotated, TextIO
 
 import typer
 
-import dlx
+from dlx.cli import COVER_EXIT_CODES, cover_command, reader_gone
 from sudoku.generate import (
     DEFAULT_ATTEMPTS,
     LAYOUTS,
@@ -202,12 +200,6 @@ def _sources(
     return "line", lambda stack: batch(_open_lines(stream, stack), work, read)
 
 
-def _reader_gone(code: int) -> NoReturn:
-    """The reader of stdout has gone (as with `| head`): stop quietly with ``code``."""
-    os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no error at exit
-    raise typer.Exit(code) from None
-
-
 def _run(
     label: str,
     answers: Callable[[ExitStack], Iterator[Answer]],
@@ -226,7 +218,7 @@ def _run(
                 if not report.error(answer):
                     handle(report, answer)
         except BrokenPipeError:
-            _reader_gone(report.code)
+            reader_gone(report.code)
         except OSError as error:
             typer.echo(f"error: {error.strerror}: {error.filename}", err=True)
             raise typer.Exit(BAD_INPUT) from None
@@ -328,105 +320,9 @@ def count_command(
     _run(label, answers, None, partial(Report.counted, limit=limit))
 
 
-# --- cover: any exact-cover problem in Knuth's DLX format ---------------------------------
-# Owned by the examples work (issue 5). Self-contained: it uses the engine directly, not
-# the sudoku code above, sharing only the exit codes.
+# --- cover: the engine's own command (dlx.cli), mounted here ------------------------
 
-COVER_EXIT_CODES = """Exit codes: 0 solved; 1 no solution; 2 bad input; 130 interrupted."""
-
-
-@app.command("cover", epilog=COVER_EXIT_CODES)
-def cover_command(
-    file: Annotated[str, typer.Argument(help="A problem in Knuth's DLX format; - for stdin.")],
-    counting: Annotated[
-        bool, typer.Option("--count", help="Print the number of solutions instead.")
-    ] = False,
-    limit: Annotated[
-        int | None, typer.Option("--limit", min=1, help="Stop after N solutions.")
-    ] = None,
-    seed: Annotated[
-        int | None, typer.Option("--seed", help="Random tie-breaks and option order.")
-    ] = None,
-    stats: Annotated[
-        bool, typer.Option("--stats", help="Nodes, updates, time and nodes per level (stderr).")
-    ] = False,
-) -> None:
-    """Solve an exact-cover problem given in Knuth's DLX format.
-
-    Prints each solution as the lines of its options, with a blank line between solutions.
-
-    \b
-    A long search shows its progress when stderr is a terminal.
-    Ctrl-C stops it and prints the count so far and the statistics.
-    A file that cannot be read is reported with its line and column.
-
-    \b
-    Examples:
-      dlx-sudoku cover tests/fixtures/knuth-paper.dlx
-      python -m examples.pentominoes 5x12 --dlx | dlx-sudoku cover --count --stats -
-    """
-    try:
-        problem = dlx.read(sys.stdin if file == "-" else Path(file))
-    except (OSError, UnicodeDecodeError, dlx.DLXError) as error:
-        typer.echo(f"error: {file}: {error}", err=True)
-        raise typer.Exit(BAD_INPUT) from None
-    tty = sys.stderr.isatty()
-    progress = _CoverProgress() if tty else None
-    search = problem.search(seed=seed, progress=progress, progress_interval=1_000)
-    interrupted = False
-    try:
-        if counting:
-            search.count(limit)
-        else:
-            for number, solution in enumerate(itertools.islice(search, limit)):
-                lines = "\n".join(map(problem.option_text, solution))
-                typer.echo(f"\n{lines}" if number else lines)
-    except BrokenPipeError:
-        _reader_gone(SOLVED)  # it has read at least part of a solution
-    except KeyboardInterrupt:
-        interrupted = True
-    if tty:
-        typer.echo("\r\x1b[K", nl=False, err=True)  # erase the progress line
-    found = search.stats.solutions
-    if counting:
-        typer.echo(found)
-    if interrupted:
-        typer.echo("interrupted: the search is incomplete", err=True)
-    if stats or interrupted:
-        typer.echo(_cover_stats(search), err=True)
-    raise typer.Exit(130 if interrupted else SOLVED if found else NO_SOLUTION)
-
-
-class _CoverProgress:
-    """The progress line on stderr, redrawn at most ten times a second."""
-
-    def __init__(self) -> None:
-        self.shown = 0.0
-
-    def __call__(self, search: dlx.Search) -> None:
-        now = time.monotonic()
-        if now - self.shown >= 0.1:
-            self.shown = now
-            s = search.stats
-            typer.echo(
-                f"\r{s.solutions} solutions, {s.nodes} nodes, "
-                f"about {search.progress():.1%} explored",
-                nl=False,
-                err=True,
-            )
-
-
-def _cover_stats(search: dlx.Search) -> str:
-    """A search's statistics in two lines, as `cover` prints them on stderr."""
-    s = search.stats
-    if search.complete:
-        ended = "complete"
-    else:
-        ended = "interrupted" if search.stopped_by == "interrupt" else "stopped at the limit"
-    return (
-        f"{s.solutions} solutions, {s.nodes} nodes, {s.updates} updates, {s.elapsed:.3f} s, "
-        f"{ended}\nnodes per level: {' '.join(map(str, s.profile))}"
-    )
+app.command("cover", epilog=COVER_EXIT_CODES)(cover_command)
 
 
 # --- generate, grids, rate: generation and rating -----------------------------------------

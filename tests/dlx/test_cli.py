@@ -1,4 +1,5 @@
-"""`dlx-sudoku cover`: Knuth's DLX files in, option lines out; counts, limits, errors, Ctrl-C."""
+"""`python -m dlx` (mounted as `dlx-sudoku cover`): Knuth's DLX files in, option lines out;
+counts, limits, errors, Ctrl-C."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ from typer.testing import CliRunner
 import dlx
 import dlx.search
 from examples import queens
-from sudoku.cli import app
+from dlx.cli import app
 from tests.examples import fixture_files
 from tests.examples.fixture_files import KNUTH_COLORS
 from tests.oracle import check
@@ -26,8 +27,8 @@ FIXTURES = fixture_files.DIRECTORY
 
 
 def cover(*args: str, stdin: str | None = None):
-    """Run `dlx-sudoku cover` in process."""
-    return CliRunner().invoke(app, ["cover", *args], input=stdin)
+    """Run `python -m dlx` in process."""
+    return CliRunner().invoke(app, list(args), input=stdin)
 
 
 def printed(stdout: str) -> set[frozenset[str]]:
@@ -73,7 +74,7 @@ def test_a_reader_that_stops_early_ends_the_search_quietly() -> None:
     """As with `dlx-sudoku cover file | head -3`: exit 0, nothing on stderr."""
     source = dlx.write(queens.problem(12))  # 14200 solutions, far more than a pipe holds
     with subprocess.Popen(
-        [sys.executable, "-m", "sudoku.cli", "cover", "-"],
+        [sys.executable, "-m", "dlx", "-"],
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
@@ -202,3 +203,16 @@ def test_ctrl_c_prints_the_partial_count_and_statistics(backend: str) -> None:
     partial = int(stdout)
     assert 0 <= partial < 9356
     assert f"{partial} solutions, " in stderr and "nodes per level: " in stderr
+
+
+def test_dlx_sudoku_cover_is_the_same_command_as_python_m_dlx() -> None:
+    """The sudoku command line mounts the engine's command: same output, same exit code."""
+    from sudoku.cli import app as sudoku_app
+
+    path = str(FIXTURES / "queens-06.dlx")
+    mounted = CliRunner().invoke(sudoku_app, ["cover", "--count", path])
+    alone = subprocess.run(
+        [sys.executable, "-m", "dlx", "--count", path], capture_output=True, text=True
+    )
+    assert (mounted.exit_code, mounted.stdout) == (alone.returncode, alone.stdout)
+    assert int(alone.stdout) == queens.problem(6).count()

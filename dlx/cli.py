@@ -1,0 +1,131 @@
+"""``cover``: any exact-cover problem in Knuth's DLX format, from the shell.
+
+Run it as ``python -m dlx`` or as ``dlx-sudoku cover`` (the sudoku command line mounts this
+command): it uses the engine alone, so it lives beside it. Solutions go to stdout as the lines
+of their options, counts and statistics as asked; errors go to stderr with the line and
+column of the file.
+"""
+
+from __future__ import annotations
+
+import itertools
+import os
+import sys
+import time
+from pathlib import Path
+from typing import Annotated, NoReturn
+
+import typer
+
+import dlx
+
+SOLVED, NO_SOLUTION, BAD_INPUT, INTERRUPTED = 0, 1, 2, 130
+COVER_EXIT_CODES = "Exit codes: 0 solved; 1 no solution; 2 bad input; 130 interrupted."
+
+
+def reader_gone(code: int) -> NoReturn:
+    """The reader of stdout has gone (as with `| head`): stop quietly with ``code``."""
+    os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no error at exit
+    raise typer.Exit(code) from None
+
+
+def cover_command(
+    file: Annotated[str, typer.Argument(help="A problem in Knuth's DLX format; - for stdin.")],
+    counting: Annotated[
+        bool, typer.Option("--count", help="Print the number of solutions instead.")
+    ] = False,
+    limit: Annotated[
+        int | None, typer.Option("--limit", min=1, help="Stop after N solutions.")
+    ] = None,
+    seed: Annotated[
+        int | None, typer.Option("--seed", help="Random tie-breaks and option order.")
+    ] = None,
+    stats: Annotated[
+        bool, typer.Option("--stats", help="Nodes, updates, time and nodes per level (stderr).")
+    ] = False,
+) -> None:
+    """Solve an exact-cover problem given in Knuth's DLX format.
+
+    Prints each solution as the lines of its options, with a blank line between solutions.
+
+    \b
+    A long search shows its progress when stderr is a terminal.
+    Ctrl-C stops it and prints the count so far and the statistics.
+    A file that cannot be read is reported with its line and column.
+
+    \b
+    Examples:
+      python -m dlx tests/fixtures/knuth-paper.dlx
+      python -m examples.pentominoes 5x12 --dlx | dlx-sudoku cover --count --stats -
+    """
+    try:
+        problem = dlx.read(sys.stdin if file == "-" else Path(file))
+    except (OSError, UnicodeDecodeError, dlx.DLXError) as error:
+        typer.echo(f"error: {file}: {error}", err=True)
+        raise typer.Exit(BAD_INPUT) from None
+    tty = sys.stderr.isatty()
+    progress = _CoverProgress() if tty else None
+    search = problem.search(seed=seed, progress=progress, progress_interval=1_000)
+    interrupted = False
+    try:
+        if counting:
+            search.count(limit)
+        else:
+            for number, solution in enumerate(itertools.islice(search, limit)):
+                lines = "\n".join(map(problem.option_text, solution))
+                typer.echo(f"\n{lines}" if number else lines)
+    except BrokenPipeError:
+        reader_gone(SOLVED)  # it has read at least part of a solution
+    except KeyboardInterrupt:
+        interrupted = True
+    if tty:
+        typer.echo("\r\x1b[K", nl=False, err=True)  # erase the progress line
+    found = search.stats.solutions
+    if counting:
+        typer.echo(found)
+    if interrupted:
+        typer.echo("interrupted: the search is incomplete", err=True)
+    if stats or interrupted:
+        typer.echo(_cover_stats(search), err=True)
+    raise typer.Exit(INTERRUPTED if interrupted else SOLVED if found else NO_SOLUTION)
+
+
+class _CoverProgress:
+    """The progress line on stderr, redrawn at most ten times a second."""
+
+    def __init__(self) -> None:
+        self.shown = 0.0
+
+    def __call__(self, search: dlx.Search) -> None:
+        now = time.monotonic()
+        if now - self.shown >= 0.1:
+            self.shown = now
+            s = search.stats
+            typer.echo(
+                f"\r{s.solutions} solutions, {s.nodes} nodes, "
+                f"about {search.progress():.1%} explored",
+                nl=False,
+                err=True,
+            )
+
+
+def _cover_stats(search: dlx.Search) -> str:
+    """A search's statistics in two lines, as `cover` prints them on stderr."""
+    s = search.stats
+    if search.complete:
+        ended = "complete"
+    else:
+        ended = "interrupted" if search.stopped_by == "interrupt" else "stopped at the limit"
+    return (
+        f"{s.solutions} solutions, {s.nodes} nodes, {s.updates} updates, {s.elapsed:.3f} s, "
+        f"{ended}\nnodes per level: {' '.join(map(str, s.profile))}"
+    )
+
+
+app = typer.Typer(add_completion=False, pretty_exceptions_enable=False)
+app.command("cover", epilog=COVER_EXIT_CODES)(cover_command)
+
+
+def main() -> None:
+    """``python -m dlx``: the cover command alone."""
+    typer.main.get_command(app).main(prog_name="python -m dlx")
