@@ -33,7 +33,7 @@ MIN_SIZE, MAX_SIZE = 4, 25
 SYMBOLS = (string.digits[1:] + string.ascii_uppercase)[:MAX_SIZE]  # "123456789ABC...P"
 BLANKS = ".0_-"
 SEPARATORS = "|+"  # ignored inside a line, like whitespace
-SEPARATOR_LINE_CHARS = set("-+|= \t")
+SEPARATOR_LINE_CHARS = set("-+|=* \t")  # "*" for the corners of .ss borders
 _DIGIT_OF = (
     {s: d for d, s in enumerate(SYMBOLS, 1)}
     | {s.lower(): d for d, s in enumerate(SYMBOLS, 1) if s.isalpha()}
@@ -305,8 +305,9 @@ def _symbol_range(n: int) -> str:
     return f"1-9 or A-{SYMBOLS[n - 1]}" if n > 9 else f"1-{n}"
 
 
-def _is_separator_line(line: str) -> bool:
-    """A line such as ``------+-------+------`` between the rows of a multi-line grid.
+def is_separator_line(line: str) -> bool:
+    """A line such as ``------+-------+------`` or ``*-----------*`` around or between the
+    rows of a multi-line grid.
 
     A line of lone dashes between spaces (``- - - | - - -``) is a row of blanks instead.
     """
@@ -321,7 +322,7 @@ def _read_cells(text: str) -> tuple[list[int], list[tuple[int, int]]]:
         if line.strip() and not line.lstrip().startswith("#")
     ]
     if len(lines) > 1:
-        lines = [(number, line) for number, line in lines if not _is_separator_line(line)]
+        lines = [(number, line) for number, line in lines if not is_separator_line(line)]
     digits: list[int] = []
     places: list[tuple[int, int]] = []
     for number, line in lines:
@@ -355,9 +356,12 @@ def parse(text: str, shape: Shape | None = None) -> Grid:
     case) for sizes above 9. Without ``shape`` the size follows from the number of cells and
     the boxes from the size (``Shape.for_size``).
 
+    A UTF-8 byte-order mark before the text is ignored.
+
     Raises GridError naming the line and column of what cannot be part of a grid, and what
     was expected there.
     """
+    text = text.removeprefix("\ufeff")
     line = text.strip()
     size = shape.size if shape else _VALID_COUNTS.get(len(line))
     if size and len(line) == size * size:  # fast path: one line of symbols and blanks only
@@ -416,6 +420,16 @@ def format_grid(grid: Grid) -> str:
             out.append("-+-".join("-" * len(chunk) for chunk in chunks))
         out.append(" | ".join(chunks))
     return "\n".join(out)
+
+
+def format_spaced(grid: Grid) -> str:
+    """The grid as n rows of space-separated symbols, ``0`` for a blank: the coursework layout,
+    and what ``grids --layout grid`` writes for complete grids."""
+    n = grid.shape.size
+    written = "0" + SYMBOLS
+    return "\n".join(
+        " ".join(written[d] for d in grid.cells[r * n : (r + 1) * n]) for r in range(n)
+    )
 
 
 def format_json(grid: Grid) -> str:

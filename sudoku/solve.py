@@ -4,8 +4,9 @@ Glossary
     result     what the search found for one puzzle: no solution, a unique one, or several
                (the first two found are kept, so "several" can be shown, not just claimed)
     unique     the search found one solution and then exhausted the tree: count(limit=2) == 1
-    batch      puzzles read one per line from a file or stdin, lazily: memory stays flat
-               however long the input, and answers come out in input order
+    batch      puzzles read from a file or stdin, lazily (one a line, or any layout that
+               sudoku.files reads): memory stays flat however long the input, and answers
+               come out in input order
     answer     one puzzle's outcome in a batch: its line number, the puzzle (None when the
                line could not be read) and a value or the GridError that explains the line
 
@@ -23,10 +24,10 @@ from typing import Generic, TypeVar
 
 import dlx
 from sudoku.cover import decode, search
-from sudoku.grid import MAX_SIZE, Conflict, Grid, GridError, Shape, cell_name, conflicts, parse
+from sudoku.files import read_puzzles
+from sudoku.grid import Conflict, Grid, GridError, Shape, cell_name, conflicts, parse
 
 T = TypeVar("T")
-GRID_LINES = 1000  # the most lines a multi-line grid read as a whole input may take
 
 
 class ConflictingGivens(GridError):
@@ -90,6 +91,17 @@ def solve(puzzle: Grid) -> Result:
     return Result(puzzle, found, run.stats)
 
 
+def solutions(puzzle: Grid, limit: int | None = None) -> Iterator[Grid]:
+    """Every solution of ``puzzle``, lazily, in the engine's order; at most ``limit``.
+
+    Raises ConflictingGivens (a GridError) at once, before searching, when the givens break
+    the rules; the search itself runs only as the solutions are taken.
+    """
+    check_givens(puzzle)
+    found = itertools.islice(search(puzzle), limit)
+    return (decode(solution, puzzle.shape) for solution in found)
+
+
 def count(puzzle: Grid, limit: int | None = None) -> int:
     """The number of solutions of ``puzzle``, counting stops at ``limit`` when given.
 
@@ -129,50 +141,6 @@ class Answer(Generic[T]):
     line: int
     puzzle: Grid | None
     value: T | GridError
-
-
-def read_puzzles(
-    lines: Iterable[str], read: Callable[[str], Grid] = parse
-) -> Iterator[tuple[int, Grid | GridError]]:
-    """The puzzles of a stream, one per line, lazily, each with its 1-based line number.
-
-    Blank lines and ``#`` comment lines are skipped. A line that is not a puzzle gives its
-    GridError (placed on that line) and reading goes on. When the first puzzle line is too
-    short to be a whole puzzle but could be a grid row, the input is one multi-line grid
-    (such as an ``.sdk`` file) and is read whole, up to GRID_LINES lines.
-    """
-    numbered = enumerate(lines, 1)
-    first = True
-    for number, line in numbered:
-        text = line.strip()
-        if not text or text.startswith("#"):
-            continue
-        try:
-            yield number, read(text)
-        except GridError as error:
-            if first and _is_grid_row(text):
-                rest = [line for _, line in itertools.islice(numbered, GRID_LINES + 1)]
-                yield number, _read_whole(read, line, rest, number)
-                return
-            yield number, error.at_line(number)
-        first = False
-
-
-def _is_grid_row(text: str) -> bool:
-    """True for a line with no more cells than a row of the largest grid may hold."""
-    return sum(1 for char in text if not (char.isspace() or char in "|+")) <= MAX_SIZE
-
-
-def _read_whole(
-    read: Callable[[str], Grid], first: str, rest: list[str], start: int
-) -> Grid | GridError:
-    """The multi-line grid that starts at line ``start``, or the error that explains it."""
-    if len(rest) > GRID_LINES:
-        return GridError(f"a grid takes at most {GRID_LINES} lines", start + GRID_LINES + 1)
-    try:
-        return read("\n".join([first, *rest]))
-    except GridError as error:
-        return error.at_line(start + error.line - 1) if error.line else error
 
 
 def batch(

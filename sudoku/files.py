@@ -1,0 +1,302 @@
+"""Files of puzzles: every common layout read as one lazy stream, and five layouts written.
+
+Glossary
+    record   one puzzle as a file holds it: a line of symbols, a JSON object on one line, a
+             CSV row under a header naming a ``puzzle`` column, or a block
+    block    a grid written over several lines, one row a line (n rows of n cells), border
+             lines (``------+------``, ``*-----------*``) allowed between them: the grid and
+             spaced layouts, the coursework layout (digits apart, 0 for a blank), SadMan's
+             ``.sdk`` and Simple Sudoku's ``.ss``
+    format   how records are written (FORMATS): ``line`` (one line of symbols), ``grid``
+             (rows with box separators), ``spaced`` (rows of symbols apart, 0 for a blank:
+             the coursework layout), ``json`` (one object a line), ``csv`` (a header, then
+             one row a record)
+
+Reading is lenient about the container and strict about the grid: a UTF-8 byte-order mark,
+CRLF line ends, ``#`` comments, blank lines and section headers such as SadMan's
+``[Puzzle]`` are skipped (the lines of any other section too: ``[State]`` is not the
+puzzle). A block ends when it has n rows of n cells, so grids need no blank line between
+them. Whatever cannot be a puzzle is reported with its line and column, and reading goes on.
+Memory stays flat: one block at most is held. Whatever :class:`RecordWriter` writes, in
+any format, reads back as the same puzzles.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from typing import TextIO
+
+from sudoku.grid import (
+    MAX_SIZE,
+    SEPARATORS,
+    SYMBOLS,
+    Grid,
+    GridError,
+    format_grid,
+    format_line,
+    format_spaced,
+    is_separator_line,
+    parse,
+)
+
+FORMATS = ("line", "grid", "spaced", "json", "csv")
+LAYOUTS: dict[str, Callable[[Grid], str]] = {
+    "line": format_line,
+    "grid": format_grid,
+    "spaced": format_spaced,
+}
+BOM = "\ufeff"
+
+Read = Callable[[str], Grid]
+Numbered = tuple[int, Grid | GridError]  # the line a record starts on, and what it holds
+
+
+# --- reading -------------------------------------------------------------------------------
+
+
+def _cells_in(text: str) -> int:
+    """How many cells a line writes: every character but spaces and separators."""
+    return sum(1 for char in text if not (char.isspace() or char in SEPARATORS))
+
+
+def _placed(error: GridError, line: int, offset: int = 0) -> GridError:
+    """``error`` from reading part of line ``line`` that starts after ``offset`` characters."""
+    moved = error.at_line(line)
+    if error.column is not None:
+        moved.column = error.column + offset
+    return moved
+
+
+def _field(read: Read, text: str, value: object, number: int, what: str) -> Numbered:
+    """The puzzle in a JSON or CSV field, errors placed on the line where the field is."""
+    if not isinstance(value, str) or not value.strip():
+        return number, GridError(f"found no puzzle in {what}", number)
+    try:
+        return number, read(value)
+    except GridError as error:
+        return number, _placed(error, number, max(text.find(value), 0))
+
+
+def _json_record(read: Read, text: str, number: int) -> Numbered:
+    """A JSON object on one line: its ``puzzle``, or the ``line`` string or the ``rows`` of
+    digits that ``sudoku.grid.format_json`` writes."""
+    try:
+        record = json.loads(text)
+    except json.JSONDecodeError as error:
+        return number, GridError(f"found bad JSON: {error.msg}", number, error.colno)
+    if not isinstance(record, dict):
+        return number, GridError("found JSON that is not an object", number, 1)
+    if "puzzle" in record or isinstance(record.get("line"), str):
+        key = "puzzle" if "puzzle" in record else "line"
+        return _field(read, text, record[key], number, f'the JSON field "{key}"')
+    rows = record.get("rows")
+    if isinstance(rows, list) and all(isinstance(row, list) for row in rows):
+        digits = [d for row in rows for d in row]
+        if all(isinstance(d, int) and 0 <= d <= MAX_SIZE for d in digits):
+            block = "\n".join("".join(("." + SYMBOLS)[d] for d in row) for row in rows)
+            try:
+                return number, read(block)
+            except GridError as error:
+                return number, GridError(f'in the JSON field "rows": {error}', number)
+    if record.get("status") == "error":
+        return number, GridError(f"found an error record: {record.get('error')}", number)
+    return number, GridError('found a JSON object without a "puzzle" field', number, 1)
+
+
+def _csv_header(text: str) -> int | None:
+    """The position of the ``puzzle`` column when ``text`` is a CSV header naming one."""
+    if "," not in text and text.lower() != "puzzle":
+        return None
+    names = [name.strip().lower() for name in next(csv.reader([text]))]
+    return names.index("puzzle") if "puzzle" in names else None
+
+
+class _Block:
+    """The rows of a multi-line grid read so far, and where they started."""
+
+    def __init__(self, start: int, width: int):
+        self.start, self.width, self.cells = start, width, 0
+        self.rows: list[str] = []
+        self.last = (start, 1)  # where a missing cell would go: after the last one written
+
+    def add(self, line: str, number: int) -> None:
+        self.rows.append(line)
+        cells = 0 if is_separator_line(line.strip()) else _cells_in(line)
+        if cells:
+            self.width = self.width or cells
+            self.cells += cells
+            self.last = (number, len(line.rstrip()) + 1)
+
+    @property
+    def complete(self) -> bool:
+        return self.width > 0 and self.cells == self.width * self.width
+
+    def puzzle(self, read: Read) -> Grid | GridError:
+        """The grid these rows write, or the error that explains them."""
+        n = self.width
+        if not self.complete:
+            return GridError(
+                f"found {self.cells} cells, expected {n * n} for a {n}x{n} grid "
+                f"({n} rows of {n} cells)"
+                if n
+                else "found border lines and no cells, expected a grid",
+                *self.last,
+            )
+        try:
+            return read("\n".join(self.rows))
+        except GridError as error:
+            return error.at_line(self.start + (error.line or 1) - 1)
+
+
+def read_puzzles(lines: Iterable[str], read: Read = parse) -> Iterator[Numbered]:
+    """The puzzles of a stream of lines, lazily, each with the line it starts on (1-based).
+
+    Every record layout of the module docstring is read, in any mix; ``read`` reads one
+    puzzle's text (``parse`` unless told: pass one with a shape for jigsaw or X-sudoku). A
+    record that is not a puzzle gives its GridError, placed on its line and column, and
+    reading goes on.
+    """
+    block: _Block | None = None
+    broken = False  # after a row of the wrong width: skip the rest of that grid's rows
+    skipping = False  # inside a section other than [Puzzle]
+    puzzle_column: int | None = None  # the CSV column holding the puzzle, after a header
+    first = True  # no record read yet: a CSV header may come
+    for number, raw in enumerate(lines, 1):
+        line = raw.rstrip("\r\n")
+        if number == 1:
+            line = line.removeprefix(BOM)
+        text = line.strip()
+        cells = _cells_in(text)
+        if block is not None:
+            if text.startswith("#"):
+                block.rows.append(line)  # kept, so that the rows keep their line numbers
+                continue
+            fits = cells == block.width or not block.width and cells <= MAX_SIZE
+            if text and (fits or is_separator_line(text)):
+                block.add(line, number)
+                if block.complete:
+                    yield block.start, block.puzzle(read)
+                    block = None
+                continue
+            if text and cells <= MAX_SIZE:
+                yield (
+                    number,
+                    GridError(
+                        f"found a row of {cells} cells, expected {block.width} like the rows "
+                        f"above it (the grid starts on line {block.start})",
+                        number,
+                        1,
+                    ),
+                )
+                block, broken = None, True
+                continue
+            if block.width:  # border lines alone hold no puzzle
+                yield block.start, block.puzzle(read)
+            block = None  # and the blank line or one-line record is read below
+        if not text or text.startswith("#"):
+            broken = broken and bool(text)
+            continue
+        if text.startswith("[") and text.endswith("]") and text[1:-1].isalpha():
+            skipping, broken = text.lower() != "[puzzle]", False
+            continue
+        if skipping or broken and cells <= MAX_SIZE:
+            continue
+        broken = False
+        if first and (column := _csv_header(text)) is not None:
+            puzzle_column, first = column, False
+            continue
+        first = False
+        if puzzle_column is not None:
+            fields = next(csv.reader([line]))
+            value = fields[puzzle_column] if puzzle_column < len(fields) else None
+            yield _field(read, line, value, number, f"CSV column {puzzle_column + 1}")
+        elif text.startswith("{"):
+            yield _json_record(read, text, number)
+        else:
+            try:
+                yield number, read(text)
+            except GridError as error:
+                if is_separator_line(text) or cells <= MAX_SIZE and _all_valid(text):
+                    block = _Block(number, 0 if is_separator_line(text) else cells)
+                    block.add(line, number)
+                else:
+                    yield number, error.at_line(number)
+    if block is not None and block.width:
+        yield block.start, block.puzzle(read)
+
+
+def _all_valid(text: str) -> bool:
+    """True when every character could be part of a grid (a cell, a blank, a separator)."""
+    return all(char.isspace() or char in SEPARATORS or char in _VALID for char in text)
+
+
+_VALID = frozenset(SYMBOLS + SYMBOLS.lower() + ".0_-")
+
+
+def read_text(text: str, read: Read = parse) -> list[Grid]:
+    """Every puzzle written in ``text``, in any layout of the module docstring.
+
+    Raises the GridError of the first record that is not a puzzle.
+    """
+    grids = []
+    for _, puzzle in read_puzzles(io.StringIO(text), read):
+        if isinstance(puzzle, GridError):
+            raise puzzle
+        grids.append(puzzle)
+    return grids
+
+
+# --- writing -------------------------------------------------------------------------------
+
+
+def _csv_value(value: object) -> object:
+    return " ".join(map(str, value)) if isinstance(value, list | tuple) else value
+
+
+class RecordWriter:
+    """Writes one record a puzzle or answer, in one of FORMATS.
+
+    ``line``, ``grid`` and ``spaced`` write the grid given with the record (nothing when
+    there is none, as for an error), the block layouts followed by a blank line; ``json``
+    writes the record as one line; ``csv`` writes ``columns`` as a header once, then each
+    record's values in that order (nested records such as statistics merged in, lists
+    joined by spaces, absent values empty).
+    """
+
+    def __init__(self, out: TextIO, fmt: str, columns: Sequence[str] = ("puzzle",)):
+        if fmt not in FORMATS:
+            raise ValueError(f"format must be one of {', '.join(FORMATS)}, not {fmt!r}")
+        self.out, self.fmt, self.columns = out, fmt, tuple(columns)
+        self._csv = csv.writer(out, lineterminator="\n") if fmt == "csv" else None
+        self._header_written = False
+
+    def write(self, record: Mapping[str, object], grid: Grid | None = None) -> None:
+        """Write ``record`` (json, csv) or ``grid`` (line, grid, spaced)."""
+        if self.fmt == "json":
+            self.out.write(json.dumps(record, separators=(",", ":")) + "\n")
+        elif self._csv is not None:
+            if not self._header_written:
+                self._csv.writerow(self.columns)
+                self._header_written = True
+            flat: dict[str, object] = {}
+            for key, value in record.items():
+                flat.update(value if isinstance(value, dict) else {key: value})
+            self._csv.writerow([_csv_value(flat.get(column, "")) for column in self.columns])
+        elif grid is not None:
+            ending = "\n" if self.fmt == "line" else "\n\n"
+            self.out.write(LAYOUTS[self.fmt](grid) + ending)
+
+    def text(self, text: str) -> None:
+        """Write a line of text that is not a record (a count, a rating) in the text formats."""
+        if self.fmt in LAYOUTS:
+            self.out.write(text + "\n")
+
+
+def write_puzzles(out: TextIO, grids: Iterable[Grid], fmt: str = "line") -> None:
+    """Write ``grids`` in one of FORMATS; :func:`read_puzzles` reads them back."""
+    writer = RecordWriter(out, fmt)
+    for grid in grids:
+        writer.write({"puzzle": format_line(grid)}, grid)
