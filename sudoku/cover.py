@@ -5,20 +5,37 @@ Glossary
     item     a condition met exactly once (all primary): cell r1c1 is filled ("r1c1"),
              row 1 holds digit 5 ("r1=5"), column 1 holds 5 ("c1=5"), box or jigsaw region 1
              holds 5 ("b1=5"), extra region 1 holds 5 ("x1=5")
+    cage     killer sudoku: cage 1 gets its set of digits ("k1"), and digit 5 is used in
+             cage 1 exactly once, by a cell or by the cage's digit set leaving it out ("k1=5")
 
 A grid of size n gives n^3 options over 4n^2 items (plus n per extra region): 729 x 324 for
 9x9. The matrix depends on the shape only, so it is built and compiled to the engine's link
 arrays once per shape; a puzzle just names its givens as forced options, and each search
 copies the arrays (per-puzzle setup is small).
+
+A killer cage of m cells with sum s adds one option per set of m different digits adding
+up to s (:class:`CageDigits`): it covers "k1" and "k1=d" for every digit d *not* in the set,
+while a cell of the cage putting d covers "k1=d". So the cage's cells hold exactly the
+chosen digits, once each, and the sum follows. Every item stays primary (no secondary items
+or colors are needed), so the engine's minimum-remaining-values choice can branch on a cage's
+digit sets or on "where does 5 go in cage 1" as readily as on a cell.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from functools import cache
+from typing import NamedTuple
 
 import dlx
-from sudoku.grid import Given, Grid, Shape
+from sudoku.grid import Cell, Given, Grid, Region, Shape, cage_digits
+
+
+class CageDigits(NamedTuple):
+    """The option "cage ``cage`` (1-based) holds exactly ``digits``" of a killer shape."""
+
+    cage: int
+    digits: tuple[int, ...]
 
 
 def _unit_labels(shape: Shape) -> dict[tuple[int, int], list[str]]:
@@ -35,25 +52,56 @@ def _unit_labels(shape: Shape) -> dict[tuple[int, int], list[str]]:
 def cover_problem(shape: Shape) -> dlx.Problem:
     """The exact-cover problem of an empty grid of ``shape``, compiled, shared by every puzzle.
 
-    Options are named (row, column, digit), so a grid's ``givens()`` are option names.
-    Primary items come in groups (cells, rows, columns, boxes, extra regions), which is the
-    leftmost-first order the engine breaks ties in.
+    Options are named (row, column, digit), so a grid's ``givens()`` are option names; a
+    killer shape adds its cages' :class:`CageDigits` options. Primary items come in groups
+    (cells, rows, columns, boxes, extra regions, cages), which is the leftmost-first order
+    the engine breaks ties in.
     """
     n = shape.size
-    labels = _unit_labels(shape)
-    options = {
-        (r, c, d): [f"r{r + 1}c{c + 1}", f"r{r + 1}={d}", f"c{c + 1}={d}"]
-        + [f"{label}={d}" for label in labels[r, c]]
-        for r, c in shape.cells
-        for d in range(1, n + 1)
-    }
+    boxes = _unit_labels(shape)
+    labels = [[f"r{r + 1}", f"c{c + 1}", *boxes[r, c]] for r, c in shape.cells]
+    units = [f"{line}{k}" for line in "rc" for k in range(1, n + 1)]
+    units += [f"b{k}" for k in range(1, len(shape.boxes) + 1)]
+    units += [f"x{k}" for k in range(1, len(shape.extra_regions) + 1)]
+    return units_problem(shape.cells, n, labels, units, shape.cages)
+
+
+def units_problem(
+    cells: Sequence[Cell],
+    n: int,
+    labels: Sequence[Sequence[str]],
+    units: Sequence[str],
+    cages: Sequence[tuple[int, Region]] = (),
+) -> dlx.Problem:
+    """The compiled exact-cover problem of ``cells`` that take digits 1..n, where
+    ``labels[i]`` names the units holding ``cells[i]`` and ``units`` lists every unit once
+    (each holds every digit once), plus killer ``cages``.
+
+    The one place a matrix is built: every sudoku shape comes here, and so does a layout
+    that is not one square grid (Samurai's five overlapping grids).
+    """
     digits = range(1, n + 1)
-    regions = [f"b{k}" for k in range(1, len(shape.boxes) + 1)]
-    regions += [f"x{k}" for k in range(1, len(shape.extra_regions) + 1)]
+    cage_of = {cell: k for k, (_, region) in enumerate(cages, 1) for cell in region}
+    options: dict[object, list[str]] = {}
+    for (r, c), held in zip(cells, labels, strict=True):
+        cage = cage_of.get((r, c))
+        for d in digits:
+            options[r, c, d] = [f"r{r + 1}c{c + 1}"] + [f"{unit}={d}" for unit in held]
+            if cage is not None:
+                options[r, c, d].append(f"k{cage}={d}")
+    for k, (total, region) in enumerate(cages, 1):
+        for chosen in cage_digits(total, len(region), n):
+            options[CageDigits(k, chosen)] = [f"k{k}"] + [
+                f"k{k}={d}" for d in digits if d not in chosen
+            ]
     primary = (
-        [f"r{r + 1}c{c + 1}" for r, c in shape.cells]
-        + [f"{line}{k}={d}" for line in "rc" for k in digits for d in digits]
-        + [f"{region}={d}" for region in regions for d in digits]
+        [f"r{r + 1}c{c + 1}" for r, c in cells]
+        + [f"{unit}={d}" for unit in units for d in digits]
+        + [
+            item
+            for k in range(1, len(cages) + 1)
+            for item in (f"k{k}", *(f"k{k}={d}" for d in digits))
+        ]
     )
     problem = dlx.Problem(options, primary=primary)
     problem.compiled()
@@ -70,10 +118,15 @@ def search(puzzle: Grid, **options: object) -> dlx.Search:
     return cover_problem(puzzle.shape).search(forced=puzzle.givens(), **options)
 
 
-def decode(solution: Iterable[Given], shape: Shape) -> Grid:
+def placements(solution: Iterable[Given | CageDigits]) -> Iterable[Given]:
+    """The (row, column, digit) options of a solution, leaving out the cages' digit sets."""
+    return (option for option in solution if not isinstance(option, CageDigits))
+
+
+def decode(solution: Iterable[Given | CageDigits], shape: Shape) -> Grid:
     """The grid that a solution (options (row, column, digit), givens included) fills in."""
     n = shape.size
     cells = [0] * (n * n)
-    for row, col, digit in solution:
+    for row, col, digit in placements(solution):
         cells[row * n + col] = digit
     return Grid(shape, tuple(cells))

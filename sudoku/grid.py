@@ -7,11 +7,14 @@ Glossary
     unit     n cells that hold every digit once: a row, a column, a box, or an extra region
     box      a block of box_rows x box_cols cells; a jigsaw shape replaces the boxes by
              free-form regions of n cells
-    shape    the size of a grid and its units
+    window   one of the extra 3x3 regions of windoku (hyper sudoku), one box in from the edges
+    cage     killer sudoku: cells whose different digits add up to the cage's sum
+    shape    the size of a grid, its units and its cages
     givens   the filled cells of a puzzle
 
-Regions are data: a jigsaw puzzle or an X-sudoku is an ordinary :class:`Shape` with other
-units, so nothing downstream (the cover matrix, the checker, the formatter) special-cases it.
+Regions and cages are data: a jigsaw, X-sudoku, windoku or killer puzzle is an ordinary
+:class:`Shape` with other units or with cages, so nothing downstream (the cover matrix, the
+checker, the formatter) special-cases it.
 """
 
 from __future__ import annotations
@@ -28,6 +31,7 @@ Cell = tuple[int, int]
 Region = tuple[Cell, ...]
 Given = tuple[int, int, int]  # (row, column, digit)
 Conflict = tuple[str, int, tuple[Cell, ...]]  # (unit name, digit, cells holding it)
+Cage = tuple[int, Region]  # (sum, cells): killer sudoku
 
 MIN_SIZE, MAX_SIZE = 4, 25
 SYMBOLS = (string.digits[1:] + string.ascii_uppercase)[:MAX_SIZE]  # "123456789ABC...P"
@@ -81,6 +85,32 @@ def _as_region(cells: Iterable[Sequence[int]]) -> Region:
     return tuple((int(r), int(c)) for r, c in cells)
 
 
+def cage_digits(total: int, cells: int, n: int) -> list[tuple[int, ...]]:
+    """Every set of ``cells`` different digits 1..n adding up to ``total``, increasing.
+
+    These are a cage's possible contents: the options of its cage item in the cover matrix.
+    """
+    found: list[tuple[int, ...]] = []
+    chosen: list[int] = []
+    low = 1  # an explicit stack of choices rather than recursion
+    while True:
+        left, need = total - sum(chosen), cells - len(chosen)
+        if need == 0:
+            if left == 0:
+                found.append(tuple(chosen))
+        else:
+            # the smallest and largest sums still reachable from low..n with ``need`` digits
+            least = need * low + need * (need - 1) // 2
+            most = need * n - need * (need - 1) // 2
+            if low <= n and least <= left <= most:
+                chosen.append(low)
+                low += 1
+                continue
+        if not chosen:
+            return found
+        low = chosen.pop() + 1
+
+
 @dataclass(frozen=True)
 class Shape:
     """The size and units of a grid: rows, columns, boxes (or jigsaw regions), extra regions.
@@ -88,6 +118,8 @@ class Shape:
     ``Shape(3, 3)`` is the classic 9x9; ``Shape(2, 3)`` is 6x6 with boxes two rows high.
     ``regions`` replaces the boxes (jigsaw; the box sizes are then nominal, 1 x n).
     ``extra_regions`` adds units, named by ``extra_names`` (the diagonals of X-sudoku).
+    ``cages`` are killer sudoku's (sum, cells): the cells of a cage hold different digits
+    that add up to its sum. Cages do not overlap; cells outside every cage are allowed.
     """
 
     box_rows: int = 3
@@ -95,6 +127,7 @@ class Shape:
     regions: tuple[Region, ...] | None = field(default=None, repr=False)
     extra_regions: tuple[Region, ...] = field(default=(), repr=False)
     extra_names: tuple[str, ...] = ()
+    cages: tuple[Cage, ...] = field(default=(), repr=False)
 
     def __post_init__(self) -> None:
         n = self.box_rows * self.box_cols
@@ -125,6 +158,27 @@ class Shape:
         if len(names) != len(extra):
             raise GridError(f"found {len(names)} names for {len(extra)} extra regions")
         object.__setattr__(self, "extra_names", names)
+        cages = tuple((int(total), _as_region(cells)) for total, cells in self.cages)
+        object.__setattr__(self, "cages", cages)
+        self._check_cages(cages)
+
+    def _check_cages(self, cages: tuple[Cage, ...]) -> None:
+        n = self.size
+        owner: dict[Cell, int] = {}
+        for k, (total, cells) in enumerate(cages, 1):
+            where = f"cage {k} ({', '.join(map(cell_name, cells[:3]))}{', ...' * (len(cells) > 3)})"
+            if not cells or len(set(cells)) != len(cells) or len(cells) > n:
+                raise GridError(f"{where}: found {len(cells)} cells, expected 1 to {n} different")
+            for cell in cells:
+                if not all(0 <= x < n for x in cell):
+                    raise GridError(f"{where}: cell {cell_name(cell)} is outside the grid")
+                if cell in owner:
+                    raise GridError(f"{where}: cell {cell_name(cell)} is in cage {owner[cell]} too")
+                owner[cell] = k
+            if not cage_digits(total, len(cells), n):
+                raise GridError(
+                    f"{where}: no {len(cells)} different digits 1..{n} add up to {total}"
+                )
 
     def _check_regions(self, regions: tuple[Region, ...], what: str) -> None:
         n = self.size
@@ -173,6 +227,32 @@ class Shape:
         regions = tuple(map(_as_region, regions))
         return cls(1, math.isqrt(sum(map(len, regions))), regions=regions)
 
+    def with_windows(self) -> Shape:
+        """This shape plus windoku's windows as extra regions (hyper sudoku).
+
+        The windows are boxes set one cell in from the edges with one cell between them:
+        four 3x3 windows on 9x9, nine 4x4 on 16x16. Square boxes of 3x3 or more only.
+        """
+        if "window 1" in self.extra_names:
+            return self
+        b = self.box_rows
+        if self.regions is not None or b != self.box_cols or b < 3:
+            raise GridError(f"windoku windows need square boxes of 3x3 or more, not {self}")
+        starts = range(1, self.size - b, b + 1)
+        windows = tuple(
+            tuple((r0 + r, c0 + c) for r in range(b) for c in range(b))
+            for r0 in starts
+            for c0 in starts
+        )
+        names = tuple(f"window {k}" for k in range(1, len(windows) + 1))
+        return replace(
+            self, extra_regions=self.extra_regions + windows, extra_names=self.extra_names + names
+        )
+
+    def with_cages(self, cages: Iterable[tuple[int, Iterable[Sequence[int]]]]) -> Shape:
+        """This shape with killer cages, each (sum, cells), in place of any it had."""
+        return replace(self, cages=tuple((total, _as_region(cells)) for total, cells in cages))
+
     def with_diagonals(self) -> Shape:
         """This shape plus the two main diagonals as extra regions (X-sudoku)."""
         if "diagonal" in self.extra_names:
@@ -202,7 +282,8 @@ class Shape:
         n = self.size
         kind = "jigsaw" if self.regions is not None else f"boxes {self.box_rows}x{self.box_cols}"
         extra = f", {', '.join(self.extra_names)}" if self.extra_names else ""
-        return f"{n}x{n} ({kind}{extra})"
+        cages = f", {len(self.cages)} cages" if self.cages else ""
+        return f"{n}x{n} ({kind}{extra}{cages})"
 
     @cached_property
     def cells(self) -> tuple[Cell, ...]:
@@ -453,6 +534,10 @@ def format_json(grid: Grid) -> str:
             name: list(map(list, region))
             for name, region in zip(shape.extra_names, shape.extra_regions, strict=True)
         }
+    if shape.cages:
+        data["cages"] = [
+            {"sum": total, "cells": list(map(list, cells))} for total, cells in shape.cages
+        ]
     return json.dumps(data, separators=(",", ":"))
 
 
@@ -460,7 +545,7 @@ def format_json(grid: Grid) -> str:
 
 
 def conflicts(grid: Grid) -> list[Conflict]:
-    """Every digit written more than once in a unit, as (unit name, digit, cells)."""
+    """Every digit written more than once in a unit or a cage, as (unit name, digit, cells)."""
     shape, cells = grid.shape, grid.cells
     found: list[Conflict] = []
     for k, digits_of in enumerate(shape.unit_getters):
@@ -473,11 +558,15 @@ def conflicts(grid: Grid) -> list[Conflict]:
         for digit in sorted(d for d in filled if digits.count(d) > 1):
             cells_with = tuple(c for c, d in zip(unit, digits, strict=True) if d == digit)
             found.append((shape.unit_names[k], digit, cells_with))
+    for k, (_, cage) in enumerate(shape.cages, 1):
+        digits = [grid[cell] for cell in cage]
+        for digit in sorted({d for d in digits if d and digits.count(d) > 1}):
+            found.append((f"cage {k}", digit, tuple(c for c in cage if grid[c] == digit)))
     return found
 
 
 def is_solution(solution: Grid, puzzle: Grid | None = None) -> bool:
-    """True when ``solution`` is complete, obeys every unit, and keeps the puzzle's givens.
+    """True when ``solution`` is complete, obeys every unit and cage, and keeps the givens.
 
     Deliberately independent of the cover matrix and the engine, so tests can check the
     solver's answers against it.
@@ -492,4 +581,9 @@ def is_solution(solution: Grid, puzzle: Grid | None = None) -> bool:
         return False
     cells = solution.cells
     every_digit = set(range(1, solution.shape.size + 1))
-    return all({cells[k] for k in unit} == every_digit for unit in solution.shape.unit_indices)
+    return all(
+        {cells[k] for k in unit} == every_digit for unit in solution.shape.unit_indices
+    ) and all(
+        len({solution[c] for c in cage}) == len(cage) and sum(solution[c] for c in cage) == total
+        for total, cage in solution.shape.cages
+    )
