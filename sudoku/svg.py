@@ -2,8 +2,10 @@
 
 The document is a stack of A4 portrait pages (210 x 297 mm each): puzzle pages first, then,
 when solutions are given, solution pages laid out the same way. Box (or jigsaw region)
-borders are thick, cells of extra regions such as diagonals are shaded, and each puzzle
-carries a caption (its number, seed and level, say).
+borders are thick, cells of extra regions such as diagonals or windoku's windows are
+shaded, killer cages are dashed outlines just inside their cells with the sum in the top
+left corner, and each puzzle carries a caption (its number, seed and level, say). A Samurai
+has a page of its own (`samurai_sheet`).
 """
 
 from __future__ import annotations
@@ -11,11 +13,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from xml.sax.saxutils import escape
 
-from sudoku.grid import Grid
+from sudoku.grid import Cell, Grid, Shape
+from sudoku.samurai import CELLS, GRIDS, SIDE, Samurai
 
 PAGE_WIDTH, PAGE_HEIGHT, MARGIN = 210.0, 297.0, 15.0  # millimetres
 HEADER = 12.0  # room for the page title
 CAPTION = 7.0  # room under each puzzle for its caption
+CAGE_INSET = 0.08  # how far inside its cells a cage's outline runs, in cells
 
 
 def _per_page(n: int) -> tuple[int, int]:
@@ -47,24 +51,83 @@ def _grid(grid: Grid, x: float, y: float, side: float, caption: str, given: Grid
         f'<rect width="{side:.2f}" height="{side:.2f}" fill="none" stroke="black" '
         'stroke-width="0.8"/>'
     )
-    font = cell * 0.6
+    out += _cages(shape, cell)
+    font = cell * (0.5 if shape.cages else 0.6)
     for r in range(n):
         for c in range(n):
             digit = grid[r, c]
             if digit:
-                weight = "bold" if given[r, c] else "normal"
-                colour = "black" if given[r, c] else "#555555"
-                out.append(
-                    f'<text x="{(c + 0.5) * cell:.2f}" y="{(r + 0.5) * cell:.2f}" '
-                    f'font-size="{font:.2f}" font-weight="{weight}" fill="{colour}" '
-                    f'text-anchor="middle" dominant-baseline="central">'
-                    f"{shape.symbols[digit - 1]}</text>"
-                )
+                out.append(_digit(r, c, cell, font, shape.symbols[digit - 1], given[r, c] > 0))
     out.append(
         f'<text x="0" y="{side + CAPTION * 0.7:.2f}" font-size="3.5">{escape(caption)}</text>'
     )
     out.append("</g>")
     return out
+
+
+def _digit(r: int, c: int, cell: float, font: float, symbol: str, given: bool) -> str:
+    """A digit centred in cell (r, c): bold black when given, grey when filled in."""
+    weight, colour = ("bold", "black") if given else ("normal", "#555555")
+    return (
+        f'<text x="{(c + 0.5) * cell:.2f}" y="{(r + 0.5) * cell:.2f}" '
+        f'font-size="{font:.2f}" font-weight="{weight}" fill="{colour}" '
+        f'text-anchor="middle" dominant-baseline="central">{symbol}</text>'
+    )
+
+
+def _cages(shape: Shape, cell: float) -> list[str]:
+    """Each killer cage as a dashed outline, and its sum on a white patch in the corner of
+    its top-left cell."""
+    out: list[str] = []
+    d = CAGE_INSET * cell
+    font = cell * 0.24
+    for total, cage in shape.cages:
+        out += _cage_outline(set(cage), cell)
+        r, c = min(cage)
+        out.append(
+            f'<rect x="{c * cell + d * 0.5:.2f}" y="{r * cell + d * 0.5:.2f}" '
+            f'width="{font * 0.62 * len(str(total)) + d:.2f}" height="{font + d * 0.5:.2f}" '
+            'fill="white"/>'
+        )
+        out.append(
+            f'<text x="{c * cell + d:.2f}" y="{r * cell + d + font * 0.8:.2f}" '
+            f'font-size="{font:.2f}">{total}</text>'
+        )
+    return out
+
+
+def _cage_outline(inside: set[Cell], cell: float) -> list[str]:
+    """Dashed segments running CAGE_INSET cells inside the border of the cells ``inside``."""
+    d = CAGE_INSET * cell
+
+    def end(beside: Cell, diagonal: Cell, at: float, sign: int) -> float:
+        """Where a side's segment stops: short of a corner of the cage, flush with the
+        next cell's segment along a straight border, or past an inner corner."""
+        if beside not in inside:
+            return at + sign * d
+        return at - sign * d if diagonal in inside else at
+
+    out = []
+    for r, c in sorted(inside):
+        top, bottom, left, right = r * cell, (r + 1) * cell, c * cell, (c + 1) * cell
+        for dr, y in ((-1, top + d), (1, bottom - d)):  # the top and bottom sides
+            if (r + dr, c) not in inside:
+                x1 = end((r, c - 1), (r + dr, c - 1), left, 1)
+                x2 = end((r, c + 1), (r + dr, c + 1), right, -1)
+                out.append(_dashed(x1, y, x2, y))
+        for dc, x in ((-1, left + d), (1, right - d)):  # the left and right sides
+            if (r, c + dc) not in inside:
+                y1 = end((r - 1, c), (r - 1, c + dc), top, 1)
+                y2 = end((r + 1, c), (r + 1, c + dc), bottom, -1)
+                out.append(_dashed(x, y1, x, y2))
+    return out
+
+
+def _dashed(x1: float, y1: float, x2: float, y2: float) -> str:
+    return (
+        f'<line x1="{x1:.2f}" y1="{y1:.2f}" x2="{x2:.2f}" y2="{y2:.2f}" stroke="black" '
+        'stroke-width="0.25" stroke-dasharray="0.9,0.6"/>'
+    )
 
 
 def _line(x1: float, y1: float, x2: float, y2: float, thick: bool) -> str:
@@ -116,6 +179,11 @@ def sheet(
     pages = _pages(puzzles, puzzles, captions, title)
     if solutions is not None:
         pages += _pages(solutions, puzzles, captions, f"{title}: solutions")
+    return _document(pages)
+
+
+def _document(pages: list[list[str]]) -> str:
+    """The SVG document stacking ``pages`` (lists of elements in page coordinates)."""
     height = PAGE_HEIGHT * len(pages)
     out = [
         '<?xml version="1.0" encoding="UTF-8"?>',
@@ -129,3 +197,51 @@ def sheet(
         out.append("</g>")
     out.append("</svg>")
     return "\n".join(out) + "\n"
+
+
+def _samurai_page(samurai: Samurai, puzzle: Samurai, title: str, caption: str) -> list[str]:
+    """One page holding the 21x21 layout: thin cell lines, thick box and grid borders."""
+    side = PAGE_WIDTH - 2 * MARGIN
+    cell = side / SIDE
+    x0, y0 = MARGIN, MARGIN + HEADER
+    out = [
+        f'<text x="{MARGIN}" y="{MARGIN + HEADER * 0.6}" font-size="6" '
+        f'font-weight="bold">{escape(title)}</text>',
+        f'<g transform="translate({x0:.2f},{y0:.2f})">',
+    ]
+    out += [
+        f'<rect x="{c * cell:.2f}" y="{r * cell:.2f}" width="{cell:.2f}" height="{cell:.2f}" '
+        'fill="none" stroke="black" stroke-width="0.2"/>'
+        for r, c in CELLS
+    ]
+    for grid in GRIDS:
+        (r0, c0), width = grid[0], 3 * cell
+        out += [
+            f'<rect x="{(c0 + bc) * cell:.2f}" y="{(r0 + br) * cell:.2f}" width="{width:.2f}" '
+            f'height="{width:.2f}" fill="none" stroke="black" stroke-width="0.8"/>'
+            for br in (0, 3, 6)
+            for bc in (0, 3, 6)
+        ]
+    out += [
+        _digit(r, c, cell, cell * 0.6, str(samurai[r, c]), puzzle[r, c] > 0)
+        for r, c in CELLS
+        if samurai[r, c]
+    ]
+    out.append(
+        f'<text x="0" y="{side + CAPTION * 0.7:.2f}" font-size="3.5">{escape(caption)}</text>'
+    )
+    out.append("</g>")
+    return out
+
+
+def samurai_sheet(
+    puzzle: Samurai,
+    solution: Samurai | None = None,
+    caption: str = "",
+    title: str = "Samurai sudoku",
+) -> str:
+    """An SVG document with ``puzzle`` on an A4 page, and ``solution`` on a second if given."""
+    pages = [_samurai_page(puzzle, puzzle, title, caption)]
+    if solution is not None:
+        pages.append(_samurai_page(solution, puzzle, f"{title}: solution", caption))
+    return _document(pages)
