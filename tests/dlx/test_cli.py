@@ -17,8 +17,8 @@ from typer.testing import CliRunner
 
 import dlx
 import dlx.search
-from examples import queens
 from dlx.cli import app
+from examples import queens
 from tests.examples import fixture_files
 from tests.examples.fixture_files import KNUTH_COLORS
 from tests.oracle import check
