@@ -25,7 +25,7 @@ from functools import cache
 import dlx
 from sudoku.cover import placements, units_problem
 from sudoku.grid import BLANKS, SEPARATORS, Cell, Grid, GridError, Shape, cell_name, is_solution
-from sudoku.solve import ConflictingGivens, Status, check_givens
+from sudoku.solve import ConflictingGivens, Result, check_givens
 
 SIDE = 21
 CORNERS = ((0, 0), (0, 12), (6, 6), (12, 0), (12, 12))
@@ -174,24 +174,7 @@ def decode_samurai(solution: list) -> Samurai:
     return _from({(r, c): d for r, c, d in placements(solution)})
 
 
-@dataclass(frozen=True)
-class SamuraiResult:
-    """The outcome of `solve_samurai`: up to two solutions and the search's statistics."""
-
-    puzzle: Samurai
-    solutions: tuple[Samurai, ...]
-    stats: dlx.Stats
-
-    @property
-    def status(self) -> Status:
-        return (Status.NONE, Status.UNIQUE, Status.SEVERAL)[len(self.solutions)]
-
-    @property
-    def solution(self) -> Samurai | None:
-        return self.solutions[0] if self.solutions else None
-
-
-def solve_samurai(puzzle: Samurai) -> SamuraiResult:
+def solve_samurai(puzzle: Samurai) -> Result[Samurai]:
     """Solve ``puzzle`` and prove the solution unique by searching on for a second one.
 
     Raises GridError before searching when givens repeat a digit in a unit of a grid.
@@ -199,7 +182,7 @@ def solve_samurai(puzzle: Samurai) -> SamuraiResult:
     _check(puzzle)
     run = search_samurai(puzzle)
     found = tuple(decode_samurai(solution) for solution in itertools.islice(run, 2))
-    return SamuraiResult(puzzle, found, run.stats)
+    return Result(puzzle, found, run.stats)
 
 
 def count_samurai(puzzle: Samurai, limit: int | None = None) -> int:

@@ -28,6 +28,7 @@ from sudoku.files import read_puzzles
 from sudoku.grid import Conflict, Grid, GridError, Shape, cell_name, conflicts, parse
 
 T = TypeVar("T")
+P = TypeVar("P")  # a puzzle: a Grid, or a layout of several grids such as a Samurai
 
 
 class ConflictingGivens(GridError):
@@ -56,11 +57,14 @@ class Status(str, enum.Enum):
 
 
 @dataclass(frozen=True)
-class Result:
-    """The outcome of :func:`solve`: the puzzle, up to two solutions, the search's stats."""
+class Result(Generic[P]):
+    """The outcome of :func:`solve`: the puzzle, up to two solutions, the search's stats.
 
-    puzzle: Grid
-    solutions: tuple[Grid, ...]
+    Generic in the puzzle's type, so a Samurai's solving reports the same way.
+    """
+
+    puzzle: P
+    solutions: tuple[P, ...]
     stats: dlx.Stats
 
     @property
@@ -68,7 +72,7 @@ class Result:
         return (Status.NONE, Status.UNIQUE, Status.SEVERAL)[len(self.solutions)]
 
     @property
-    def solution(self) -> Grid | None:
+    def solution(self) -> P | None:
         """The first solution found, or None."""
         return self.solutions[0] if self.solutions else None
 
@@ -80,7 +84,7 @@ def check_givens(puzzle: Grid) -> None:
         raise ConflictingGivens(found)
 
 
-def solve(puzzle: Grid) -> Result:
+def solve(puzzle: Grid) -> Result[Grid]:
     """Solve ``puzzle`` and prove the solution unique by searching on for a second one.
 
     Raises ConflictingGivens (a GridError) before searching when the givens break the rules.

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from sudoku.grid import Grid, Shape
+from sudoku.grid import Grid, GridError, Shape
 
 DATA = Path(__file__).resolve().parents[3] / "shared" / "data"
 
@@ -21,6 +21,13 @@ def data_file() -> Callable[[str], Path]:
         return path
 
     return find
+
+
+def error_of(read: Callable[[str], object], text: str) -> str:
+    """The message of the GridError that ``read(text)`` raises (the test fails if none)."""
+    with pytest.raises(GridError) as caught:
+        read(text)
+    return str(caught.value)
 
 
 def _pattern_grid(shape: Shape) -> Grid:

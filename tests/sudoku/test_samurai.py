@@ -18,6 +18,7 @@ from sudoku.samurai import (
     parse_samurai,
     solve_samurai,
 )
+from tests.sudoku.conftest import error_of
 
 FIXTURE = Path(__file__).parent.parent / "fixtures" / "variants" / "samurai-samurai-sudoku-com.txt"
 
@@ -103,9 +104,7 @@ def test_a_solved_corner_grid_alone_has_many_completions_of_the_rest():
     ],
 )
 def test_bad_samurai_text_says_where(text, message):
-    with pytest.raises(GridError) as caught:
-        parse_samurai(text)
-    assert str(caught.value).startswith(message)
+    assert error_of(parse_samurai, text).startswith(message)
 
 
 def test_givens_that_clash_in_one_grid_are_refused_naming_it():

@@ -13,6 +13,7 @@ from sudoku.cover import CageDigits, cover_problem, decode, search
 from sudoku.grid import Grid, GridError, Shape, cage_digits, format_line, is_solution, parse
 from sudoku.solve import ConflictingGivens, count, solve
 from sudoku.variants import format_cages, format_regions, read_cages, read_regions
+from tests.sudoku.conftest import error_of
 
 FIXTURES = Path(__file__).parent.parent / "fixtures" / "variants"
 
@@ -240,9 +241,7 @@ def test_cells_in_no_cage_are_allowed():
     ],
 )
 def test_bad_region_files_say_where(text, message):
-    with pytest.raises(GridError) as caught:
-        read_regions(text)
-    assert str(caught.value).startswith(message)
+    assert error_of(read_regions, text).startswith(message)
 
 
 @pytest.mark.parametrize(
@@ -265,9 +264,7 @@ def test_bad_region_files_say_where(text, message):
     ],
 )
 def test_bad_cage_files_say_where(text, message):
-    with pytest.raises(GridError) as caught:
-        read_cages(text)
-    assert str(caught.value).startswith(message)
+    assert error_of(read_cages, text).startswith(message)
 
 
 def test_a_cage_map_of_the_wrong_size_for_the_shape_is_refused():
