@@ -1,0 +1,479 @@
+"""The play API as plain functions: a decoded JSON body in, JSON-ready data out.
+
+Each endpoint takes the request body (a dict) and returns a dict, or SVG text for `sheet`.
+A request that cannot be served raises `ApiError` with an HTTP status and a message that
+says what is wrong and where (the field, and for puzzle text the line and column). Nothing
+here knows about HTTP servers: the app runs these functions in a worker process under a
+time budget (see `sudoku.web.jobs`), and the tests call them through the app.
+
+Glossary
+    spec      how a request names a puzzle: ``puzzle`` (text in any layout the parser reads),
+              ``variant`` (a key of `VARIANTS`) and, for jigsaw, ``regions`` (a map of n*n
+              labels, one a cell; cells with the same label form a region)
+    board     how an answer describes a puzzle to the page: size, symbols, givens, the region
+              of every cell (thick borders), extra regions (shaded), every unit (conflicts),
+              and the spec to send back with later requests
+    entries   the digits on the player's grid, n*n ints row-major, 0 for a blank; the givens
+              included
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from sudoku.generate import SYMMETRIES, GenerateError
+from sudoku.generate import generate as generate_puzzle
+from sudoku.grid import SYMBOLS, Grid, GridError, Shape, cell_name, conflicts, format_line, parse
+from sudoku.rate import LEVELS, TECHNIQUES, Candidates, Step
+from sudoku.rate import rate as rate_puzzle
+from sudoku.solve import Status
+from sudoku.solve import solve as solve_puzzle
+from sudoku.svg import sheet as svg_sheet
+
+MAX_SIZE = 16  # the largest grid the page plays and the API works on
+MAX_TEXT = 20_000  # characters of puzzle or region text read at most
+
+Body = dict[str, Any]
+
+
+class ApiError(Exception):
+    """A request that cannot be served: ``status`` is the HTTP status, ``message`` says why.
+
+    ``field`` names the part of the request at fault; ``line`` and ``column`` (1-based) say
+    where in a field's text, as the parser reports them.
+    """
+
+    def __init__(
+        self,
+        status: int,
+        message: str,
+        *,
+        field: str | None = None,
+        line: int | None = None,
+        column: int | None = None,
+    ):
+        super().__init__(message)
+        self.status = status
+        self.message = message
+        self.field = field
+        self.line = line
+        self.column = column
+
+    def to_json(self) -> Body:
+        """The error as the API returns it: ``{"error": message, ...}`` plus where, if known."""
+        out: Body = {"error": self.message}
+        out.update(
+            (key, value)
+            for key, value in (("field", self.field), ("line", self.line), ("column", self.column))
+            if value is not None
+        )
+        return out
+
+
+# --- variants ------------------------------------------------------------------------------
+
+
+def _read_classic(text: str, regions: str | None) -> Grid:
+    return parse(text)
+
+
+def _read_x(text: str, regions: str | None) -> Grid:
+    grid = parse(text)
+    return Grid(grid.shape.with_diagonals(), grid.cells)
+
+
+def _read_jigsaw(text: str, regions: str | None) -> Grid:
+    if not regions or not regions.strip():
+        raise ApiError(
+            400,
+            "a jigsaw puzzle needs its regions: a map of n*n labels, one a cell, cells with "
+            "the same label forming a region",
+            field="regions",
+        )
+    try:
+        shape = Shape.jigsaw(regions)
+    except GridError as error:
+        raise ApiError(422, f"regions: {error}", field="regions") from None
+    return parse(text, shape=shape)
+
+
+@dataclass(frozen=True)
+class Variant:
+    """A kind of sudoku the page offers: how to read one, and how to make an empty shape of
+    size n for generation (None when it cannot be generated without more input)."""
+
+    label: str
+    read: Callable[[str, str | None], Grid]
+    shape: Callable[[int], Shape] | None
+
+
+#: The variants the page offers, by the name requests use. A new variant plugs in here.
+VARIANTS: dict[str, Variant] = {
+    "classic": Variant("Classic", _read_classic, Shape.for_size),
+    "x": Variant("X-sudoku (diagonals)", _read_x, Shape.x),
+    "jigsaw": Variant("Jigsaw (paste with its regions)", _read_jigsaw, None),
+}
+
+#: Grid sizes with boxes, up to MAX_SIZE: the sizes a new puzzle can have.
+SIZES = tuple(n for n in range(4, MAX_SIZE + 1) if any(n % r == 0 for r in range(2, n)))
+
+
+# --- reading requests ----------------------------------------------------------------------
+
+
+def _field(body: Body, name: str, kind: type | tuple[type, ...], default: Any = ...) -> Any:
+    """``body[name]`` checked to be of ``kind``; 400 naming the field when it is not."""
+    if name not in body or body[name] is None:
+        if default is ...:
+            raise ApiError(400, f"missing field {name!r}", field=name)
+        return default
+    value = body[name]
+    kinds = kind if isinstance(kind, tuple) else (kind,)
+    if not isinstance(value, kinds) or isinstance(value, bool) and bool not in kinds:
+        names = " or ".join(k.__name__ for k in kinds)
+        raise ApiError(400, f"field {name!r} must be {names}, not {value!r}"[:200], field=name)
+    return value
+
+
+def _choice(body: Body, name: str, choices: Any, default: Any) -> Any:
+    value = _field(body, name, str, default)
+    if value is not None and value not in choices:
+        raise ApiError(
+            400, f"unknown {name} {value!r}; choose one of {', '.join(choices)}", field=name
+        )
+    return value
+
+
+def read_puzzle(body: Body) -> Grid:
+    """The puzzle a request names (see *spec* above), refused when it is not a grid or is
+    larger than MAX_SIZE."""
+    if not isinstance(body, dict):
+        raise ApiError(400, "the request body must be a JSON object")
+    text = _field(body, "puzzle", str)
+    regions = _field(body, "regions", str, None)
+    for name, value in (("puzzle", text), ("regions", regions or "")):
+        if len(value) > MAX_TEXT:
+            raise ApiError(
+                413, f"{name} is {len(value)} characters, at most {MAX_TEXT} are read", field=name
+            )
+    variant = VARIANTS[_choice(body, "variant", VARIANTS, "classic")]
+    try:
+        grid = variant.read(text, regions)
+    except GridError as error:
+        raise ApiError(
+            422, str(error), field="puzzle", line=error.line, column=error.column
+        ) from None
+    if grid.shape.size > MAX_SIZE:
+        n = grid.shape.size
+        raise ApiError(
+            413, f"found a {n}x{n} grid; the page works on grids up to {MAX_SIZE}x{MAX_SIZE}"
+        )
+    return grid
+
+
+def read_entries(body: Body, puzzle: Grid) -> Grid:
+    """The player's grid from ``body["entries"]``: n*n digits that keep the puzzle's givens."""
+    entries = _field(body, "entries", list)
+    n = puzzle.shape.size
+    if len(entries) != n * n or not all(
+        isinstance(d, int) and not isinstance(d, bool) and 0 <= d <= n for d in entries
+    ):
+        raise ApiError(
+            400, f"entries must be a list of {n * n} digits 0..{n} (0 for a blank)", field="entries"
+        )
+    givens = puzzle.cells
+    changed = [k for k, d in enumerate(entries) if givens[k] and givens[k] != d]
+    if changed:
+        cell = cell_name(divmod(changed[0], n))
+        raise ApiError(422, f"entries change the given at {cell}", field="entries")
+    return Grid(puzzle.shape, tuple(entries))
+
+
+def _checked(puzzle: Grid) -> None:
+    """422 when the givens break the rules, naming the digit, the unit and the cells."""
+    found = conflicts(puzzle)
+    if found:
+        unit, digit, cells = found[0]
+        raise ApiError(
+            422,
+            f"the givens break the rules: {puzzle.shape.symbols[digit - 1]} more than once in "
+            f"{unit} ({', '.join(map(cell_name, cells))})",
+            field="puzzle",
+        )
+
+
+# --- describing answers --------------------------------------------------------------------
+
+
+def board(grid: Grid, variant: str) -> Body:
+    """Everything the page needs to draw ``grid`` and check it as the player types."""
+    shape = grid.shape
+    n = shape.size
+    region_of = [0] * (n * n)
+    for k, box in enumerate(shape.boxes):
+        for r, c in box:
+            region_of[r * n + c] = k
+    spec: Body = {"puzzle": format_line(grid), "variant": variant}
+    if shape.regions is not None:
+        spec["regions"] = "".join(SYMBOLS[k] for k in region_of)
+    return {
+        "size": n,
+        "variant": variant,
+        "label": VARIANTS[variant].label,
+        "symbols": shape.symbols,
+        "givens": list(grid.cells),
+        "regions": region_of,
+        "extra": [[r * n + c for r, c in region] for region in shape.extra_regions],
+        "units": [list(unit) for unit in shape.unit_indices],
+        "unit_names": list(shape.unit_names),
+        "spec": spec,
+    }
+
+
+_CELL = re.compile(r"\br(\d+)c(\d+)\b")
+_LINES = re.compile(r"\b(rows|columns) ([\d,]+)")
+
+
+def step_pattern(step: Step, shape: Shape) -> tuple[list[int], list[int]]:
+    """The cells (as r * n + c) and units (as indices into ``shape.units``) that ``step``'s
+    reason names: what justifies the step, for the page to highlight."""
+    n = shape.size
+    cells = sorted({(int(r) - 1) * n + int(c) - 1 for r, c in _CELL.findall(step.reason)})
+    units = [
+        k
+        for k, name in enumerate(shape.unit_names)
+        if re.search(re.escape(name) + r"(?![\d-])", step.reason)
+    ]
+    for kind, numbers in _LINES.findall(step.reason):  # fish: "5 in rows 1,4"
+        first = 0 if kind == "rows" else n
+        units += [first + int(k) - 1 for k in numbers.split(",") if k]
+    return cells, sorted(set(units))
+
+
+def _effects(pairs: tuple[tuple[tuple[int, int], int], ...], n: int) -> list[list[int]]:
+    return [[r * n + c, d] for (r, c), d in pairs]
+
+
+# --- endpoints -----------------------------------------------------------------------------
+
+
+def options(body: Body | None = None) -> Body:
+    """What the page may ask for: sizes, variants, levels, symmetries, techniques."""
+    return {
+        "sizes": list(SIZES),
+        "max_size": MAX_SIZE,
+        "variants": {
+            name: {"label": v.label, "generates": v.shape is not None}
+            for name, v in VARIANTS.items()
+        },
+        "levels": list(LEVELS),
+        "symmetries": list(SYMMETRIES),
+        "techniques": TECHNIQUES,
+    }
+
+
+def read(body: Body) -> Body:
+    """Read a pasted puzzle: its board, or 422 with the parser's message, line and column."""
+    grid = read_puzzle(body)
+    return {"board": board(grid, body.get("variant") or "classic")}
+
+
+def generate(body: Body) -> Body:
+    """A new unique puzzle of ``size``, ``variant``, ``level``, ``symmetry`` and ``seed``."""
+    if not isinstance(body, dict):
+        raise ApiError(400, "the request body must be a JSON object")
+    size = _field(body, "size", int, 9)
+    if size not in SIZES:
+        raise ApiError(
+            422,
+            f"size {size} is not offered; choose one of {', '.join(map(str, SIZES))}",
+            field="size",
+        )
+    name = _choice(body, "variant", VARIANTS, "classic")
+    make = VARIANTS[name].shape
+    if make is None:
+        label = VARIANTS[name].label
+        raise ApiError(422, f"{label} puzzles cannot be generated here", field="variant")
+    level = _choice(body, "level", LEVELS, None)
+    symmetry = _choice(body, "symmetry", SYMMETRIES, "none")
+    seed = _field(body, "seed", int, None)
+    if seed is not None and not 0 <= seed < 2**63:
+        raise ApiError(400, f"seed must be from 0 to 2**63 - 1, not {seed}", field="seed")
+    try:
+        made = generate_puzzle(make(size), difficulty=level, symmetry=symmetry, seed=seed)
+    except GenerateError as error:
+        raise ApiError(422, str(error)) from None
+    return {
+        "board": board(made.puzzle, name),
+        "seed": made.seed,
+        "level": made.rating.level,
+        "hardest": made.rating.hardest,
+        "clues": made.clues,
+    }
+
+
+def check(body: Body) -> Body:
+    """The player's grid against the rules and the solution: conflicts, wrong cells, done?"""
+    puzzle = read_puzzle(body)
+    entries = read_entries(body, puzzle)
+    _checked(puzzle)
+    result = solve_puzzle(puzzle)
+    wrong = []
+    if result.status is Status.UNIQUE:
+        solution = result.solution.cells
+        wrong = [k for k, d in enumerate(entries.cells) if d and d != solution[k]]
+    found = conflicts(entries)
+    return {
+        "status": result.status.value,
+        "conflicts": [
+            {"unit": unit, "digit": digit, "cells": [r * puzzle.shape.size + c for r, c in cells]}
+            for unit, digit, cells in found
+        ],
+        "wrong": wrong,
+        "complete": entries.is_complete(),
+        "solved": entries.is_complete() and not found and not wrong,
+    }
+
+
+def hint(body: Body) -> Body:
+    """The next step a person would take from the player's grid, with the technique, its
+    reason and the cells it uses; or the mistakes to fix first."""
+    puzzle = read_puzzle(body)
+    entries = read_entries(body, puzzle)
+    _checked(puzzle)
+    shape, n = puzzle.shape, puzzle.shape.size
+    result = solve_puzzle(puzzle)
+    if result.status is Status.NONE:
+        raise ApiError(422, "this puzzle has no solution, so there is no hint to give")
+    wrong = []
+    if result.status is Status.UNIQUE:
+        wrong = [k for k, d in enumerate(entries.cells) if d and d != result.solution.cells[k]]
+    wrong = wrong or sorted({r * n + c for _, _, cells in conflicts(entries) for r, c in cells})
+    if wrong:
+        names = ", ".join(cell_name(divmod(k, n)) for k in wrong[:6])
+        return {
+            "kind": "mistake",
+            "cells": wrong,
+            "message": f"fix these first: {names}{' ...' if len(wrong) > 6 else ''}",
+        }
+    if entries.is_complete():
+        return {"kind": "done", "message": "the grid is solved"}
+    steps = _steps_to_placement(entries)
+    if not steps:
+        k = entries.cells.index(0)
+        digit = result.solution.cells[k]
+        return {
+            "kind": "reveal",
+            "cells": [k],
+            "placements": [[k, digit]],
+            "message": f"no technique known here applies; the solution has "
+            f"{shape.symbols[digit - 1]} at {cell_name(divmod(k, n))}",
+        }
+    described = []
+    for step in steps:
+        cells, units = step_pattern(step, shape)
+        described.append(
+            {
+                "technique": step.technique,
+                "level": TECHNIQUES[step.technique],
+                "reason": step.reason,
+                "message": str(step),
+                "cells": cells,
+                "units": units,
+                "placements": _effects(step.placements, n),
+                "eliminations": _effects(step.eliminations, n),
+            }
+        )
+    order = list(TECHNIQUES)
+    hardest = max(described, key=lambda step: order.index(step["technique"]))
+    return {
+        "kind": "step",
+        "technique": hardest["technique"],
+        "level": hardest["level"],
+        "message": "; then ".join(step["message"] for step in described),
+        "cells": sorted({k for step in described for k in step["cells"]}),
+        "units": sorted({u for step in described for u in step["units"]}),
+        "placements": described[-1]["placements"],
+        "eliminations": [e for step in described for e in step["eliminations"]],
+        "steps": described,
+    }
+
+
+def _steps_to_placement(entries: Grid, most: int = 100) -> list[Step]:
+    """The steps a person takes from ``entries`` up to the first that places a digit: the
+    eliminations on the way explain it. Empty when the techniques run out first."""
+    try:
+        pencil = Candidates(entries)
+        steps: list[Step] = []
+        while len(steps) < most:
+            step = next((found[0] for t in TECHNIQUES if (found := pencil.find(t))), None)
+            if step is None:
+                return []
+            steps.append(step)
+            if step.placements:
+                return steps
+            pencil.apply(step)
+    except GridError:  # several solutions, and the player's digits rule every one out
+        pass
+    return []
+
+
+def solve(body: Body) -> Body:
+    """The solution and whether it is unique (a second one is looked for)."""
+    puzzle = read_puzzle(body)
+    _checked(puzzle)
+    result = solve_puzzle(puzzle)
+    return {
+        "status": result.status.value,
+        "solution": list(result.solution.cells) if result.solution else None,
+        "nodes": result.stats.nodes,
+    }
+
+
+def rate(body: Body) -> Body:
+    """The level, the hardest technique needed, and how many steps of each."""
+    puzzle = read_puzzle(body)
+    _checked(puzzle)
+    try:
+        rating = rate_puzzle(puzzle)
+    except GridError as error:
+        raise ApiError(422, str(error)) from None
+    return {
+        "level": rating.level,
+        "hardest": rating.hardest,
+        "solved": rating.solved,
+        "steps": len(rating.steps),
+        "counts": dict(rating.counts()),
+    }
+
+
+def sheet(body: Body) -> str:
+    """A printable A4 sheet (SVG) of the puzzle, with its solution page when ``solution``."""
+    puzzle = read_puzzle(body)
+    with_solution = _field(body, "solution", bool, False)
+    title = _field(body, "title", str, VARIANTS[body.get("variant") or "classic"].label)[:100]
+    solutions = None
+    if with_solution:
+        _checked(puzzle)
+        found = solve_puzzle(puzzle).solution
+        if found is None:
+            raise ApiError(422, "this puzzle has no solution to print")
+        solutions = [found]
+    caption = _field(body, "caption", str, "")[:100]
+    return svg_sheet([puzzle], captions=[caption], solutions=solutions, title=title)
+
+
+#: The endpoints the app serves under /api/<name>, all by POST with a JSON body.
+ENDPOINTS: dict[str, Callable[[Body], Body | str]] = {
+    "options": options,
+    "read": read,
+    "generate": generate,
+    "check": check,
+    "hint": hint,
+    "solve": solve,
+    "rate": rate,
+    "sheet": sheet,
+}

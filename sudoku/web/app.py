@@ -1,0 +1,188 @@
+"""The play server: the page and the JSON API on Starlette, served by uvicorn on 127.0.0.1.
+
+Routes
+    GET  /                 the page (static/index.html)
+    GET  /static/...       its script and style
+    POST /api/<endpoint>   `sudoku.web.api.ENDPOINTS`, a JSON object in, JSON out (SVG for
+                           sheet); errors are ``{"error": message, ...}`` with a 4xx status,
+                           503 when a job ran past its time budget, never a traceback
+
+Only the loopback address is served and only its host names are accepted (a page elsewhere
+cannot reach the server through DNS rebinding); the page loads nothing from other hosts.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import socket
+import threading
+import webbrowser
+from collections.abc import AsyncIterator, Callable
+from pathlib import Path
+from typing import Any
+
+import uvicorn
+from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
+from starlette.middleware.trustedhost import TrustedHostMiddleware
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from sudoku.web import api
+from sudoku.web.jobs import DEFAULT_BUDGET, Failed, Jobs, OverBudget
+
+HOST = "127.0.0.1"
+DEFAULT_PORT = 8765
+MAX_BODY = 100_000  # bytes of request body read at most
+STATIC = Path(__file__).parent / "static"
+INLINE = {"options", "read"}  # endpoints cheap enough to answer without a worker
+CSP = (
+    "default-src 'self'; img-src 'self' data: blob:; style-src 'self'; script-src 'self'; "
+    "connect-src 'self'; frame-ancestors 'none'; form-action 'none'"
+)
+
+
+def _error(status: int, message: str, **where: Any) -> JSONResponse:
+    return JSONResponse({"error": message, **where}, status_code=status)
+
+
+async def _read_body(request: Request) -> Any:
+    """The request's JSON body, refused with 413 past MAX_BODY bytes and 400 when not JSON."""
+    declared = request.headers.get("content-length", "")
+    if declared.isdigit() and int(declared) > MAX_BODY:
+        raise api.ApiError(413, f"the request body is {declared} bytes; at most {MAX_BODY}")
+    data = bytearray()
+    async for chunk in request.stream():
+        data += chunk
+        if len(data) > MAX_BODY:
+            raise api.ApiError(413, f"the request body is over {MAX_BODY} bytes")
+    if not data:
+        return {}
+    try:
+        body = json.loads(data)
+    except (ValueError, UnicodeDecodeError) as error:
+        where = {"line": error.lineno, "column": error.colno} if hasattr(error, "lineno") else {}
+        raise api.ApiError(400, f"the request body is not JSON: {error}", **where) from None
+    if not isinstance(body, dict):
+        raise api.ApiError(400, "the request body must be a JSON object")
+    return body
+
+
+def create_app(
+    *,
+    budget: float = DEFAULT_BUDGET,
+    workers: int = 2,
+    hosts: tuple[str, ...] = (HOST, "localhost"),
+) -> Starlette:
+    """The application: the page and the API, jobs limited to ``budget`` seconds each in
+    at most ``workers`` processes at once, requests accepted only for ``hosts``."""
+    jobs = Jobs(budget=budget, workers=workers)
+
+    async def page(request: Request) -> Response:
+        return FileResponse(
+            STATIC / "index.html",
+            headers={"Content-Security-Policy": CSP, "Referrer-Policy": "no-referrer"},
+        )
+
+    async def endpoint(request: Request) -> Response:
+        name = request.path_params["name"]
+        if name not in api.ENDPOINTS:
+            return _error(404, f"no endpoint /api/{name}; there are {', '.join(api.ENDPOINTS)}")
+        try:
+            body = await _read_body(request)
+            if name in INLINE:
+                result = api.ENDPOINTS[name](body)
+            else:
+                result = await run_in_threadpool(jobs.run, name, body)
+        except api.ApiError as error:
+            return JSONResponse(error.to_json(), status_code=error.status)
+        except Failed as failure:
+            return JSONResponse(failure.payload, status_code=failure.status)
+        except OverBudget as over:
+            return _error(
+                503,
+                f"{over}: try a smaller size, another level or seed, or an easier request",
+                budget=over.budget,
+            )
+        if isinstance(result, str):
+            return Response(result, media_type="image/svg+xml")
+        return JSONResponse(result)
+
+    async def http_error(request: Request, error: Exception) -> Response:
+        assert isinstance(error, HTTPException)
+        return _error(error.status_code, str(error.detail))
+
+    async def server_error(request: Request, error: Exception) -> Response:
+        return _error(500, f"internal error: {error!r}"[:500])
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        await run_in_threadpool(jobs.warm)
+        yield
+        await run_in_threadpool(jobs.close)
+
+    return Starlette(
+        lifespan=lifespan,
+        routes=[
+            Route("/", page),
+            Route("/api/{name}", endpoint, methods=["POST"]),
+            Mount("/static", StaticFiles(directory=STATIC)),
+        ],
+        middleware=[Middleware(TrustedHostMiddleware, allowed_hosts=list(hosts))],
+        exception_handlers={HTTPException: http_error, Exception: server_error},
+    )
+
+
+def listen(port: int = DEFAULT_PORT) -> socket.socket:
+    """A socket listening on 127.0.0.1 at ``port`` (0 for any free one).
+
+    Raises OSError (with the port in its message) when the port cannot be had.
+    """
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind((HOST, port))
+        sock.listen(64)
+    except OSError as error:
+        sock.close()
+        raise OSError(error.errno, f"cannot listen on {HOST}:{port}: {error.strerror}") from None
+    return sock
+
+
+def url_of(sock: socket.socket) -> str:
+    """The page's address for a socket from `listen`."""
+    return f"http://{HOST}:{sock.getsockname()[1]}/"
+
+
+def server(sock: socket.socket, *, budget: float = DEFAULT_BUDGET) -> uvicorn.Server:
+    """A uvicorn server for the app; ``server.run(sockets=[sock])`` serves until stopped."""
+    config = uvicorn.Config(create_app(budget=budget), log_level="warning")
+    return uvicorn.Server(config)
+
+
+def serve(
+    *,
+    port: int = DEFAULT_PORT,
+    open_browser: bool = True,
+    budget: float = DEFAULT_BUDGET,
+    announce: Callable[[str], None] = print,
+) -> None:
+    """Serve the page on 127.0.0.1 until Ctrl-C, opening it in the browser unless told not to.
+
+    The socket listens before the browser is asked to open the page, so it never meets a
+    refused connection.
+    """
+    sock = listen(port)
+    url = url_of(sock)
+    announce(f"dlx-sudoku play: {url}  (Ctrl-C stops it)")
+    if open_browser:
+        threading.Thread(target=webbrowser.open, args=(url,), daemon=True).start()
+    try:
+        server(sock, budget=budget).run(sockets=[sock])
+    finally:
+        sock.close()

@@ -1,0 +1,416 @@
+// dlx-sudoku play: the page. Plain JavaScript, no build step, no request leaves this machine
+// (every fetch goes to the local server that served the page).
+//
+// state: the board the server described (size, symbols, givens, regions, units, spec), the
+// player's entries and pencil marks, the undo history, the selected cell. It is saved to
+// localStorage after every change, so a reload finds the game as it was.
+"use strict";
+
+const STORE = "dlx-sudoku-play/v1";
+const $ = (id) => document.getElementById(id);
+
+let options = null;
+let state = null; // {board, entries, marks, history, selected, pencil, info}
+let cells = []; // the cell elements of the drawn board
+let shown = {}; // highlights from the last hint or check: {hint, units, target, wrong}
+
+// --- talking to the server -----------------------------------------------------------------
+
+async function call(name, body) {
+  const response = await fetch(`/api/${name}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(body || {}),
+  });
+  if (name === "sheet" && response.ok) return response.blob();
+  const data = await response.json().catch(() => ({ error: `${response.status} ${response.statusText}` }));
+  if (!response.ok) throw Object.assign(new Error(data.error || "request failed"), { data });
+  return data;
+}
+
+function say(text, kind = "") {
+  const box = $("message");
+  box.textContent = text;
+  box.className = `message ${kind}`;
+}
+
+async function busy(button, work) {
+  button.disabled = true;
+  try {
+    await work();
+  } catch (error) {
+    say(error.message, "bad");
+  } finally {
+    button.disabled = false;
+  }
+}
+
+// --- state ------------------------------------------------------------------------------------
+
+function save() {
+  localStorage.setItem(STORE, JSON.stringify(state));
+}
+
+function start(board, info) {
+  const n = board.size;
+  state = {
+    board,
+    entries: board.givens.slice(),
+    marks: Array.from({ length: n * n }, () => []),
+    history: [],
+    selected: board.givens.indexOf(0),
+    pencil: state ? state.pencil : false,
+    info,
+  };
+  shown = {};
+  draw();
+  save();
+}
+
+// One undoable move: a list of [cell, value before, marks before] to restore.
+function apply(changes, message) {
+  const before = changes.map(([k]) => [k, state.entries[k], state.marks[k].slice()]);
+  for (const [k, value, marks] of changes) {
+    state.entries[k] = value;
+    state.marks[k] = marks;
+  }
+  state.history.push(before);
+  shown = {};
+  update();
+  save();
+  if (message) say(message);
+  finished();
+}
+
+function undo() {
+  const move = state.history.pop();
+  if (!move) return say("nothing to undo");
+  for (const [k, value, marks] of move) {
+    state.entries[k] = value;
+    state.marks[k] = marks;
+  }
+  shown = {};
+  $("board").classList.remove("solved");
+  update();
+  save();
+}
+
+function write(symbol) {
+  const k = state.selected;
+  const digit = state.board.symbols.indexOf(symbol) + 1;
+  if (k < 0 || state.board.givens[k] || digit < 1) return;
+  if (state.pencil) {
+    if (state.entries[k]) return;
+    const marks = state.marks[k].includes(digit)
+      ? state.marks[k].filter((d) => d !== digit)
+      : [...state.marks[k], digit].sort((a, b) => a - b);
+    apply([[k, 0, marks]]);
+  } else if (state.entries[k] !== digit) {
+    apply([[k, digit, []]]);
+  }
+}
+
+function erase() {
+  const k = state.selected;
+  if (k < 0 || state.board.givens[k] || (!state.entries[k] && !state.marks[k].length)) return;
+  apply([[k, 0, []]]);
+}
+
+function conflicts() {
+  const bad = new Set();
+  for (const unit of state.board.units) {
+    const seen = new Map();
+    for (const k of unit) {
+      const d = state.entries[k];
+      if (!d) continue;
+      if (seen.has(d)) {
+        bad.add(k);
+        bad.add(seen.get(d));
+      } else seen.set(d, k);
+    }
+  }
+  return bad;
+}
+
+async function finished() {
+  if (state.entries.includes(0) || conflicts().size) return;
+  const result = await call("check", { ...state.board.spec, entries: state.entries });
+  if (result.solved) {
+    $("board").classList.add("solved");
+    say("Solved! Every row, column and region holds each digit once.", "good");
+  } else {
+    shown = { wrong: result.wrong };
+    update();
+    say(`Not yet: ${result.wrong.length} cell(s) differ from the solution.`, "bad");
+  }
+}
+
+// --- drawing ------------------------------------------------------------------------------------
+
+function draw() {
+  const { size: n, regions, extra } = state.board;
+  const board = $("board");
+  board.style.setProperty("--n", n);
+  board.classList.remove("solved");
+  board.setAttribute("aria-label", `${n}x${n} sudoku grid`);
+  board.replaceChildren();
+  const shaded = new Set(extra.flat());
+  cells = [];
+  for (let k = 0; k < n * n; k++) {
+    const r = Math.floor(k / n), c = k % n;
+    const cell = document.createElement("div");
+    cell.className = "cell";
+    cell.setAttribute("role", "gridcell");
+    cell.dataset.index = k;
+    cell.dataset.cell = `r${r + 1}c${c + 1}`;
+    if (c === n - 1) cell.classList.add("last-col");
+    else if (regions[k] !== regions[k + 1]) cell.classList.add("br");
+    if (r === n - 1) cell.classList.add("last-row");
+    else if (regions[k] !== regions[k + n]) cell.classList.add("bb");
+    if (shaded.has(k)) cell.classList.add("extra");
+    if (state.board.givens[k]) cell.classList.add("given");
+    cell.addEventListener("mousedown", () => select(k));
+    board.append(cell);
+    cells.push(cell);
+  }
+  const keypad = $("keypad");
+  keypad.replaceChildren();
+  for (const symbol of state.board.symbols) {
+    const key = document.createElement("button");
+    key.type = "button";
+    key.textContent = symbol;
+    key.addEventListener("click", () => write(symbol));
+    keypad.append(key);
+  }
+  const info = state.info || {};
+  const parts = [state.board.label, `${n}x${n}`];
+  const hardest = info.hardest && info.level !== "expert" ? ` (${info.hardest})` : "";
+  if (info.level) parts.push(`level ${info.level}${hardest}`);
+  if (info.seed !== undefined && info.seed !== null) parts.push(`seed ${info.seed}`);
+  if (info.clues) parts.push(`${info.clues} clues`);
+  $("about").textContent = parts.join(" · ");
+  update();
+}
+
+function update() {
+  const { size: n, symbols, units } = state.board;
+  const bad = conflicts();
+  const k0 = state.selected;
+  const selectedDigit = k0 >= 0 ? state.entries[k0] : 0;
+  const peers = new Set(k0 >= 0 ? units.filter((u) => u.includes(k0)).flat() : []);
+  const hint = new Set(shown.hint || []);
+  const hintUnits = new Set((shown.units || []).flatMap((u) => units[u]));
+  const target = new Set(shown.target || []);
+  const wrong = new Set(shown.wrong || []);
+  const columns = Math.ceil(Math.sqrt(n));
+  cells.forEach((cell, k) => {
+    const digit = state.entries[k];
+    if (digit) {
+      cell.textContent = symbols[digit - 1];
+    } else if (state.marks[k].length) {
+      const marks = document.createElement("div");
+      marks.className = "marks";
+      marks.style.gridTemplateColumns = `repeat(${columns}, 1fr)`;
+      for (let d = 1; d <= n; d++) {
+        const mark = document.createElement("span");
+        mark.textContent = state.marks[k].includes(d) ? symbols[d - 1] : "";
+        marks.append(mark);
+      }
+      cell.replaceChildren(marks);
+    } else {
+      cell.textContent = "";
+    }
+    const toggle = (name, on) => cell.classList.toggle(name, on);
+    toggle("selected", k === k0);
+    toggle("peer", peers.has(k) && k !== k0);
+    toggle("same", Boolean(selectedDigit) && digit === selectedDigit && k !== k0);
+    toggle("conflict", bad.has(k));
+    toggle("hint", hint.has(k));
+    toggle("hint-unit", hintUnits.has(k));
+    toggle("target", target.has(k));
+    toggle("wrong", wrong.has(k));
+    cell.setAttribute("aria-selected", k === k0 ? "true" : "false");
+  });
+  $("pencil").setAttribute("aria-pressed", state.pencil ? "true" : "false");
+}
+
+function select(k) {
+  state.selected = k;
+  update();
+  save();
+}
+
+// --- keyboard ---------------------------------------------------------------------------------
+
+const MOVES = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+
+function onKey(event) {
+  if (!state || event.target.closest("input, textarea, select")) return;
+  const n = state.board.size;
+  const key = event.key;
+  if ((event.ctrlKey || event.metaKey) && key.toLowerCase() === "z") {
+    undo();
+  } else if (event.ctrlKey || event.metaKey || event.altKey) {
+    return;
+  } else if (MOVES[key]) {
+    const k = Math.max(state.selected, 0);
+    const r = (Math.floor(k / n) + MOVES[key][0] + n) % n;
+    const c = ((k % n) + MOVES[key][1] + n) % n;
+    select(r * n + c);
+  } else if (state.board.symbols.includes(key.toUpperCase()) && key !== " ") {
+    write(key.toUpperCase());
+  } else if (["Backspace", "Delete", "0", "."].includes(key)) {
+    erase();
+  } else if (key === "p" || key === "P" || key === " ") {
+    togglePencil();
+  } else if (key === "u" || key === "U") {
+    undo();
+  } else if (key === "h" || key === "H") {
+    $("hint").click();
+  } else {
+    return;
+  }
+  event.preventDefault();
+}
+
+function togglePencil() {
+  state.pencil = !state.pencil;
+  update();
+  save();
+}
+
+// --- actions ----------------------------------------------------------------------------------
+
+async function hint() {
+  const answer = await call("hint", { ...state.board.spec, entries: state.entries });
+  if (answer.kind === "step") {
+    const targets = [...answer.placements, ...answer.eliminations].map(([k]) => k);
+    shown = { hint: answer.cells, units: answer.units, target: targets };
+    if (answer.placements.length) state.selected = answer.placements[0][0];
+    say(`Hint, ${answer.level}: ${answer.message}`);
+  } else if (answer.kind === "mistake") {
+    shown = { wrong: answer.cells };
+    say(answer.message, "bad");
+  } else {
+    shown = { target: answer.cells || [] };
+    say(answer.message, answer.kind === "done" ? "good" : "");
+  }
+  update();
+}
+
+async function check() {
+  const result = await call("check", { ...state.board.spec, entries: state.entries });
+  shown = { wrong: [...result.wrong, ...result.conflicts.flatMap((c) => c.cells)] };
+  update();
+  if (result.solved) {
+    $("board").classList.add("solved");
+    say("Solved! Every row, column and region holds each digit once.", "good");
+  } else if (result.status === "none") {
+    say("This puzzle has no solution.", "bad");
+  } else if (result.wrong.length || result.conflicts.length) {
+    const count = new Set(shown.wrong).size;
+    say(`${count} cell(s) to fix: they break a rule or differ from the solution.`, "bad");
+  } else {
+    const left = state.entries.filter((d) => !d).length;
+    const several = result.status === "several" ? " (this puzzle has more than one solution)" : "";
+    say(`No mistakes so far; ${left} cell(s) to go${several}.`, "good");
+  }
+}
+
+async function solve() {
+  const result = await call("solve", state.board.spec);
+  if (!result.solution) return say("This puzzle has no solution.", "bad");
+  const changes = [];
+  result.solution.forEach((d, k) => {
+    if (state.entries[k] !== d) changes.push([k, d, []]);
+  });
+  const note = result.status === "several" ? " One of several solutions." : "";
+  if (changes.length) apply(changes, `Solved by the engine (Undo takes it back).${note}`);
+}
+
+async function printSheet() {
+  const blob = await call("sheet", { ...state.board.spec, caption: $("about").textContent });
+  const image = document.createElement("img");
+  image.alt = "printable sheet";
+  image.src = URL.createObjectURL(blob);
+  $("sheet").replaceChildren(image);
+  await image.decode();
+  window.print();
+}
+
+async function generate(event) {
+  event.preventDefault();
+  const seedText = $("seed").value.trim();
+  if (seedText && !/^\d+$/.test(seedText)) return say("The seed is a whole number (or empty for a random one).", "bad");
+  say("Generating...");
+  const made = await call("generate", {
+    size: Number($("size").value),
+    variant: $("variant").value,
+    level: $("level").value || null,
+    symmetry: $("symmetry").value,
+    seed: seedText ? Number(seedText) : null,
+  });
+  start(made.board, { seed: made.seed, level: made.level, hardest: made.hardest, clues: made.clues });
+  say(`A new ${made.level} puzzle: seed ${made.seed} makes it again.`);
+}
+
+async function paste(event) {
+  event.preventDefault();
+  $("paste-error").textContent = "";
+  try {
+    const read = await call("read", {
+      puzzle: $("paste-text").value,
+      variant: $("paste-variant").value,
+      regions: $("paste-regions").value || null,
+    });
+    start(read.board, {});
+    say("Puzzle loaded.");
+  } catch (error) {
+    $("paste-error").textContent = error.message;
+  }
+}
+
+// --- setting up -------------------------------------------------------------------------------
+
+function fill(select, values, labels = values, chosen = undefined) {
+  for (let i = 0; i < values.length; i++) {
+    const option = new Option(labels[i], values[i]);
+    select.append(option);
+  }
+  if (chosen !== undefined) select.value = chosen;
+}
+
+async function main() {
+  options = await call("options");
+  fill($("size"), options.sizes.map(String), options.sizes.map((n) => `${n}x${n}`), "9");
+  const names = Object.keys(options.variants);
+  const labels = names.map((v) => options.variants[v].label);
+  fill($("paste-variant"), names, labels, "classic");
+  const making = names.filter((v) => options.variants[v].generates);
+  fill($("variant"), making, making.map((v) => options.variants[v].label), "classic");
+  fill($("level"), options.levels);
+  fill($("symmetry"), options.symmetries, options.symmetries, "rot180");
+
+  document.addEventListener("keydown", onKey);
+  $("pencil").addEventListener("click", togglePencil);
+  $("erase").addEventListener("click", erase);
+  $("undo").addEventListener("click", undo);
+  $("hint").addEventListener("click", (e) => busy(e.currentTarget, hint));
+  $("check").addEventListener("click", (e) => busy(e.currentTarget, check));
+  $("solve").addEventListener("click", (e) => busy(e.currentTarget, solve));
+  $("print").addEventListener("click", (e) => busy(e.currentTarget, printSheet));
+  $("new").addEventListener("submit", (e) => busy($("generate"), () => generate(e)));
+  $("paste").addEventListener("submit", (e) => busy($("load"), () => paste(e)));
+
+  const saved = JSON.parse(localStorage.getItem(STORE) || "null");
+  if (saved && saved.board && saved.entries) {
+    state = saved;
+    draw();
+    say("Welcome back: your game is as you left it.");
+  } else {
+    $("generate").click();
+  }
+  document.body.dataset.ready = "true";
+}
+
+main().catch((error) => say(`The page could not start: ${error.message}`, "bad"));

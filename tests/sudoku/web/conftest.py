@@ -1,0 +1,90 @@
+"""Fixtures for the play tests: a real server on 127.0.0.1 in a thread, and a way to call it.
+
+The tests talk HTTP to the uvicorn server the `play` command runs, not to an in-process
+stand-in, so routing, the host check, body limits and the worker processes are all real.
+They skip, saying what to install, where the ``[web]`` extra is missing.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import pytest
+
+pytest.importorskip("starlette", reason="the web extra is missing: pip install -e '.[web]'")
+pytest.importorskip("uvicorn", reason="the web extra is missing: pip install -e '.[web]'")
+
+from sudoku.web.app import listen, server, url_of  # noqa: E402
+
+START_TIMEOUT = 30.0  # seconds to wait for the server to come up before failing
+
+
+@contextmanager
+def running(budget: float) -> Iterator[str]:
+    """A play server on a free port of 127.0.0.1 with job ``budget``; yields its address."""
+    sock = listen(0)
+    serving = server(sock, budget=budget)
+    thread = threading.Thread(target=serving.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + START_TIMEOUT
+    while not serving.started:
+        if time.monotonic() > deadline or not thread.is_alive():
+            raise RuntimeError("the play server did not start")
+        time.sleep(0.02)
+    try:
+        yield url_of(sock)
+    finally:
+        serving.should_exit = True
+        thread.join(START_TIMEOUT)
+        sock.close()
+
+
+@pytest.fixture(scope="session")
+def base_url() -> Iterator[str]:
+    """One server for the whole session, with the default time budget."""
+    with running(budget=30.0) as url:
+        yield url
+
+
+Call = Callable[..., tuple[int, Any]]
+
+
+def request(
+    url: str,
+    path: str,
+    body: Any = None,
+    *,
+    data: bytes | None = None,
+    method: str = "POST",
+    headers: dict[str, str] | None = None,
+) -> tuple[int, Any]:
+    """(status, decoded answer) for one request: JSON decoded, anything else as text."""
+    if data is None and body is not None:
+        data = json.dumps(body).encode()
+    sent = urllib.request.Request(
+        url.rstrip("/") + path,
+        data=data,
+        method=method,
+        headers={"Content-Type": "application/json", **(headers or {})},
+    )
+    try:
+        with urllib.request.urlopen(sent, timeout=120) as response:
+            status, kind, raw = response.status, response.headers["content-type"], response.read()
+    except urllib.error.HTTPError as error:
+        status, kind, raw = error.code, error.headers["content-type"] or "", error.read()
+    if kind.startswith("application/json"):
+        return status, json.loads(raw)
+    return status, raw.decode()
+
+
+@pytest.fixture(scope="session")
+def api(base_url: str) -> Call:
+    """``api(name, body)`` posts to /api/<name> on the session's server."""
+    return lambda name, body=None, **kw: request(base_url, f"/api/{name}", body, **kw)
