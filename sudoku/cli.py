@@ -27,7 +27,9 @@ from sudoku.generate import (
     Generated,
     GenerateError,
     OutOfAttempts,
+    fewest,
     generate_many,
+    parse_mask,
     resolve_seed,
     write_grids,
 )
@@ -347,18 +349,20 @@ SeedOption = Annotated[
 
 
 @contextmanager
-def _progress_bar(total: int, label: str, show: bool) -> Iterator[Callable[[int], None]]:
-    """A callable that moves a progress bar on stderr to a count, when ``show`` and stderr is
-    a terminal; otherwise a callable that does nothing."""
+def _progress_bar(total: float, label: str, show: bool) -> Iterator[Callable[..., None]]:
+    """A callable ``advance(done, status="")`` that moves a progress bar on stderr to
+    ``done`` (of ``total``) and shows ``status`` beside it, when ``show`` and stderr is a
+    terminal; otherwise a callable that does nothing."""
     if not (show and sys.stderr.isatty()):
-        yield lambda done: None
+        yield lambda done, status="": None
         return
     from rich.console import Console
-    from rich.progress import Progress
+    from rich.progress import Progress, TextColumn
 
-    with Progress(console=Console(stderr=True), transient=True) as progress:
-        task = progress.add_task(label, total=total)
-        yield lambda done: progress.update(task, completed=done)
+    columns = (*Progress.get_default_columns(), TextColumn("{task.fields[status]}"))
+    with Progress(*columns, console=Console(stderr=True), transient=True) as progress:
+        task = progress.add_task(label, total=total, status="")
+        yield lambda done, status="": progress.update(task, completed=done, status=status)
 
 
 def _generation_failed(error: GenerateError) -> typer.Exit:
@@ -369,16 +373,35 @@ def _generation_failed(error: GenerateError) -> typer.Exit:
 
 GENERATE_HELP = """Generate unique puzzles: minimal unless --clues is given, rated, reproducible.
 
-Puzzles go to stdout and the seed that reproduces them to stderr (puzzle k of --seed S has \
-seed S+k-1). JSON records carry each puzzle's seed, rating, and the engine's nodes and \
-updates for proving it unique.
+Below what one digging reaches (22-27 clues on 9x9), --clues K searches: restarts, and moves \
+that blank a clue or two and add others back, on minimal puzzles; 20 takes about a second, \
+fewer takes longer (17 is the floor on 9x9). --fewest spends --time-limit on the fewest \
+clues it can reach. --mask fixes the clue cells (a grid with x or a digit on each clue \
+cell, or a file holding one). The seed that reproduces each puzzle is written with it: \
+a "# seed S ..." line before it (line, grid) or a field (json); puzzle k of --seed S has \
+seed S+k-1. A progress bar shows on a terminal.
 
 \b
 Examples:
   dlx-sudoku generate -n 6 --symmetry rot180 --svg sheet.svg --solutions
+  dlx-sudoku generate --clues 20 -n 10 -o puzzles.txt
+  dlx-sudoku generate --fewest --time-limit 600 --format json
+  dlx-sudoku generate --mask pattern.txt --time-limit 60
   dlx-sudoku generate --difficulty hard --seed 7 --format json
   dlx-sudoku generate --size 6 --clues 12
 """
+
+
+def _mask(value: str | None, shape: Shape) -> frozenset[int] | None:
+    """The --mask option: a file holding a pattern, or the pattern itself."""
+    if value is None:
+        return None
+    path = Path(value)
+    try:
+        text = path.read_text(encoding="utf-8-sig") if path.is_file() else value
+        return parse_mask(text, shape)
+    except (OSError, UnicodeDecodeError, GridError) as error:
+        raise typer.BadParameter(str(error), param_hint="--mask") from None
 
 
 @app.command("generate", help=GENERATE_HELP)
@@ -390,6 +413,14 @@ def generate_command(
         int | None,
         typer.Option("--clues", help="Exactly K clues (unique, not always minimal)."),
     ] = None,
+    fewest_clues: Annotated[
+        bool,
+        typer.Option("--fewest", help="The fewest clues reached in --time-limit (minimal)."),
+    ] = False,
+    mask: Annotated[
+        str | None,
+        typer.Option("--mask", help="Clues exactly on this pattern's cells (a grid or a file)."),
+    ] = None,
     difficulty: Annotated[
         Level | None, typer.Option("--difficulty", help="Retry until a puzzle rates this level.")
     ] = None,
@@ -399,9 +430,16 @@ def generate_command(
     seed: SeedOption = None,
     attempts: Annotated[
         int,
-        typer.Option("--attempts", min=1, help="Complete grids tried per puzzle for a target."),
+        typer.Option("--attempts", min=1, help="Restarts (fresh grids) per puzzle for a target."),
     ] = DEFAULT_ATTEMPTS,
+    time_limit: Annotated[
+        float | None,
+        typer.Option("--time-limit", min=0.001, help="Seconds per puzzle at most."),
+    ] = None,
     fmt: Annotated[Format, typer.Option("--format", help="How to write puzzles.")] = Format.line,
+    output: Annotated[
+        Path | None, typer.Option("--output", "-o", help="Write the puzzles to this file.")
+    ] = None,
     svg: Annotated[
         Path | None, typer.Option("--svg", help="Also write a printable sheet (SVG, A4 pages).")
     ] = None,
@@ -415,26 +453,55 @@ def generate_command(
     """Generate unique puzzles: minimal unless --clues is given, rated, reproducible."""
     shape = _shape(size) or Shape()
     shape = shape.with_diagonals() if x else shape
+    if fewest_clues and (time_limit is None or clues is not None or mask is not None):
+        raise typer.BadParameter(
+            "needs --time-limit, and neither --clues nor --mask", param_hint="--fewest"
+        )
+    pattern = _mask(mask, shape)
     start = resolve_seed(seed)
     made: list[Generated] = []
-    puzzles = generate_many(
-        count,
-        shape,
-        clues=clues,
-        difficulty=difficulty.value if difficulty else None,
-        symmetry=symmetry.value,
-        seed=start,
-        attempts=attempts,
-    )
     typer.echo(f"seed {start}", err=True)
-    with _progress_bar(count, "generating", count > 1) as advance:
+    with ExitStack() as stack:
+        advance = stack.enter_context(_progress_bar(count, "generating", True))
+
+        def moved(k: int, fraction: float, status: str) -> None:
+            advance(k + fraction, f"puzzle {k + 1}/{count}: {status}")
+
+        if fewest_clues:
+            puzzles: Iterator[Generated] = (
+                fewest(
+                    shape,
+                    symmetry=symmetry.value,
+                    seed=start + k,
+                    time_limit=time_limit,
+                    progress=partial(moved, k),
+                )
+                for k in range(count)
+            )
+        else:
+            puzzles = generate_many(
+                count,
+                shape,
+                clues=clues,
+                difficulty=difficulty.value if difficulty else None,
+                symmetry=symmetry.value,
+                mask=pattern,
+                seed=start,
+                attempts=attempts,
+                time_limit=time_limit,
+                progress=moved,
+            )
         try:
+            out = sys.stdout if output is None else stack.enter_context(output.open("w"))
             for number, puzzle in enumerate(puzzles, 1):
                 made.append(puzzle)
-                _write_generated(number, puzzle, fmt, stats)
+                _write_generated(out, number, puzzle, fmt, stats)
                 advance(number)
         except GenerateError as error:
             raise _generation_failed(error) from None
+        except OSError as error:
+            typer.echo(f"error: {error.strerror}: {error.filename}", err=True)
+            raise typer.Exit(BAD_INPUT) from None
     if svg is not None:
         captions = [
             f"#{k}  seed {m.seed}  {m.rating.level}  {m.clues} clues" for k, m in enumerate(made, 1)
@@ -451,28 +518,31 @@ def generate_command(
             raise typer.Exit(BAD_INPUT) from None
 
 
-def _write_generated(number: int, made: Generated, fmt: Format, stats: bool) -> None:
-    """One generated puzzle on stdout, and its particulars on stderr with ``stats``."""
+def _write_generated(out: TextIO, number: int, made: Generated, fmt: Format, stats: bool) -> None:
+    """One generated puzzle on ``out`` with the seed that reproduces it (a ``#`` line before
+    it, which readers skip, or a JSON field), and its particulars on stderr with ``stats``."""
     if fmt is Format.json:
-        typer.echo(
-            json.dumps(
-                {
-                    "puzzle": format_line(made.puzzle),
-                    "solution": format_line(made.solution),
-                    "size": made.puzzle.shape.size,
-                    "seed": made.seed,
-                    "clues": made.clues,
-                    "level": made.rating.level,
-                    "hardest": made.rating.hardest,
-                    "attempts": made.attempts,
-                    "nodes": made.nodes,
-                    "updates": made.updates,
-                },
-                separators=(",", ":"),
-            )
-        )
+        record = {
+            "puzzle": format_line(made.puzzle),
+            "solution": format_line(made.solution),
+            "size": made.puzzle.shape.size,
+            "seed": made.seed,
+            "clues": made.clues,
+            "symmetry": made.symmetry,
+            "minimal": made.minimal,
+            "level": made.rating.level,
+            "hardest": made.rating.hardest,
+            "attempts": made.attempts,
+            "nodes": made.nodes,
+            "updates": made.updates,
+        }
+        out.write(json.dumps(record, separators=(",", ":")) + "\n")
     else:
-        typer.echo(FORMATTERS[fmt](made.puzzle) + ("\n" if fmt is Format.grid else ""))
+        out.write(
+            f"# seed {made.seed}, {made.clues} clues, symmetry {made.symmetry}, "
+            f"{made.rating.level}\n{FORMATTERS[fmt](made.puzzle)}\n"
+            + ("\n" if fmt is Format.grid else "")
+        )
     if stats:
         typer.echo(
             f"puzzle {number}: seed {made.seed}, {made.clues} clues, {made.rating.level} "

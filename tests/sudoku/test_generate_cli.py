@@ -31,7 +31,9 @@ def test_generate_reports_the_seed_and_each_puzzle_reproduces():
         assert count_solutions(puzzle) == 1 and is_solution(parse(r["solution"]), puzzle)
         assert r["clues"] == 81 - r["puzzle"].count(".") and r["nodes"] > 0 and r["updates"] > 0
     again = run("generate", "--seed", "6")
-    assert again.stdout == records[1]["puzzle"] + "\n"
+    assert again.stdout == f"# seed 6, {records[1]['clues']} clues, symmetry none, " + (
+        f"{records[1]['level']}\n{records[1]['puzzle']}\n"
+    )
 
 
 def test_generate_stats_and_grid_format():
@@ -57,10 +59,46 @@ def test_generate_writes_a_printable_sheet(tmp_path):
     assert "seed 2" in sheet.read_text()
 
 
+def test_generate_to_a_file_with_the_seeds_a_mask_and_a_random_symmetry(tmp_path):
+    out, mask = tmp_path / "puzzles.txt", tmp_path / "mask.txt"
+    result = run("generate", "-n", "2", "--clues", "21", "--seed", "4", "-o", str(out))
+    assert result.exit_code == 0 and result.stdout == ""
+    lines = out.read_text().splitlines()
+    assert [line.split(",")[0] for line in lines[::2]] == ["# seed 4", "# seed 5"]
+    for line in lines[1::2]:
+        assert 81 - line.count(".") == 21 and count_solutions(parse(line)) == 1
+    mask.write_text(lines[1].replace("\n", ""))  # a puzzle's clue cells as the pattern
+    masked = run("generate", "--mask", str(mask), "--seed", "1", "--format", "json")
+    record = json.loads(masked.stdout)
+    cells = [k for k, ch in enumerate(record["puzzle"]) if ch != "."]
+    assert cells == [k for k, ch in enumerate(lines[1]) if ch != "."]
+    assert count_solutions(parse(record["puzzle"])) == 1
+    drawn = run("generate", "--symmetry", "random", "--seed", "2", "--format", "json")
+    assert json.loads(drawn.stdout)["symmetry"] in {
+        "none",
+        "rot180",
+        "rot90",
+        "mirror",
+        "flip",
+        "diagonal",
+    }
+
+
+def test_generate_the_fewest_clues_in_a_time():
+    result = run("generate", "--fewest", "--time-limit", "1", "--seed", "3", "--format", "json")
+    record = json.loads(result.stdout)
+    assert record["minimal"] and record["clues"] <= 24
+    assert count_solutions(parse(record["puzzle"])) == 1
+
+
 @pytest.mark.parametrize(
     ("args", "code", "message"),
     [
         (["--clues", "16"], 2, "17 is the minimum (McGuire"),
+        (["--fewest"], 2, "needs --time-limit"),
+        (["--mask", "x?"], 2, "line 1, column 2"),
+        (["--clues", "17", "--time-limit", "0.1", "--seed", "1"], 1, "in 0.1 s (seed 1)"),
+        (["-o", "/nonexistent/dir/p.txt", "--seed", "1"], 2, "No such file or directory"),
         (["--clues", "18", "--attempts", "1", "--seed", "1"], 1, "no unique puzzle with 18"),
         (["--size", "7"], 2, "Invalid value for --size"),
         (["--symmetry", "spiral"], 2, "Invalid value for '--symmetry'"),
