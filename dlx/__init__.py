@@ -20,8 +20,9 @@ from dlx.errors import (
     UnknownOptionError,
 )
 from dlx.formats import read, write
+from dlx.loop import Stats
 from dlx.problem import Colored, Problem
-from dlx.search import Search, Stats
+from dlx.search import Search
 
 __all__ = [
     "ColorError",

@@ -5,7 +5,7 @@
  * write out of bounds; it is made once per problem. Loop(layout, forced, rng, stats) takes a
  * private copy of the mutable arrays (a few memcpy: per-search setup is microseconds), shares
  * the read-only ones, and commits the forced options. run(next_check, target) is
- * dlx.search.PythonLoop.run step for step: same choices, same order, the same seeded calls rng.choice(ties) and
+ * dlx.dancing.DancingLoop.run step for step: same choices, same order, the same seeded calls rng.choice(ties) and
  * rng.shuffle(order) on Python lists, the same counts of nodes, updates and profile, so
  * both backends give identical answers. Steps are named as in TAOCP 7.2.2.1 (X2..X8) and
  * Knuth's DLX1/DLX2 (cover, hide, purify, commit).
@@ -203,17 +203,23 @@ static int check_structure(Layout *self, char *mark)
     return 0;
 }
 
-/* ---- Knuth's operations, as in dlx.search.PythonLoop ------------------------------------ */
+/* ---- Knuth's operations, as in dlx.dancing.DancingLoop -------------------------------- */
 
-/* hide(p): take the other nodes of p's option out of their lists; how many there were. */
+/* hide(p): take the other nodes of p's option out of their lists, but those of items
+ * already purified with their color (marked -1, as DLX2 skips them); how many it took. */
 static inline int hide(Loop *self, int p)
 {
     int *top = self->top, *ulink = self->ulink, *dlink = self->dlink, *len = self->len;
+    int *color = self->color;
     int count = 0;
     for (int q = p + 1; q != p;) {
         int x = top[q];
         if (x <= 0) { /* spacer: back to the option's first node */
             q = ulink[q];
+            continue;
+        }
+        if (color[q] < 0) {
+            q++;
             continue;
         }
         int u = ulink[q], d = dlink[q];
@@ -229,10 +235,15 @@ static inline int hide(Loop *self, int p)
 static inline void unhide(Loop *self, int p)
 {
     int *top = self->top, *ulink = self->ulink, *dlink = self->dlink, *len = self->len;
+    int *color = self->color;
     for (int q = p - 1; q != p;) {
         int x = top[q];
         if (x <= 0) { /* spacer: on to the option's last node */
             q = dlink[q];
+            continue;
+        }
+        if (color[q] < 0) {
+            q--;
             continue;
         }
         int u = ulink[q], d = dlink[q];
@@ -246,10 +257,11 @@ static inline void unhide(Loop *self, int p)
 static void cover(Loop *self, int i)
 {
     for (int p = self->dlink[i]; p != i; p = self->dlink[p])
-        self->updates += hide(self, p) + 1;
+        self->updates += hide(self, p);
     int l = self->llink[i], r = self->rlink[i];
     self->rlink[l] = r;
     self->llink[r] = l;
+    self->updates++; /* Knuth counts taking i out of the active list too */
 }
 
 static void uncover(Loop *self, int i)
@@ -328,7 +340,7 @@ static void uncommit(Loop *self, int x)
     }
 }
 
-/* ---- the seeded steps: the same calls on the same Python lists as PythonLoop ----------- */
+/* ---- the seeded steps: the same calls on the same Python lists as DancingLoop ----------- */
 
 static PyObject *int_list(const int *values, int n)
 {
@@ -769,7 +781,7 @@ static int Loop_init(Loop *self, PyObject *args, PyObject *kwds)
     self->rng = rng;
 
     /* The forced options, checked not to cover an item twice or give a secondary item two
-     * colors, then committed in order, every node of each (as PythonLoop does). */
+     * colors, then committed in order, every node of each (as DancingLoop does). */
     PyObject *seq = PySequence_Fast(forced, "forced must be a sequence of option indices");
     if (!seq)
         return -1;
@@ -854,7 +866,7 @@ static PyGetSetDef Loop_getset[] = {
 
 PyDoc_STRVAR(Loop_doc,
              "Loop(layout, forced, rng, stats)\n\n"
-             "dlx.search.PythonLoop in C: the same search over a copy of a Layout's arrays,\n"
+             "dlx.dancing.DancingLoop in C: the same search over a copy of a Layout's arrays,\n"
              "committing the forced option indices first; rng is None or a random.Random.");
 
 static PyTypeObject LoopType = {

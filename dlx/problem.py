@@ -14,7 +14,7 @@ flat integer arrays (``Links``); every search copies the mutable arrays and runs
 from __future__ import annotations
 
 import random
-from collections.abc import Hashable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -77,6 +77,11 @@ class Links:
     others: list[tuple[int, ...]] = field(repr=False)
     other_items: list[tuple[int, ...]] = field(repr=False)  # the items of others[x]
     has_colors: bool = False
+    # What the loops cache about the problem, made on first use and shared by every search
+    # (this is the one place that says what a compiled problem holds; init=False, so that
+    # dataclasses.replace starts a changed copy without them):
+    masks: Any = field(default=None, init=False, repr=False, compare=False)  # dlx.bits.Masks
+    c_layout: Any = field(default=None, init=False, repr=False, compare=False)  # C Layout
 
 
 class Problem:
@@ -263,32 +268,79 @@ class Problem:
 
     # -- searching: thin wrappers around dlx.search.Search ---------------------------------
 
-    # Every keyword goes on to ``Search``: seed, forced, max_nodes, time_limit, progress,
-    # progress_interval, backend.
-
-    def search(self, **options: Any) -> Search:
-        """A fresh ``Search`` over this problem (see ``dlx.Search`` for the keywords)."""
+    def search(
+        self,
+        *,
+        seed: Seed = None,
+        forced: Iterable[OptionName] = (),
+        max_nodes: int | None = None,
+        time_limit: float | None = None,
+        progress: Callable[[Search], object] | None = None,
+        progress_interval: int = 100_000,
+        backend: str | None = None,
+    ) -> Search:
+        """A fresh ``Search`` over this problem; the keywords are ``dlx.Search``'s."""
         from dlx.search import Search
 
-        return Search(self, **options)
+        return Search(
+            self,
+            seed=seed,
+            forced=forced,
+            max_nodes=max_nodes,
+            time_limit=time_limit,
+            progress=progress,
+            progress_interval=progress_interval,
+            backend=backend,
+        )
 
     def solutions(
-        self, *, seed: Seed = None, forced: Iterable[OptionName] = (), **options: Any
+        self,
+        *,
+        seed: Seed = None,
+        forced: Iterable[OptionName] = (),
+        max_nodes: int | None = None,
+        time_limit: float | None = None,
+        backend: str | None = None,
     ) -> Iterator[Solution]:
-        """Every solution, lazily, each a list of option names."""
-        return iter(self.search(seed=seed, forced=forced, **options))
+        """Every solution, lazily, each a list of option names (see ``dlx.Search``)."""
+        return iter(
+            self.search(
+                seed=seed,
+                forced=forced,
+                max_nodes=max_nodes,
+                time_limit=time_limit,
+                backend=backend,
+            )
+        )
 
     def solve(
-        self, *, seed: Seed = None, forced: Iterable[OptionName] = (), **options: Any
+        self,
+        *,
+        seed: Seed = None,
+        forced: Iterable[OptionName] = (),
+        max_nodes: int | None = None,
+        time_limit: float | None = None,
+        backend: str | None = None,
     ) -> Solution | None:
-        """The first solution, or None when there is none."""
-        return self.search(seed=seed, forced=forced, **options).first()
+        """The first solution, or None when there is none (see ``dlx.Search``)."""
+        return self.search(
+            seed=seed, forced=forced, max_nodes=max_nodes, time_limit=time_limit, backend=backend
+        ).first()
 
     def count(
-        self, limit: int | None = None, *, forced: Iterable[OptionName] = (), **options: Any
+        self,
+        limit: int | None = None,
+        *,
+        seed: Seed = None,
+        forced: Iterable[OptionName] = (),
+        max_nodes: int | None = None,
+        time_limit: float | None = None,
+        backend: str | None = None,
     ) -> int:
-        """The number of solutions, counting stops at ``limit`` when one is given."""
-        return self.search(forced=forced, **options).count(limit)
+        """The number of solutions; counting stops at ``limit`` when one is given."""
+        return self.search(
+            seed=seed, forced=forced, max_nodes=max_nodes, time_limit=time_limit, backend=backend
+        ).count(limit)
 
 
 def _distinct(items: Iterable[Item], kind: str) -> list[Item]:

@@ -1,21 +1,11 @@
-"""Algorithm X (with Algorithm C's colors) on dancing links: one iterative search loop.
+"""The driver: ``Search`` runs any search loop over a problem in every mode.
 
-Steps are named as in TAOCP 7.2.2.1 and Knuth's DLX2:
-X2 all primary items covered -> visit a solution; X3 choose an item i (minimum remaining
-values, leftmost among ties, random among ties when seeded; unseeded, the scan stops at the
-first item with one option left, a forced move); X4 cover i; X5 try the next
-option x_l in i's list, committing its other items; X6 undo x_l; X7 uncover i; X8 leave
-the level. Every mode (first solution, all lazily, count, random order, limits) is this
-one loop; the choice stack ``choice[level]`` replaces recursion, so depth is unbounded.
-
-The loop exists three times over the same compiled problem: ``PythonLoop`` here, dancing
-links complete on its own; ``dlx.bitsearch.BitsLoop``, the same steps with the active
-options and the uncovered items as ints, much faster in pure Python while the masks are
-short; and ``dlx._search.Loop`` in C when it was built (PEP 399). All step the same way,
-consume a seeded ``random.Random`` the same way and count the same statistics, so they give
-identical answers. ``Search`` drives any of them (``backend=``: "python", "bits", "c", or
-"auto", the faster pure-Python one for the problem; default ``DEFAULT_BACKEND``: "c" when
-built, else "auto").
+First solution, all of them lazily, counts to a limit, node and time limits, progress
+callbacks, Knuth's estimate of the tree explored, and resuming where a search stopped: all
+are the driver's, over one loop's ``run(next_check, target)`` (see ``dlx.loop``). The loops:
+``"python"`` (``dlx.dancing``, dancing links), ``"bits"`` (``dlx.bits``, option masks),
+``"c"`` (``dlx._search``, dancing links in C, when it was built) and ``"auto"`` (the faster
+pure-Python one for the problem). ``DEFAULT_BACKEND`` is "c" when built, else "auto".
 """
 
 from __future__ import annotations
@@ -23,32 +13,15 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from dlx.bits import BitsLoop, mask_cost
+from dlx.dancing import DancingLoop
 from dlx.errors import ConflictError
+from dlx.loop import END, NEVER, SOLUTION, Loop, LoopFactory, Stats
 
 if TYPE_CHECKING:
     from dlx.problem import Links, OptionName, Problem, Seed, Solution
-
-# What a loop's run(next_check, target) stopped at; dlx._search uses the same numbers.
-SOLUTION, CHECKPOINT, END = 0, 1, 2
-_NEVER = 2**63 - 1  # a solution target no search reaches: count them all
-
-
-@dataclass
-class Stats:
-    """What a search has done so far.
-
-    ``nodes`` counts options tried (nodes of the search tree), ``updates`` the link changes
-    made by cover and hide (Knuth's "updates"), ``profile[l]`` the nodes at depth l.
-    """
-
-    nodes: int = 0
-    updates: int = 0
-    solutions: int = 0
-    elapsed: float = 0.0
-    profile: list[int] = field(default_factory=list)
 
 
 def as_random(seed: Seed) -> random.Random | None:
@@ -63,240 +36,36 @@ def as_random(seed: Seed) -> random.Random | None:
     return random.Random(seed)
 
 
-class PythonLoop:
-    """The search loop in pure Python, over its own copy of the problem's link arrays.
-
-    ``run(next_check, target)`` goes on from where it stood and returns ``(SOLUTION, level)``
-    with a solution at depth ``level`` once ``stats.solutions`` reaches ``target`` (solutions
-    before that are only counted: that is how ``count`` runs), ``(CHECKPOINT, level)`` once
-    ``stats.nodes`` reaches ``next_check``, or ``(END, 0)`` when the tree is exhausted;
-    ``stats`` is current whenever it returns. ``dlx._search.Loop`` is the same loop in C with
-    the same methods.
-    """
-
-    def __init__(
-        self, links: Links, forced: list[int], rng: random.Random | None, stats: Stats
-    ) -> None:
-        depth = links.n_primary + 1
-        self.level = 0
-        self._option_of = links.option_of
-        self._choice = [0] * depth  # choice[l]: the node of the option chosen at level l
-        self._orders: list[list[int]] = [[] for _ in range(depth)]  # options to try at l
-        self._tried = [0] * depth  # how many of orders[l] have been tried
-        self._next_check = self._target = 0
-        self._steps = self._loop(links, forced, rng, stats)
-
-    def run(self, next_check: int, target: int) -> tuple[int, int]:
-        """Search on to the target solution, the checkpoint or the end (see the class)."""
-        self._next_check = next_check
-        self._target = target
-        return next(self._steps, (END, 0))
-
-    def chosen(self) -> list[int]:
-        """The options (as indices) chosen at the levels above the current one."""
-        return [self._option_of[x] for x in self._choice[: self.level]]
-
-    def branches(self) -> list[tuple[int, int]]:
-        """For each level above the current one: (options to try, options tried)."""
-        return [(len(self._orders[k]), self._tried[k]) for k in range(self.level)]
-
-    def _loop(
-        self, links: Links, forced: list[int], rng: random.Random | None, stats: Stats
-    ) -> Iterator[tuple[int, int]]:
-        llink, rlink, length = links.llink[:], links.rlink[:], links.length[:]
-        ulink, dlink, color = links.ulink[:], links.dlink[:], links.color[:]
-        top, others, option_nodes = links.top, links.others, links.option_nodes
-        profile = stats.profile
-        choice, orders, tried = self._choice, self._orders, self._tried
-        updates = 0
-
-        def cover(i: int, c: int = 0) -> None:
-            """Hide every option in item i's list and take i out of the active list; or, with
-            a color c > 0, purify i: keep the options giving i color c, marked -1 (already
-            committed), and hide the rest (Algorithm C)."""
-            nonlocal updates
-            p = dlink[i]
-            while p != i:
-                if c and color[p] == c:
-                    color[p] = -1
-                else:
-                    hide = others[p]
-                    for q in hide:
-                        u = ulink[q]
-                        d = dlink[q]
-                        dlink[u] = d
-                        ulink[d] = u
-                        length[top[q]] -= 1
-                    updates += len(hide) + (not c)
-                p = dlink[p]
-            if not c:
-                left = llink[i]
-                right = rlink[i]
-                rlink[left] = right
-                llink[right] = left
-
-        def uncover(i: int, c: int = 0) -> None:
-            """Undo cover(i, c), in the reverse order (dancing links)."""
-            if not c:
-                left = llink[i]
-                right = rlink[i]
-                rlink[left] = i
-                llink[right] = i
-            p = ulink[i]
-            while p != i:
-                if c and color[p] < 0:
-                    color[p] = c
-                else:
-                    for q in others[p]:
-                        u = ulink[q]
-                        d = dlink[q]
-                        dlink[u] = q
-                        ulink[d] = q
-                        length[top[q]] += 1
-                p = ulink[p]
-
-        def commit_nodes(nodes: Iterable[int]) -> None:
-            """Cover or purify the items of these nodes (Algorithm C's commit)."""
-            for q in nodes:
-                if color[q] >= 0:  # -1: the item is already purified with this color
-                    cover(top[q], color[q])
-
-        def uncommit_nodes(nodes: tuple[int, ...]) -> None:
-            for q in reversed(nodes):
-                if color[q] >= 0:
-                    uncover(top[q], color[q])
-
-        if links.has_colors:
-
-            def commit(x: int) -> None:
-                commit_nodes(others[x])
-
-            def uncommit(x: int) -> None:
-                uncommit_nodes(others[x])
-
-        else:  # no colors: commit is covering the other items, listed once for speed
-            other_items = links.other_items
-
-            def commit(x: int) -> None:
-                for j in other_items[x]:
-                    cover(j)
-
-            def uncommit(x: int) -> None:
-                for j in reversed(other_items[x]):
-                    uncover(j)
-
-        for index in forced:
-            commit_nodes(option_nodes[index])
-
-        level = 0
-        next_check, target = self._next_check, self._target
-        try:
-            while True:
-                if rlink[0] == 0:  # X2: every primary item is covered
-                    stats.solutions += 1
-                    if stats.solutions >= target:
-                        stats.updates = updates
-                        self.level = level
-                        yield SOLUTION, level
-                        next_check, target = self._next_check, self._target
-                    forward = False
-                else:  # X3: the item with fewest options, leftmost (or random) among ties
-                    i = rlink[0]
-                    best = length[i]
-                    if rng is None:
-                        j = rlink[i]
-                        while j and best > 1:  # one option is a forced move: stop looking
-                            if length[j] < best:
-                                i = j
-                                best = length[j]
-                            j = rlink[j]
-                    else:
-                        ties = [i]
-                        j = rlink[i]
-                        while j:
-                            if length[j] < best:
-                                best = length[j]
-                                ties = [j]
-                            elif length[j] == best:
-                                ties.append(j)
-                            j = rlink[j]
-                        i = rng.choice(ties)
-                    forward = best > 0
-                    if forward:  # X4: cover i, list its options in the order they are tried
-                        cover(i)
-                        order = orders[level]
-                        order.clear()
-                        x = dlink[i]
-                        while x != i:
-                            order.append(x)
-                            x = dlink[x]
-                        if rng is not None:
-                            rng.shuffle(order)
-                        tried[level] = 0
-                while True:
-                    if not forward:  # X8: leave this level; X6: undo the option tried above
-                        if level == 0:
-                            return
-                        level -= 1
-                        uncommit(choice[level])
-                        tried[level] += 1
-                    order = orders[level]
-                    if tried[level] < len(order):  # X5: try the next option
-                        x = order[tried[level]]
-                        choice[level] = x
-                        commit(x)
-                        if level == len(profile):
-                            profile.append(0)
-                        profile[level] += 1  # no call from here to stats.nodes: Ctrl-C finds
-                        stats.nodes += 1  # the profile and the count of nodes in step
-                        level += 1
-                        if stats.nodes >= next_check:
-                            stats.updates = updates
-                            self.level = level
-                            yield CHECKPOINT, level
-                            next_check, target = self._next_check, self._target
-                        break
-                    uncover(top[order[0]])  # X7: every option of i has been tried
-                    forward = False
-        finally:
-            stats.updates = updates
-            self.level = level
-
-
 try:
-    from dlx._search import Layout, Loop
-except ImportError:  # not built: the pure-Python loop does everything
-    Layout = Loop = None
+    from dlx._search import Layout
+    from dlx._search import Loop as CLoop
+except ImportError:  # not built: the pure-Python loops do everything
+    Layout = CLoop = None
 
 
 def c_loop(links: Links, forced: list[int], rng: random.Random | None, stats: Stats) -> Loop:
     """The C loop over ``links``, whose checked C copy (a ``Layout``) is made once and kept
     on the links: each search then only copies arrays, a few microseconds."""
-    layout = links.__dict__.get("_layout")
-    if layout is None:
-        layout = links._layout = Layout(links)
-    return Loop(layout, forced, rng, stats)
+    if links.c_layout is None:
+        links.c_layout = Layout(links)
+    return CLoop(links.c_layout, forced, rng, stats)
 
-
-from dlx.bitsearch import BitsLoop, mask_cost  # noqa: E402  (it builds on PythonLoop)
 
 AUTO_MASK_COST = 8192  # "auto" takes BitsLoop up to this mask_cost, dancing links above
 
 
-def auto_loop(
-    links: Links, forced: list[int], rng: random.Random | None, stats: Stats
-) -> PythonLoop:
+def auto_loop(links: Links, forced: list[int], rng: random.Random | None, stats: Stats) -> Loop:
     """The faster pure-Python loop for this problem: masks when they are short."""
-    loop = BitsLoop if mask_cost(links) <= AUTO_MASK_COST else PythonLoop
+    loop = BitsLoop if mask_cost(links) <= AUTO_MASK_COST else DancingLoop
     return loop(links, forced, rng, stats)
 
 
-LOOPS: dict[str, Callable[..., PythonLoop | Loop]] = {
-    "python": PythonLoop,
+LOOPS: dict[str, LoopFactory] = {
+    "python": DancingLoop,
     "bits": BitsLoop,
     "auto": auto_loop,
 }
-if Loop is not None:
+if CLoop is not None:
     LOOPS["c"] = c_loop
 DEFAULT_BACKEND = "c" if "c" in LOOPS else "auto"  # what backend=None means
 
@@ -389,7 +158,7 @@ class Search:
         if limit is not None and limit < 0:
             raise ValueError(f"limit must be at least 0, not {limit}")
         start = self.stats.solutions
-        target = _NEVER if limit is None else min(start + limit, _NEVER)
+        target = NEVER if limit is None else min(start + limit, NEVER)
         if target > start and not self._advance(target):
             return self.stats.solutions - start
         if not self.complete:

@@ -28,6 +28,7 @@ from functools import cache
 from typing import NamedTuple
 
 import dlx
+from dlx.problem import Seed
 from sudoku.grid import Cell, Given, Grid, Region, Shape, cage_digits
 
 
@@ -108,14 +109,26 @@ def units_problem(
     return problem
 
 
-def search(puzzle: Grid, **options: object) -> dlx.Search:
+def search(
+    puzzle: Grid,
+    *,
+    seed: Seed = None,
+    max_nodes: int | None = None,
+    time_limit: float | None = None,
+    backend: str | None = None,
+) -> dlx.Search:
     """A search for the solutions of ``puzzle``: its givens forced on the shape's matrix.
 
-    Keywords go to ``dlx.Search`` (seed, max_nodes, time_limit, progress...). Givens that
-    share an item raise ``dlx.ConflictError``; check ``grid.conflicts`` first for a message
-    in sudoku terms.
+    The keywords are ``dlx.Search``'s. Givens that share an item raise
+    ``dlx.ConflictError``; check ``grid.conflicts`` first for a message in sudoku terms.
     """
-    return cover_problem(puzzle.shape).search(forced=puzzle.givens(), **options)
+    return cover_problem(puzzle.shape).search(
+        forced=puzzle.givens(),
+        seed=seed,
+        max_nodes=max_nodes,
+        time_limit=time_limit,
+        backend=backend,
+    )
 
 
 def placements(solution: Iterable[Given | CageDigits]) -> Iterable[Given]:

@@ -565,6 +565,30 @@ def conflicts(grid: Grid) -> list[Conflict]:
     return found
 
 
+class ConflictingGivens(GridError):
+    """A puzzle whose givens repeat a digit in a unit, so it cannot have a solution.
+
+    ``conflicts`` lists (unit name, digit, cells) as ``sudoku.grid.conflicts`` gives them.
+    """
+
+    def __init__(self, found: list[Conflict]):
+        described = "; ".join(
+            f"{digit} twice in {unit} ({', '.join(map(cell_name, cells))})"
+            if len(cells) == 2
+            else f"{digit} {len(cells)} times in {unit} ({', '.join(map(cell_name, cells))})"
+            for unit, digit, cells in found
+        )
+        super().__init__(f"the givens break the rules: {described}")
+        self.conflicts = found
+
+
+def check_givens(puzzle: Grid) -> None:
+    """Raise ConflictingGivens when a digit is given twice in a row, column, box or region."""
+    found = conflicts(puzzle)
+    if found:
+        raise ConflictingGivens(found)
+
+
 def is_solution(solution: Grid, puzzle: Grid | None = None) -> bool:
     """True when ``solution`` is complete, obeys every unit and cage, and keeps the givens.
 

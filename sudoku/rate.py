@@ -26,8 +26,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
 
-from sudoku.grid import Cell, Grid, GridError, Shape, cell_name
-from sudoku.solve import check_givens
+from sudoku.grid import Cell, Grid, GridError, Shape, cell_name, check_givens
 
 Placement = tuple[Cell, int]
 Elimination = tuple[Cell, int]

@@ -25,27 +25,10 @@ from typing import Generic, TypeVar
 import dlx
 from sudoku.cover import decode, search
 from sudoku.files import read_puzzles
-from sudoku.grid import Conflict, Grid, GridError, Shape, cell_name, conflicts, parse
+from sudoku.grid import Grid, GridError, Shape, check_givens, parse
 
 T = TypeVar("T")
 P = TypeVar("P")  # a puzzle: a Grid, or a layout of several grids such as a Samurai
-
-
-class ConflictingGivens(GridError):
-    """A puzzle whose givens repeat a digit in a unit, so it cannot have a solution.
-
-    ``conflicts`` lists (unit name, digit, cells) as ``sudoku.grid.conflicts`` gives them.
-    """
-
-    def __init__(self, found: list[Conflict]):
-        described = "; ".join(
-            f"{digit} twice in {unit} ({', '.join(map(cell_name, cells))})"
-            if len(cells) == 2
-            else f"{digit} {len(cells)} times in {unit} ({', '.join(map(cell_name, cells))})"
-            for unit, digit, cells in found
-        )
-        super().__init__(f"the givens break the rules: {described}")
-        self.conflicts = found
 
 
 class Status(str, enum.Enum):
@@ -75,13 +58,6 @@ class Result(Generic[P]):
     def solution(self) -> P | None:
         """The first solution found, or None."""
         return self.solutions[0] if self.solutions else None
-
-
-def check_givens(puzzle: Grid) -> None:
-    """Raise ConflictingGivens when a digit is given twice in a row, column, box or region."""
-    found = conflicts(puzzle)
-    if found:
-        raise ConflictingGivens(found)
 
 
 def solve(puzzle: Grid) -> Result[Grid]:

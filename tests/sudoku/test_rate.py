@@ -12,9 +12,9 @@ from itertools import islice
 
 import pytest
 
-from sudoku.grid import Grid, Shape, parse
+from sudoku.grid import ConflictingGivens, Grid, Shape, parse
 from sudoku.rate import LEVELS, TECHNIQUES, Candidates, ContradictionError, Rating, Step, rate
-from sudoku.solve import ConflictingGivens, solve
+from sudoku.solve import solve
 
 SINGLES = ["hidden single", "naked single"]
 ROW0 = [(0, c) for c in range(9)]

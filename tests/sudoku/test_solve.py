@@ -4,8 +4,8 @@ import itertools
 
 import pytest
 
-from sudoku.grid import Grid, GridError, Shape, format_line, is_solution, parse
-from sudoku.solve import ConflictingGivens, Result, Status, batch, count, reader, solve
+from sudoku.grid import ConflictingGivens, Grid, GridError, Shape, format_line, is_solution, parse
+from sudoku.solve import Result, Status, batch, count, reader, solve
 
 HARD = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 HARD_SOLUTION = "417369825632158947958724316825437169791586432346912758289643571573291684164875293"

@@ -8,14 +8,14 @@ is a popcount, and to undo a level is to restore the ints saved there. The optio
 try at a level are a mask too, taken lowest bit first. The big-int operations run in C
 inside CPython.
 
-Everything observable is the dancing-links loop's, step for step (``PythonLoop``): the
+Everything observable is the dancing-links loop's, step for step (``dlx.dancing``): the
 same X2..X8, the same item chosen (the uncovered items are scanned in the order of the
 active list, with the same early stop), options tried in the same order (an item's list is
-in option order), the same seeded calls, and Knuth's update count recovered from the sizes
-of the options each cover or purify hides. The per-level profile is added up when a level
-lists its options and corrected for those still to try whenever the stats are read. The cost
-of a node grows with the number of options, so ``auto`` (see ``dlx.search``) picks this loop
-for problems whose masks are short.
+in option order), the same seeded calls. Its cost counter ``updates`` is its own: the
+options taken out of the active set (there are no links to count). The per-level profile
+is added up when a level lists its options and corrected for those still to try whenever
+the stats are read. The cost of a node grows with the number of options, so ``auto`` (see
+``dlx.search``) picks this loop for problems whose masks are short.
 """
 
 from __future__ import annotations
@@ -23,9 +23,12 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from dlx.problem import Links
-from dlx.search import CHECKPOINT, SOLUTION, PythonLoop, Stats
+from dlx.loop import CHECKPOINT, SOLUTION, GeneratorLoop, Stats
+
+if TYPE_CHECKING:
+    from dlx.problem import Links
 
 
 @dataclass
@@ -34,7 +37,6 @@ class Masks:
 
     item: list[int]  # item i -> the options that contain it
     color: list[dict[int, int]]  # secondary item i -> color -> the options giving i that color
-    sizes: list[tuple[int, int]]  # (size, the options of that many items), for update counts
     node: list[dict[int, int]]  # item i -> option -> the option's node in i's vertical list
     full: int  # every option
     keep: list[int]  # option -> the primary items (bit i - 1 for item i) it leaves uncovered
@@ -43,10 +45,9 @@ class Masks:
     @classmethod
     def of(cls, links: Links) -> Masks:
         """The masks of ``links``, kept on it after the first call."""
-        masks = links.__dict__.get("_masks")
-        if masks is None:
-            masks = links._masks = cls._build(links)
-        return masks
+        if links.masks is None:
+            links.masks = cls._build(links)
+        return links.masks
 
     @classmethod
     def _build(cls, links: Links) -> Masks:
@@ -55,11 +56,9 @@ class Masks:
         item = [0] * (n + 2)
         colors: list[dict[int, int]] = [{} for _ in range(n + 2)]
         node: list[dict[int, int]] = [{} for _ in range(n + 2)]
-        by_size: dict[int, int] = {}
         keep = []
         for option, option_nodes in enumerate(links.option_nodes):
             bit = 1 << option
-            by_size[len(option_nodes)] = by_size.get(len(option_nodes), 0) | bit
             covers = 0
             for x in option_nodes:
                 i = top[x]
@@ -79,7 +78,6 @@ class Masks:
         return cls(
             item=item,
             color=colors,
-            sizes=sorted(by_size.items()),
             node=node,
             full=(1 << len(links.option_nodes)) - 1,
             keep=keep,
@@ -92,8 +90,9 @@ def mask_cost(links: Links) -> int:
     return links.n_primary * (len(links.option_nodes) // 64 + 1)
 
 
-class BitsLoop(PythonLoop):
-    """``PythonLoop``'s search with its sets kept as ints (see the module).
+class BitsLoop(GeneratorLoop):
+    """The dancing-links search with its sets kept as ints (see the module); a
+    ``dlx.loop.Loop``.
 
     The options still to try at level l are ``_pending[l]``: a mask, or when seeded the
     shuffled list, last to try first (``_choice[l]`` then keeps the option being tried).
@@ -105,14 +104,16 @@ class BitsLoop(PythonLoop):
         self, links: Links, forced: list[int], rng: random.Random | None, stats: Stats
     ) -> None:
         depth = links.n_primary + 1
+        self.level = 0
         self._seeded = rng is not None
+        self._choice = [0] * depth  # seeded: the option tried at level l
         self._pending: list[int | list[int]] = [0] * depth
         self._before = [0] * depth
         self._after = [0] * depth
         # level l -> how many options it has listed, over all its visits (the deepest
         # level never lists any: the profile ends at the first zero)
         self._listed = [0] * depth
-        super().__init__(links, forced, rng, stats)
+        self._steps = self._loop(links, forced, rng, stats)
 
     def chosen(self) -> list[int]:
         if self._seeded:
@@ -146,7 +147,7 @@ class BitsLoop(PythonLoop):
         self, links: Links, forced: list[int], rng: random.Random | None, stats: Stats
     ) -> Iterator[tuple[int, int]]:
         masks = Masks.of(links)
-        item_mask, color_mask, sizes = masks.item, masks.color, masks.sizes
+        item_mask, color_mask = masks.item, masks.color
         conflict, keep, node_of = masks.conflict, masks.keep, masks.node
         top, color, others = links.top, links.color, links.others
         n_primary = links.n_primary
@@ -160,27 +161,20 @@ class BitsLoop(PythonLoop):
         live = (1 << n_primary) - 1  # the uncovered primary items
         updates = 0
 
-        # The nodes of hidden options, what dancing links would have unlinked: one popcount
-        # when every option has the same size.
-        option_size = sizes[0][0] if len(sizes) == 1 else 0
-
-        def weight(hidden: int) -> int:
-            return sum(size * (hidden & same).bit_count() for size, same in sizes)
-
         def commit(nodes: tuple[int, ...], purges: list[int]) -> None:
-            """Cover or purify the items of these nodes one by one, in PythonLoop's order:
-            which step hides an option decides its update count."""
+            """Cover or purify the items of these nodes one by one, in the dancing-links
+            loop's order."""
             nonlocal active, updates
             for q in nodes:
                 i = top[q]
                 c = color[q]
                 if c == 0:
                     hidden = item_mask[i] & active
-                    updates += weight(hidden)
+                    updates += hidden.bit_count()
                     active ^= hidden
                 elif not purified[i]:
                     hidden = item_mask[i] & active & ~color_mask[i][c]
-                    updates += weight(hidden) - hidden.bit_count()
+                    updates += hidden.bit_count()
                     active ^= hidden
                     purified[i] = c
                     purges.append(i)
@@ -237,7 +231,7 @@ class BitsLoop(PythonLoop):
                         before[level] = active
                         active ^= rest
                         after[level] = active
-                        updates += option_size * best if option_size else weight(rest)
+                        updates += best
                         saved_live[level] = live
                         branched[level] = i
                         if seeded:
@@ -270,10 +264,7 @@ class BitsLoop(PythonLoop):
                     commit(others[node_of[branched[level]][option]], purged[level])
                 else:  # the options meeting this one: one disjoint union
                     hidden = active & conflict[option]
-                    if option_size:
-                        updates += option_size * hidden.bit_count()
-                    else:
-                        updates += weight(hidden)
+                    updates += hidden.bit_count()
                     active ^= hidden
                 live &= keep[option]
                 if seeded:  # the option leaves pending (no call up to level += 1: see X4)
