@@ -548,8 +548,10 @@ forward:
         if (!(i = choose(self, n_ties)))
             return fail(self, AT_FORWARD, level);
     }
-    if (best == 0)
+    if (best == 0) { /* a dead end; Knuth covers the empty item anyway: one update */
+        self->updates++;
         goto backup;
+    }
     /* X4: list i's options in the order they are tried (i's own list stays as it is while
      * i is covered, so the orders of all levels fit in one array of n_nodes), cover i */
     order = self->order + self->start[level];

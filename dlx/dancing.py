@@ -175,7 +175,9 @@ class DancingLoop(GeneratorLoop):
                             j = rlink[j]
                         i = rng.choice(ties)
                     forward = best > 0
-                    if forward:  # X4: cover i, list its options in the order they are tried
+                    if not forward:  # a dead end; Knuth covers the empty item: one update
+                        updates += 1
+                    else:  # X4: cover i, list its options in the order they are tried
                         cover(i)
                         order = orders[level]
                         order.clear()
