@@ -26,8 +26,8 @@ from pathlib import Path
 import pytest
 
 from sudoku.cover import decode, search
-from sudoku.grid import Grid, is_solution, parse
-from sudoku.solve import Status, check_givens, solve
+from sudoku.grid import Grid, check_givens, is_solution, parse
+from sudoku.solve import Status, solve
 
 DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
 FILES = {"easy10k.txt": 2000, "top1465.txt": None, "sudoku17.txt": 2000}

@@ -24,8 +24,19 @@ from functools import cache
 
 import dlx
 from sudoku.cover import placements, units_problem
-from sudoku.grid import BLANKS, SEPARATORS, Cell, Grid, GridError, Shape, cell_name, is_solution
-from sudoku.solve import ConflictingGivens, Result, check_givens
+from sudoku.grid import (
+    BLANKS,
+    SEPARATORS,
+    Cell,
+    ConflictingGivens,
+    Grid,
+    GridError,
+    Shape,
+    cell_name,
+    check_givens,
+    is_solution,
+)
+from sudoku.solve import Result
 
 SIDE = 21
 CORNERS = ((0, 0), (0, 12), (6, 6), (12, 0), (12, 12))

@@ -10,8 +10,17 @@ from pathlib import Path
 import pytest
 
 from sudoku.cover import CageDigits, cover_problem, decode, search
-from sudoku.grid import Grid, GridError, Shape, cage_digits, format_line, is_solution, parse
-from sudoku.solve import ConflictingGivens, count, solve
+from sudoku.grid import (
+    ConflictingGivens,
+    Grid,
+    GridError,
+    Shape,
+    cage_digits,
+    format_line,
+    is_solution,
+    parse,
+)
+from sudoku.solve import count, solve
 from sudoku.variants import format_cages, format_regions, read_cages, read_regions
 from tests.sudoku.conftest import error_of
 
