@@ -8,11 +8,11 @@ time budget (see `sudoku.web.jobs`), and the tests call them through the app.
 
 Glossary
     spec      how a request names a puzzle: ``puzzle`` (text in any layout the parser reads),
-              ``variant`` (a key of `VARIANTS`) and, for jigsaw, ``regions`` (a map of n*n
-              labels, one a cell; cells with the same label form a region)
+              ``variant`` (a key of `VARIANTS`) and, for jigsaw and killer, ``regions`` or
+              ``cages``: the map in the file formats of `sudoku.variants`
     board     how an answer describes a puzzle to the page: size, symbols, givens, the region
               of every cell (thick borders), extra regions (shaded), every unit (conflicts),
-              and the spec to send back with later requests
+              killer cages, and the spec to send back with later requests
     entries   the digits on the player's grid, n*n ints row-major, 0 for a blank; the givens
               included
 """
@@ -22,16 +22,19 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
+from sudoku.files import read_text
 from sudoku.generate import SYMMETRIES, GenerateError
 from sudoku.generate import generate as generate_puzzle
-from sudoku.grid import SYMBOLS, Grid, GridError, Shape, cell_name, conflicts, format_line, parse
+from sudoku.grid import Grid, GridError, Shape, cell_name, conflicts, format_line, parse
 from sudoku.rate import LEVELS, TECHNIQUES, Candidates, Step
 from sudoku.rate import rate as rate_puzzle
 from sudoku.solve import Status
 from sudoku.solve import solve as solve_puzzle
 from sudoku.svg import sheet as svg_sheet
+from sudoku.variants import format_cages, format_regions, read_cages, read_regions
 
 MAX_SIZE = 16  # the largest grid the page plays and the API works on
 MAX_TEXT = 20_000  # characters of puzzle or region text read at most
@@ -76,45 +79,51 @@ class ApiError(Exception):
 # --- variants ------------------------------------------------------------------------------
 
 
-def _read_classic(text: str, regions: str | None) -> Grid:
-    return parse(text)
-
-
-def _read_x(text: str, regions: str | None) -> Grid:
-    grid = parse(text)
-    return Grid(grid.shape.with_diagonals(), grid.cells)
-
-
-def _read_jigsaw(text: str, regions: str | None) -> Grid:
-    if not regions or not regions.strip():
-        raise ApiError(
-            400,
-            "a jigsaw puzzle needs its regions: a map of n*n labels, one a cell, cells with "
-            "the same label forming a region",
-            field="regions",
-        )
-    try:
-        shape = Shape.jigsaw(regions)
-    except GridError as error:
-        raise ApiError(422, f"regions: {error}", field="regions") from None
-    return parse(text, shape=shape)
+def _same(shape: Shape) -> Shape:
+    return shape
 
 
 @dataclass(frozen=True)
 class Variant:
-    """A kind of sudoku the page offers: how to read one, and how to make an empty shape of
-    size n for generation (None when it cannot be generated without more input)."""
+    """A kind of sudoku the page offers, and what it takes to read or make one.
+
+    ``extend`` turns a box shape into the variant's (adds the diagonals, the windows).
+    Variants whose shape the puzzle text cannot say (jigsaw regions, killer cages) take a
+    map in the request field ``map_field``, read by ``read_map`` (the file formats of
+    `sudoku.variants`) and written back by ``write_map``. ``generates`` says whether the
+    library can make new ones.
+    """
 
     label: str
-    read: Callable[[str, str | None], Grid]
-    shape: Callable[[int], Shape] | None
+    extend: Callable[[Shape], Shape] = _same
+    map_field: str | None = None
+    map_help: str = ""
+    read_map: Callable[[str], Shape] | None = None
+    write_map: Callable[[Shape], str] | None = None
+    generates: bool = True
 
 
 #: The variants the page offers, by the name requests use. A new variant plugs in here.
 VARIANTS: dict[str, Variant] = {
-    "classic": Variant("Classic", _read_classic, Shape.for_size),
-    "x": Variant("X-sudoku (diagonals)", _read_x, Shape.x),
-    "jigsaw": Variant("Jigsaw (paste with its regions)", _read_jigsaw, None),
+    "classic": Variant("Classic"),
+    "x": Variant("X-sudoku", extend=Shape.with_diagonals),
+    "windoku": Variant("Windoku", extend=Shape.with_windows),
+    "jigsaw": Variant(
+        "Jigsaw",
+        map_field="regions",
+        map_help="n lines of n labels, cells with the same label forming a region",
+        read_map=read_regions,
+        write_map=format_regions,
+        generates=False,
+    ),
+    "killer": Variant(
+        "Killer",
+        map_field="cages",
+        map_help="n lines of n labels ('.' for a cell in no cage), then label=sum for each cage",
+        read_map=read_cages,
+        write_map=format_cages,
+        generates=False,
+    ),
 }
 
 #: Grid sizes with boxes, up to MAX_SIZE: the sizes a new puzzle can have.
@@ -147,25 +156,52 @@ def _choice(body: Body, name: str, choices: Any, default: Any) -> Any:
     return value
 
 
+def _reader(variant: Variant, body: Body) -> Callable[[str], Grid]:
+    """How to read one puzzle of ``variant``: its shape from its map, or from the text."""
+    if variant.map_field is None or variant.read_map is None:
+
+        def read(text: str) -> Grid:
+            grid = parse(text)
+            return Grid(variant.extend(grid.shape), grid.cells)
+
+        return read
+    name = variant.map_field
+    text = _field(body, name, str, "")
+    if not text.strip():
+        raise ApiError(
+            400, f"a {variant.label} puzzle needs its {name}: {variant.map_help}", field=name
+        )
+    if len(text) > MAX_TEXT:
+        raise ApiError(413, f"{name} is {len(text)} characters, at most {MAX_TEXT}", field=name)
+    try:
+        shape = variant.extend(variant.read_map(text))
+    except GridError as error:
+        raise ApiError(
+            422, f"{name}: {error}", field=name, line=error.line, column=error.column
+        ) from None
+    return partial(parse, shape=shape)
+
+
 def read_puzzle(body: Body) -> Grid:
-    """The puzzle a request names (see *spec* above), refused when it is not a grid or is
-    larger than MAX_SIZE."""
+    """The puzzle a request names (see *spec* above), in any layout `sudoku.files` reads;
+    refused when it is not a grid or is larger than MAX_SIZE."""
     if not isinstance(body, dict):
         raise ApiError(400, "the request body must be a JSON object")
     text = _field(body, "puzzle", str)
-    regions = _field(body, "regions", str, None)
-    for name, value in (("puzzle", text), ("regions", regions or "")):
-        if len(value) > MAX_TEXT:
-            raise ApiError(
-                413, f"{name} is {len(value)} characters, at most {MAX_TEXT} are read", field=name
-            )
-    variant = VARIANTS[_choice(body, "variant", VARIANTS, "classic")]
+    if len(text) > MAX_TEXT:
+        raise ApiError(
+            413, f"puzzle is {len(text)} characters, at most {MAX_TEXT} are read", field="puzzle"
+        )
+    read = _reader(VARIANTS[_choice(body, "variant", VARIANTS, "classic")], body)
     try:
-        grid = variant.read(text, regions)
+        grids = read_text(text, read)
     except GridError as error:
         raise ApiError(
             422, str(error), field="puzzle", line=error.line, column=error.column
         ) from None
+    if not grids:
+        raise ApiError(422, "found no puzzle in the text", field="puzzle")
+    grid = grids[0]
     if grid.shape.size > MAX_SIZE:
         n = grid.shape.size
         raise ApiError(
@@ -217,8 +253,9 @@ def board(grid: Grid, variant: str) -> Body:
         for r, c in box:
             region_of[r * n + c] = k
     spec: Body = {"puzzle": format_line(grid), "variant": variant}
-    if shape.regions is not None:
-        spec["regions"] = "".join(SYMBOLS[k] for k in region_of)
+    kind = VARIANTS[variant]
+    if kind.map_field and kind.write_map:
+        spec[kind.map_field] = kind.write_map(shape)
     return {
         "size": n,
         "variant": variant,
@@ -229,6 +266,9 @@ def board(grid: Grid, variant: str) -> Body:
         "extra": [[r * n + c for r, c in region] for region in shape.extra_regions],
         "units": [list(unit) for unit in shape.unit_indices],
         "unit_names": list(shape.unit_names),
+        "cages": [
+            {"sum": total, "cells": [r * n + c for r, c in cells]} for total, cells in shape.cages
+        ],
         "spec": spec,
     }
 
@@ -266,7 +306,12 @@ def options(body: Body | None = None) -> Body:
         "sizes": list(SIZES),
         "max_size": MAX_SIZE,
         "variants": {
-            name: {"label": v.label, "generates": v.shape is not None}
+            name: {
+                "label": v.label,
+                "generates": v.generates,
+                "map": v.map_field,
+                "map_help": v.map_help,
+            }
             for name, v in VARIANTS.items()
         },
         "levels": list(LEVELS),
@@ -293,18 +338,20 @@ def generate(body: Body) -> Body:
             field="size",
         )
     name = _choice(body, "variant", VARIANTS, "classic")
-    make = VARIANTS[name].shape
-    if make is None:
-        label = VARIANTS[name].label
-        raise ApiError(422, f"{label} puzzles cannot be generated here", field="variant")
+    variant = VARIANTS[name]
+    if not variant.generates:
+        raise ApiError(
+            422, f"{variant.label} puzzles cannot be generated yet; paste one", field="variant"
+        )
     level = _choice(body, "level", LEVELS, None)
     symmetry = _choice(body, "symmetry", SYMMETRIES, "none")
     seed = _field(body, "seed", int, None)
     if seed is not None and not 0 <= seed < 2**63:
         raise ApiError(400, f"seed must be from 0 to 2**63 - 1, not {seed}", field="seed")
     try:
-        made = generate_puzzle(make(size), difficulty=level, symmetry=symmetry, seed=seed)
-    except GenerateError as error:
+        shape = variant.extend(Shape.for_size(size))
+        made = generate_puzzle(shape, difficulty=level, symmetry=symmetry, seed=seed)
+    except (GenerateError, GridError) as error:
         raise ApiError(422, str(error)) from None
     return {
         "board": board(made.puzzle, name),

@@ -12,7 +12,9 @@ const $ = (id) => document.getElementById(id);
 let options = null;
 let state = null; // {board, entries, marks, history, selected, pencil, info}
 let cells = []; // the cell elements of the drawn board
+let contents = []; // inside each cell, what update() rewrites (a digit or pencil marks)
 let shown = {}; // highlights from the last hint or check: {hint, units, target, wrong}
+let latest = 0; // the newest request for a new board: an older answer arriving late is dropped
 
 // --- talking to the server -----------------------------------------------------------------
 
@@ -134,7 +136,9 @@ function conflicts() {
 
 async function finished() {
   if (state.entries.includes(0) || conflicts().size) return;
-  const result = await call("check", { ...state.board.spec, entries: state.entries });
+  const board = state.board;
+  const result = await call("check", { ...board.spec, entries: state.entries });
+  if (state.board !== board) return;
   if (result.solved) {
     $("board").classList.add("solved");
     say("Solved! Every row, column and region holds each digit once.", "good");
@@ -155,7 +159,10 @@ function draw() {
   board.setAttribute("aria-label", `${n}x${n} sudoku grid`);
   board.replaceChildren();
   const shaded = new Set(extra.flat());
+  const cageOf = new Map();
+  (state.board.cages || []).forEach((cage, c) => cage.cells.forEach((k) => cageOf.set(k, c)));
   cells = [];
+  contents = [];
   for (let k = 0; k < n * n; k++) {
     const r = Math.floor(k / n), c = k % n;
     const cell = document.createElement("div");
@@ -170,8 +177,13 @@ function draw() {
     if (shaded.has(k)) cell.classList.add("extra");
     if (state.board.givens[k]) cell.classList.add("given");
     cell.addEventListener("mousedown", () => select(k));
+    if (cageOf.has(k)) cell.append(cageOutline(k, cageOf, n));
+    const content = document.createElement("div");
+    content.className = "content";
+    cell.append(content);
     board.append(cell);
     cells.push(cell);
+    contents.push(content);
   }
   const keypad = $("keypad");
   keypad.replaceChildren();
@@ -192,6 +204,27 @@ function draw() {
   update();
 }
 
+// A killer cage's dashed outline inside cell k: a side is drawn where the cage ends; the
+// cage's first cell carries its sum.
+function cageOutline(k, cageOf, n) {
+  const c = cageOf.get(k);
+  const cage = state.board.cages[c];
+  const outline = document.createElement("div");
+  outline.className = "cage";
+  const same = (j, inside) => inside && cageOf.get(j) === c;
+  if (!same(k - n, k >= n)) outline.classList.add("t");
+  if (!same(k + n, k < n * n - n)) outline.classList.add("b");
+  if (!same(k - 1, k % n > 0)) outline.classList.add("l");
+  if (!same(k + 1, k % n < n - 1)) outline.classList.add("r");
+  if (Math.min(...cage.cells) === k) {
+    const sum = document.createElement("span");
+    sum.className = "sum";
+    sum.textContent = cage.sum;
+    outline.append(sum);
+  }
+  return outline;
+}
+
 function update() {
   const { size: n, symbols, units } = state.board;
   const bad = conflicts();
@@ -205,20 +238,22 @@ function update() {
   const columns = Math.ceil(Math.sqrt(n));
   cells.forEach((cell, k) => {
     const digit = state.entries[k];
+    const content = contents[k];
     if (digit) {
-      cell.textContent = symbols[digit - 1];
+      content.textContent = symbols[digit - 1];
     } else if (state.marks[k].length) {
       const marks = document.createElement("div");
       marks.className = "marks";
       marks.style.gridTemplateColumns = `repeat(${columns}, 1fr)`;
+      marks.style.gridTemplateRows = `repeat(${Math.ceil(n / columns)}, 1fr)`;
       for (let d = 1; d <= n; d++) {
         const mark = document.createElement("span");
         mark.textContent = state.marks[k].includes(d) ? symbols[d - 1] : "";
         marks.append(mark);
       }
-      cell.replaceChildren(marks);
+      content.replaceChildren(marks);
     } else {
-      cell.textContent = "";
+      content.textContent = "";
     }
     const toggle = (name, on) => cell.classList.toggle(name, on);
     toggle("selected", k === k0);
@@ -282,7 +317,9 @@ function togglePencil() {
 // --- actions ----------------------------------------------------------------------------------
 
 async function hint() {
-  const answer = await call("hint", { ...state.board.spec, entries: state.entries });
+  const board = state.board;
+  const answer = await call("hint", { ...board.spec, entries: state.entries });
+  if (state.board !== board) return;
   if (answer.kind === "step") {
     const targets = [...answer.placements, ...answer.eliminations].map(([k]) => k);
     shown = { hint: answer.cells, units: answer.units, target: targets };
@@ -299,7 +336,9 @@ async function hint() {
 }
 
 async function check() {
-  const result = await call("check", { ...state.board.spec, entries: state.entries });
+  const board = state.board;
+  const result = await call("check", { ...board.spec, entries: state.entries });
+  if (state.board !== board) return;
   shown = { wrong: [...result.wrong, ...result.conflicts.flatMap((c) => c.cells)] };
   update();
   if (result.solved) {
@@ -318,7 +357,9 @@ async function check() {
 }
 
 async function solve() {
-  const result = await call("solve", state.board.spec);
+  const board = state.board;
+  const result = await call("solve", board.spec);
+  if (state.board !== board) return;
   if (!result.solution) return say("This puzzle has no solution.", "bad");
   const changes = [];
   result.solution.forEach((d, k) => {
@@ -339,10 +380,11 @@ async function printSheet() {
 }
 
 async function generate(event) {
-  event.preventDefault();
+  if (event) event.preventDefault();
   const seedText = $("seed").value.trim();
   if (seedText && !/^\d+$/.test(seedText)) return say("The seed is a whole number (or empty for a random one).", "bad");
   say("Generating...");
+  const ticket = ++latest;
   const made = await call("generate", {
     size: Number($("size").value),
     variant: $("variant").value,
@@ -350,6 +392,7 @@ async function generate(event) {
     symmetry: $("symmetry").value,
     seed: seedText ? Number(seedText) : null,
   });
+  if (ticket !== latest) return;
   start(made.board, { seed: made.seed, level: made.level, hardest: made.hardest, clues: made.clues });
   say(`A new ${made.level} puzzle: seed ${made.seed} makes it again.`);
 }
@@ -358,11 +401,13 @@ async function paste(event) {
   event.preventDefault();
   $("paste-error").textContent = "";
   try {
-    const read = await call("read", {
-      puzzle: $("paste-text").value,
-      variant: $("paste-variant").value,
-      regions: $("paste-regions").value || null,
-    });
+    const variant = $("paste-variant").value;
+    const body = { puzzle: $("paste-text").value, variant };
+    const field = options.variants[variant].map;
+    if (field) body[field] = $("paste-map").value;
+    const ticket = ++latest;
+    const read = await call("read", body);
+    if (ticket !== latest) return;
     start(read.board, {});
     say("Puzzle loaded.");
   } catch (error) {
@@ -386,6 +431,13 @@ async function main() {
   const names = Object.keys(options.variants);
   const labels = names.map((v) => options.variants[v].label);
   fill($("paste-variant"), names, labels, "classic");
+  const showMap = () => {
+    const field = options.variants[$("paste-variant").value].map;
+    $("paste-map").hidden = !field;
+    $("paste-map").placeholder = field ? options.variants[$("paste-variant").value].map_help : "";
+  };
+  $("paste-variant").addEventListener("change", showMap);
+  showMap();
   const making = names.filter((v) => options.variants[v].generates);
   fill($("variant"), making, making.map((v) => options.variants[v].label), "classic");
   fill($("level"), options.levels);
@@ -408,7 +460,7 @@ async function main() {
     draw();
     say("Welcome back: your game is as you left it.");
   } else {
-    $("generate").click();
+    await busy($("generate"), generate);
   }
   document.body.dataset.ready = "true";
 }

@@ -84,6 +84,16 @@ def request(
     return status, raw.decode()
 
 
+# A 4x4 killer puzzle: dominoes across each row of a complete grid, each with its sum.
+KILLER_SOLUTION = (1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1)
+KILLER_SUMS = [KILLER_SOLUTION[2 * k] + KILLER_SOLUTION[2 * k + 1] for k in range(8)]
+KILLER_CAGES = (
+    "\n".join("abcdefgh"[2 * r] * 2 + "abcdefgh"[2 * r + 1] * 2 for r in range(4))
+    + "\n"
+    + " ".join(f"{label}={total}" for label, total in zip("abcdefgh", KILLER_SUMS, strict=True))
+)
+
+
 @pytest.fixture(scope="session")
 def api(base_url: str) -> Call:
     """``api(name, body)`` posts to /api/<name> on the session's server."""

@@ -12,11 +12,21 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from sudoku.generate import SYMMETRIES, generate
-from sudoku.grid import Grid, GridError, Shape, format_line, is_solution, parse
+from sudoku.grid import (
+    Grid,
+    GridError,
+    Shape,
+    format_grid,
+    format_line,
+    format_spaced,
+    is_solution,
+    parse,
+)
 from sudoku.rate import LEVELS, TECHNIQUES, rate
 from sudoku.solve import count, solve
+from sudoku.variants import read_cages
 
-from .conftest import request, running
+from .conftest import KILLER_CAGES, KILLER_SUMS, request, running
 
 # README's example: a puzzle whose rating the README documents as medium (pointing).
 EXAMPLE = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
@@ -40,7 +50,7 @@ def test_options_lists_what_the_library_offers(api):
     assert {4, 6, 9, 12, 16} <= set(options["sizes"]) and 7 not in options["sizes"]
     for n in options["sizes"]:
         assert Shape.for_size(n).size == n  # every size offered has boxes
-    assert {"classic", "x", "jigsaw"} <= set(options["variants"])
+    assert {"classic", "x", "windoku", "jigsaw", "killer"} <= set(options["variants"])
 
 
 def test_generate_is_unique_symmetric_rated_and_reproducible(api):
@@ -134,10 +144,12 @@ def test_read_gives_a_board_and_bad_text_gets_the_parsers_line_and_column(api):
         ({"puzzle": "." * 625}, 413, "up to 16x16"),
         ({"puzzle": "." * 16, "variant": "jigsaw"}, 400, "needs its regions"),
         (
-            {"puzzle": "." * 16, "variant": "jigsaw", "regions": "AABB AABB CCDD CCD"},
+            {"puzzle": "." * 16, "variant": "jigsaw", "regions": "AABB\nAABB\nCCDD\nCCD"},
             422,
             "regions",
         ),
+        ({"puzzle": "." * 16, "variant": "killer"}, 400, "needs its cages"),
+        ({"puzzle": ""}, 422, "found no puzzle"),
     ],
 )
 def test_read_refuses_what_is_not_a_puzzle(api, body, status, words):
@@ -148,7 +160,7 @@ def test_read_refuses_what_is_not_a_puzzle(api, body, status, words):
 def test_a_jigsaw_puzzle_plugs_in_with_its_regions(api):
     # 5x5 can only be a jigsaw: regions are the anti-diagonals (r + c) mod 5, and
     # d = (r + 2c) mod 5 + 1 is a solution (distinct in every row, column and region).
-    regions = "".join(str((r + c) % 5) for r in range(5) for c in range(5))
+    regions = "\n".join("".join(str((r + c) % 5) for c in range(5)) for r in range(5))
     solution = [(r + 2 * c) % 5 + 1 for r in range(5) for c in range(5)]
     puzzle = "".join(str(d) if k % 3 else "." for k, d in enumerate(solution))
     status, read = api("read", {"puzzle": puzzle, "variant": "jigsaw", "regions": regions})
@@ -159,6 +171,41 @@ def test_a_jigsaw_puzzle_plugs_in_with_its_regions(api):
     assert status == 200
     shape = Shape.jigsaw(regions)
     assert is_solution(Grid(shape, tuple(solved["solution"])), parse(puzzle, shape=shape))
+
+
+def test_a_killer_puzzle_plugs_in_with_its_cages(api):
+    cages = KILLER_CAGES
+    body = {"puzzle": "." * 16, "variant": "killer", "cages": cages}
+    status, read = api("read", body)
+    assert status == 200
+    board = read["board"]
+    assert [c["sum"] for c in board["cages"]] == KILLER_SUMS
+    status, solved = api("solve", board["spec"])
+    assert status == 200
+    shape = read_cages(cages)
+    assert is_solution(Grid(shape, tuple(solved["solution"])), Grid.empty(shape))
+    status, error = api("read", {**body, "cages": cages.replace("a=3", "a=99")})
+    assert status == 422 and error["field"] == "cages" and error["line"] == 5
+    assert "add up to 99" in error["error"]
+
+
+def test_windoku_is_generated_with_its_windows(api):
+    status, made = api("generate", {"size": 9, "variant": "windoku", "seed": 2})
+    assert status == 200
+    board = made["board"]
+    assert [len(window) for window in board["extra"]] == [9, 9, 9, 9]
+    shape = Shape.for_size(9).with_windows()
+    puzzle = Grid(shape, tuple(board["givens"]))
+    assert count(puzzle, limit=2) == 1
+    status, error = api("generate", {"size": 4, "variant": "windoku"})
+    assert status == 422 and "windoku windows need square boxes" in error["error"]
+
+
+@pytest.mark.parametrize("layout", [format_grid, format_spaced])
+def test_paste_reads_every_layout_the_library_writes(api, layout):
+    puzzle = parse(EXAMPLE)
+    status, read = api("read", {"puzzle": layout(puzzle)})
+    assert status == 200 and read["board"]["givens"] == list(puzzle.cells)
 
 
 def test_solve_proves_uniqueness_or_shows_several(api):

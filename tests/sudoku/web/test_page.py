@@ -17,6 +17,8 @@ from sudoku.grid import GridError, format_line, parse
 from sudoku.rate import TECHNIQUES
 from sudoku.solve import solve
 
+from .conftest import KILLER_CAGES, KILLER_SUMS
+
 sync_api = pytest.importorskip(
     "playwright.sync_api", reason="playwright is missing: pip install -e '.[test]'"
 )
@@ -236,3 +238,11 @@ def test_screenshots_show_the_grid_at_every_size(page, n, tmp_path):
     step = (columns[-1] - columns[0]) / n
     for k, (x, y) in enumerate(zip(columns, rows, strict=True)):
         assert abs(x - columns[0] - k * step) <= 3 and abs(y - rows[0] - k * step) <= 3
+
+
+def test_a_killer_puzzle_shows_its_cages_and_sums(page):
+    page.select_option("#paste-variant", "killer")
+    page.fill("#paste-map", KILLER_CAGES)
+    load(page, "." * 16, "killer")
+    expect(page.locator(".cell .cage")).to_have_count(16)
+    assert page.locator(".sum").all_text_contents() == [str(total) for total in KILLER_SUMS]
