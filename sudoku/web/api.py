@@ -38,6 +38,9 @@ from sudoku.variants import format_cages, format_regions, read_cages, read_regio
 
 MAX_SIZE = 16  # the largest grid the page plays and the API works on
 MAX_TEXT = 20_000  # characters of puzzle or region text read at most
+# Generation stops itself after this many seconds and says what came closest (or returns a
+# unique puzzle not yet dug down to minimal); the app's job budget, longer, is the backstop.
+GENERATE_TIME_LIMIT = 15.0
 
 Body = dict[str, Any]
 
@@ -350,7 +353,9 @@ def generate(body: Body) -> Body:
         raise ApiError(400, f"seed must be from 0 to 2**63 - 1, not {seed}", field="seed")
     try:
         shape = variant.extend(Shape.for_size(size))
-        made = generate_puzzle(shape, difficulty=level, symmetry=symmetry, seed=seed)
+        made = generate_puzzle(
+            shape, difficulty=level, symmetry=symmetry, seed=seed, time_limit=GENERATE_TIME_LIMIT
+        )
     except (GenerateError, GridError) as error:
         raise ApiError(422, str(error)) from None
     return {
@@ -359,6 +364,8 @@ def generate(body: Body) -> Body:
         "level": made.rating.level,
         "hardest": made.rating.hardest,
         "clues": made.clues,
+        "symmetry": made.symmetry,
+        "minimal": made.minimal,
     }
 
 

@@ -200,6 +200,7 @@ function draw() {
   if (info.level) parts.push(`level ${info.level}${hardest}`);
   if (info.seed !== undefined && info.seed !== null) parts.push(`seed ${info.seed}`);
   if (info.clues) parts.push(`${info.clues} clues`);
+  if (info.symmetry && info.symmetry !== "none") parts.push(info.symmetry);
   $("about").textContent = parts.join(" · ");
   update();
 }
@@ -393,8 +394,10 @@ async function generate(event) {
     seed: seedText ? Number(seedText) : null,
   });
   if (ticket !== latest) return;
-  start(made.board, { seed: made.seed, level: made.level, hardest: made.hardest, clues: made.clues });
-  say(`A new ${made.level} puzzle: seed ${made.seed} makes it again.`);
+  const { seed, level, hardest, clues, symmetry } = made;
+  start(made.board, { seed, level, hardest, clues, symmetry });
+  const dug = made.minimal ? "" : " (time ran out before it was dug down to minimal)";
+  say(`A new ${level} puzzle${dug}: seed ${seed} makes it again.`);
 }
 
 async function paste(event) {
