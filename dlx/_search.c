@@ -15,7 +15,9 @@
 #include <limits.h>
 #include <string.h>
 
-enum { SOLUTION = 0, CHECKPOINT = 1, END = 2 };       /* what run() stopped at */
+#include "_search_api.h"
+
+enum { SOLUTION = DLX_SOLUTION, CHECKPOINT = DLX_CHECKPOINT, END = DLX_END }; /* run() stopped at */
 enum { AT_FORWARD, AT_BACKUP, AT_END };               /* where run() goes on */
 #define SIGNAL_MASK 0xFFF /* poll for Ctrl-C every 4096 nodes */
 
@@ -43,6 +45,7 @@ typedef struct {
     int n_options;
     int level, profile_len, synced; /* profile[synced..] not yet copied to stats */
     int at, running, ready;
+    int signals;     /* poll for Ctrl-C (needs the GIL): Loop.run does, the C API not */
     PyObject *rng, *stats, *profile_list;
 } Loop;
 
@@ -444,21 +447,9 @@ fail:
     return -1;
 }
 
-static PyObject *stop(Loop *self, int event, int level)
+/* An exception is set: keep the counts (run() goes on from where it stopped). */
+static PyObject *fail(Loop *self)
 {
-    self->level = level;
-    self->running = 0;
-    if (publish(self) < 0)
-        return NULL;
-    return Py_BuildValue("(ii)", event, level);
-}
-
-/* An exception is set: keep the counts, and go on from `at` if run() is called again. */
-static PyObject *fail(Loop *self, int at, int level)
-{
-    self->at = at;
-    self->level = level;
-    self->running = 0;
 #if PY_VERSION_HEX >= 0x030C0000
     PyObject *error = PyErr_GetRaisedException();
     if (publish(self) < 0)
@@ -491,26 +482,20 @@ PyDoc_STRVAR(run_doc, "run(next_check, target) -> (event, level)\n\n"
                       "before it are only counted), until stats.nodes reaches next_check\n"
                       "(CHECKPOINT), or to the end (END); stats is then current.");
 
-static PyObject *Loop_run(Loop *self, PyObject *const *args, Py_ssize_t nargs)
+/* An exception is set at `level`: run() goes on from X3 when called again. */
+static int interrupted(Loop *self, int level)
 {
-    long long next_check, target;
-    if (nargs != 2) {
-        PyErr_Format(PyExc_TypeError, "run() takes 2 arguments (%zd given)", nargs);
-        return NULL;
-    }
-    if (as_count(args[0], &next_check) < 0 || as_count(args[1], &target) < 0)
-        return NULL;
-    if (self->running) {
-        PyErr_SetString(PyExc_RuntimeError, "Loop.run() is already running");
-        return NULL;
-    }
-    if (!self->ready) {
-        PyErr_SetString(PyExc_RuntimeError, "Loop is not initialized");
-        return NULL;
-    }
-    if (self->at == AT_END)
-        return Py_BuildValue("(ii)", END, 0);
-    self->running = 1;
+    self->at = AT_FORWARD;
+    self->level = level;
+    return -1;
+}
+
+/* The loop itself, shared by Loop.run and the C API: goes on from where it stood and
+ * returns SOLUTION, CHECKPOINT or END (self->level and self->at say where it stands), or -1
+ * with an exception set. Without an rng (NULL or None) and without signals it calls no
+ * Python at all, so it runs without the GIL. */
+static int search(Loop *self, long long next_check, long long target)
+{
     int *rlink = self->rlink, *len = self->len, *dlink = self->dlink;
     int level = self->level, i, x, n, best, *order;
     if (self->at == AT_BACKUP)
@@ -521,7 +506,8 @@ forward:
         self->solutions++;
         if (self->solutions >= target) {
             self->at = AT_BACKUP;
-            return stop(self, SOLUTION, level);
+            self->level = level;
+            return SOLUTION;
         }
         goto backup;
     }
@@ -546,7 +532,7 @@ forward:
                 self->ties[n_ties++] = j;
         }
         if (!(i = choose(self, n_ties)))
-            return fail(self, AT_FORWARD, level);
+            return interrupted(self, level);
     }
     if (best == 0) { /* a dead end; Knuth covers the empty item anyway: one update */
         self->updates++;
@@ -559,7 +545,7 @@ forward:
     for (x = dlink[i]; x != i; x = dlink[x])
         order[n++] = x;
     if (self->rng != Py_None && shuffle(self, order, n, i) < 0)
-        return fail(self, AT_FORWARD, level);
+        return interrupted(self, level);
     cover(self, i);
     self->item[level] = i;
     self->size[level] = n;
@@ -580,10 +566,11 @@ advance:
         level++;
         if (self->nodes >= next_check) {
             self->at = AT_FORWARD;
-            return stop(self, CHECKPOINT, level);
+            self->level = level;
+            return CHECKPOINT;
         }
-        if ((self->nodes & SIGNAL_MASK) == 0 && PyErr_CheckSignals() < 0)
-            return fail(self, AT_FORWARD, level);
+        if ((self->nodes & SIGNAL_MASK) == 0 && self->signals && PyErr_CheckSignals() < 0)
+            return interrupted(self, level);
         goto forward;
     }
     uncover(self, self->item[level]); /* X7: every option of i has been tried */
@@ -591,12 +578,42 @@ advance:
 backup: /* X8: leave this level; X6: undo the option tried above */
     if (level == 0) {
         self->at = AT_END;
-        return stop(self, END, 0);
+        self->level = 0;
+        return END;
     }
     level--;
     uncommit(self, self->choice[level]);
     self->tried[level]++;
     goto advance;
+}
+
+static PyObject *Loop_run(Loop *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    long long next_check, target;
+    if (nargs != 2) {
+        PyErr_Format(PyExc_TypeError, "run() takes 2 arguments (%zd given)", nargs);
+        return NULL;
+    }
+    if (as_count(args[0], &next_check) < 0 || as_count(args[1], &target) < 0)
+        return NULL;
+    if (self->running) {
+        PyErr_SetString(PyExc_RuntimeError, "Loop.run() is already running");
+        return NULL;
+    }
+    if (!self->ready) {
+        PyErr_SetString(PyExc_RuntimeError, "Loop is not initialized");
+        return NULL;
+    }
+    if (self->at == AT_END)
+        return Py_BuildValue("(ii)", END, 0);
+    self->running = 1;
+    int event = search(self, next_check, target);
+    self->running = 0;
+    if (event < 0)
+        return fail(self);
+    if (publish(self) < 0)
+        return NULL;
+    return Py_BuildValue("(ii)", event, self->level);
 }
 
 PyDoc_STRVAR(chosen_doc, "chosen() -> list of the option indices chosen above the current level");
@@ -723,23 +740,10 @@ static int *copy_ints(const int *from, int n)
     return to;
 }
 
-static int Loop_init(Loop *self, PyObject *args, PyObject *kwds)
+/* Take L, and this search's own copies of its mutable arrays and the per-level stacks. */
+static int loop_alloc(Loop *self, Layout *L)
 {
-    static char *kwlist[] = {"layout", "forced", "rng", "stats", NULL};
-    PyObject *layout, *forced, *rng, *stats;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O!OOO:Loop", kwlist, &LayoutType, &layout,
-                                     &forced, &rng, &stats))
-        return -1;
-    if (self->layout) {
-        PyErr_SetString(PyExc_RuntimeError, "Loop is already initialized");
-        return -1;
-    }
-    Layout *L = (Layout *)layout;
-    if (!L->first) {
-        PyErr_SetString(PyExc_ValueError, "Layout is not initialized");
-        return -1;
-    }
-    Py_INCREF(layout);
+    Py_INCREF(L);
     self->layout = L;
     int n = self->n_items = L->n_items, N = self->n_nodes = L->n_nodes;
     self->n_primary = L->n_primary;
@@ -767,6 +771,28 @@ static int Loop_init(Loop *self, PyObject *args, PyObject *kwds)
         PyErr_NoMemory();
         return -1;
     }
+    return 0;
+}
+
+static int Loop_init(Loop *self, PyObject *args, PyObject *kwds)
+{
+    static char *kwlist[] = {"layout", "forced", "rng", "stats", NULL};
+    PyObject *layout, *forced, *rng, *stats;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O!OOO:Loop", kwlist, &LayoutType, &layout,
+                                     &forced, &rng, &stats))
+        return -1;
+    if (self->layout) {
+        PyErr_SetString(PyExc_RuntimeError, "Loop is already initialized");
+        return -1;
+    }
+    Layout *L = (Layout *)layout;
+    if (!L->first) {
+        PyErr_SetString(PyExc_ValueError, "Layout is not initialized");
+        return -1;
+    }
+    if (loop_alloc(self, L) < 0)
+        return -1;
+    int n = self->n_items;
 
     PyObject *profile = PyObject_GetAttr(stats, s_profile);
     if (!profile)
@@ -818,6 +844,7 @@ static int Loop_init(Loop *self, PyObject *args, PyObject *kwds)
     PyMem_Free(owner);
     Py_DECREF(seq);
     self->at = AT_FORWARD;
+    self->signals = 1;
     self->ready = status == 0;
     return status;
 }
@@ -839,10 +866,9 @@ static int Loop_clear(Loop *self)
     return 0;
 }
 
-static void Loop_dealloc(Loop *self)
+/* Free what loop_alloc took. */
+static void loop_free(Loop *self)
 {
-    PyObject_GC_UnTrack(self);
-    Loop_clear(self);
     int *arrays[] = {self->llink,  self->rlink, self->len,   self->ulink, self->dlink,
                      self->color,  self->choice, self->item, self->start, self->size,
                      self->tried, self->order, self->ties}; /* top is the layout's */
@@ -851,6 +877,13 @@ static void Loop_dealloc(Loop *self)
     PyMem_Free(self->mark);
     PyMem_Free(self->profile);
     Py_XDECREF(self->layout);
+}
+
+static void Loop_dealloc(Loop *self)
+{
+    PyObject_GC_UnTrack(self);
+    Loop_clear(self);
+    loop_free(self);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
@@ -885,6 +918,111 @@ static PyTypeObject LoopType = {
     .tp_getset = Loop_getset,
 };
 
+/* ---- the C API (dlx/_search_api.h): runs without a Python object, searched without the GIL */
+
+static DlxRun *api_run_new(PyObject *layout)
+{
+    if (!PyObject_TypeCheck(layout, &LayoutType) || !((Layout *)layout)->first) {
+        PyErr_SetString(PyExc_TypeError, "run_new() needs an initialized dlx._search.Layout");
+        return NULL;
+    }
+    Loop *self = PyMem_Calloc(1, sizeof(Loop)); /* only its fields are used, not as an object */
+    if (!self) {
+        PyErr_NoMemory();
+        return NULL;
+    }
+    if (loop_alloc(self, (Layout *)layout) < 0) {
+        loop_free(self);
+        PyMem_Free(self);
+        return NULL;
+    }
+    self->rng = Py_None; /* compared, never called nor released */
+    self->at = AT_FORWARD;
+    self->ready = 1;
+    return (DlxRun *)self;
+}
+
+static void api_run_free(DlxRun *run)
+{
+    if (!run)
+        return;
+    loop_free((Loop *)run);
+    PyMem_Free(run);
+}
+
+static int api_n_options(const DlxRun *run)
+{
+    return ((const Loop *)run)->n_options;
+}
+
+static void api_reset(DlxRun *run)
+{
+    Loop *self = (Loop *)run;
+    Layout *L = self->layout;
+    size_t items = (size_t)self->n_items + 2, nodes = (size_t)self->n_nodes;
+    memcpy(self->llink, L->llink, items * sizeof(int));
+    memcpy(self->rlink, L->rlink, items * sizeof(int));
+    memcpy(self->len, L->len, items * sizeof(int));
+    memcpy(self->ulink, L->ulink, nodes * sizeof(int));
+    memcpy(self->dlink, L->dlink, nodes * sizeof(int));
+    memcpy(self->color, L->color, nodes * sizeof(int));
+    memset(self->profile, 0, (size_t)self->profile_len * sizeof(long long));
+    self->profile_len = self->synced = self->level = 0;
+    self->nodes = self->updates = self->solutions = 0;
+    self->at = AT_FORWARD;
+}
+
+static int api_force(DlxRun *run, int option)
+{
+    Loop *self = (Loop *)run;
+    if (option < 0 || option >= self->n_options || self->level || self->nodes)
+        return -1;
+    int first = self->layout->first[option];
+    for (int q = first; self->top[q] > 0; q++) { /* an item already covered: a clash */
+        int j = self->top[q];
+        if (self->color[q] || self->rlink[self->llink[j]] != j)
+            return -1;
+    }
+    for (int q = first; self->top[q] > 0; q++)
+        commit_node(self, q);
+    return 0;
+}
+
+static int api_search(DlxRun *run, long long next_check, long long target)
+{
+    Loop *self = (Loop *)run;
+    return self->at == AT_END ? END : search(self, next_check, target);
+}
+
+static int api_chosen(const DlxRun *run, int *options, int capacity)
+{
+    const Loop *self = (const Loop *)run;
+    for (int l = 0; l < self->level && l < capacity; l++) {
+        int q = self->choice[l];
+        while (self->top[q] > 0) /* the spacer after the option names it */
+            q++;
+        options[l] = -self->top[q] - 1;
+    }
+    return self->level;
+}
+
+static long long api_nodes(const DlxRun *run)
+{
+    return ((const Loop *)run)->nodes;
+}
+
+static DlxApi api = {
+    .version = DLX_API_VERSION,
+    .run_new = api_run_new,
+    .run_free = api_run_free,
+    .n_options = api_n_options,
+    .reset = api_reset,
+    .force = api_force,
+    .search = api_search,
+    .chosen = api_chosen,
+    .nodes = api_nodes,
+};
+
 static struct PyModuleDef module = {
     PyModuleDef_HEAD_INIT,
     .m_name = "dlx._search",
@@ -911,6 +1049,13 @@ PyMODINIT_FUNC PyInit__search(void)
         PyModule_AddIntConstant(m, "SOLUTION", SOLUTION) < 0 ||
         PyModule_AddIntConstant(m, "CHECKPOINT", CHECKPOINT) < 0 ||
         PyModule_AddIntConstant(m, "END", END) < 0) {
+        Py_DECREF(m);
+        return NULL;
+    }
+    PyObject *capsule = PyCapsule_New(&api, DLX_API_CAPSULE, NULL);
+    int added = capsule ? PyModule_AddObjectRef(m, "_C_API", capsule) : -1;
+    Py_XDECREF(capsule);
+    if (added < 0) {
         Py_DECREF(m);
         return NULL;
     }

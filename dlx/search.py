@@ -43,12 +43,18 @@ except ImportError:  # not built: the pure-Python loops do everything
     Layout = CLoop = None
 
 
-def c_loop(links: Links, forced: list[int], rng: random.Random | None, stats: Stats) -> Loop:
-    """The C loop over ``links``, whose checked C copy (a ``Layout``) is made once and kept
-    on the links: each search then only copies arrays, a few microseconds."""
+def layout_of(links: Links) -> Layout:
+    """The checked C copy of ``links`` (a ``dlx._search.Layout``), made once and kept on the
+    links; extensions that use dlx._search's C API (dlx/_search_api.h) take it too."""
     if links.c_layout is None:
         links.c_layout = Layout(links)
-    return CLoop(links.c_layout, forced, rng, stats)
+    return links.c_layout
+
+
+def c_loop(links: Links, forced: list[int], rng: random.Random | None, stats: Stats) -> Loop:
+    """The C loop over ``links``: each search only copies the layout's arrays, a few
+    microseconds."""
+    return CLoop(layout_of(links), forced, rng, stats)
 
 
 AUTO_MASK_COST = 8192  # "auto" takes BitsLoop up to this mask_cost, dancing links above

@@ -15,28 +15,19 @@ from collections.abc import Callable, Iterable, Iterator
 from contextlib import ExitStack, contextmanager
 from functools import partial
 from pathlib import Path
-from typing import Annotated, TextIO
+from typing import TYPE_CHECKING, Annotated, Any, TextIO
 
 import typer
 
 from dlx.cli import COVER_EXIT_CODES, cover_command, reader_gone
-from sudoku.generate import (
-    DEFAULT_ATTEMPTS,
-    LAYOUTS,
-    SYMMETRIES,
-    Generated,
-    GenerateError,
-    OutOfAttempts,
-    fewest,
-    generate_many,
-    parse_mask,
-    resolve_seed,
-    write_grids,
-)
+from sudoku.generate import DEFAULT_ATTEMPTS, LAYOUTS, SYMMETRIES
 from sudoku.grid import Grid, GridError, Shape, format_grid, format_json, format_line
-from sudoku.rate import LEVELS, Rating, rate
-from sudoku.solve import Answer, Result, Status, T, batch, count, reader, solve
-from sudoku.svg import sheet
+from sudoku.rate import LEVELS
+from sudoku.solve import Answer, Result, Solved, Status, T, batch, count, reader, solve, solve_lines
+
+if TYPE_CHECKING:
+    from sudoku.generate import Generated, GenerateError
+    from sudoku.rate import Rating
 
 EXIT_CODES = (
     "Exit codes: 0 solved (and unique where --unique was asked), 1 no solution, 2 bad input, "
@@ -98,8 +89,8 @@ class Report:
         self.code = SOLVED
         self.tally: dict[str, int] = {}
 
-    def _note(self, answer: Answer, text: str) -> None:
-        typer.echo(f"{self.label} {answer.line}: {text}", err=True)
+    def _note(self, line: int, text: str) -> None:
+        typer.echo(f"{self.label} {line}: {text}", err=True)
 
     def _emit(self, record: dict[str, object], text: str | None) -> None:
         if self.fmt is Format.json:
@@ -111,45 +102,62 @@ class Report:
         self.code = max(self.code, code)
         self.tally[kind] = self.tally.get(kind, 0) + 1
 
-    def error(self, answer: Answer) -> bool:
+    def error(self, line: int, value: object) -> bool:
         """Report a puzzle that could not be read or breaks the rules; True if it did."""
-        if not isinstance(answer.value, GridError):
+        if not isinstance(value, GridError):
             return False
         self._tally(BAD_INPUT, "bad input")
-        error = str(answer.value)  # a line of a file: the error names that line already
-        typer.echo(error if self.label == "line" else f"argument {answer.line}: {error}", err=True)
-        self._emit({self.label: answer.line, "status": "error", "error": error}, None)
+        error = str(value)  # a line of a file: the error names that line already
+        typer.echo(error if self.label == "line" else f"argument {line}: {error}", err=True)
+        self._emit({self.label: line, "status": "error", "error": error}, None)
         return True
 
     def solved(self, answer: Answer[Result], unique: bool) -> None:
         result = answer.value
-        status = result.status
-        line = [format_line(s) for s in result.solutions]
+        lines = tuple(map(format_line, result.solutions))
+        self._solved(answer.line, result.status, lines, unique, result)
+
+    def solved_line(self, solved: Solved, unique: bool) -> None:
+        """A puzzle of a lean batch (``solve_lines``): line format, no statistics."""
+        self._solved(solved.line, solved.value, solved.solutions, unique, None)
+
+    def _solved(
+        self, line: int, status: Status, lines: tuple[str, ...], unique: bool, result: Result | None
+    ) -> None:
         if status is Status.NONE:
             self._tally(NO_SOLUTION, "no solution")
-            self._note(answer, "no solution")
+            self._note(line, "no solution")
         elif status is Status.SEVERAL:
             self._tally(SEVERAL if unique else SOLVED, "several")
-            self._note(answer, f"more than one solution, for example {line[0]} and {line[1]}")
+            self._note(line, f"more than one solution, for example {lines[0]} and {lines[1]}")
         else:
             self._tally(SOLVED, "unique")
-        show = result.solution if status is Status.UNIQUE or not unique else None
+        shown = lines[0] if lines and (status is Status.UNIQUE or not unique) else None
+        if result is None or self.fmt is Format.line and not self.show_stats:
+            if shown is not None:
+                self.out.write(shown + "\n")
+            return
         record: dict[str, object] = {
-            self.label: answer.line,
+            self.label: line,
             "puzzle": format_line(result.puzzle),
             "status": status.value,
-            "solutions": line,
+            "solutions": list(lines),
         }
-        if self.show_stats:
+        if self.show_stats and result.stats is not None:
             s = result.stats
             record["stats"] = {"nodes": s.nodes, "updates": s.updates, "seconds": s.elapsed}
             if self.fmt is not Format.json:
                 self._note(
-                    answer,
+                    line,
                     f"{status.value}; {s.nodes} nodes, {s.updates} updates, "
                     f"{s.elapsed * 1000:.1f} ms",
                 )
-        self._emit(record, None if show is None else FORMATTERS[self.fmt](show))
+        text = (
+            shown
+            if shown is None or self.fmt is Format.line
+            else FORMATTERS[self.fmt](result.solutions[0])
+        )
+        self._emit(record, text)
 
     def counted(self, answer: Answer[int], limit: int | None) -> None:
         found = answer.value
@@ -183,10 +191,18 @@ def _open_lines(file: str, stack: ExitStack) -> Iterable[str]:
 
 
 def _sources(
-    puzzles: list[str], file: str | None, read: Callable[[str], Grid], work: Callable[[Grid], T]
-) -> tuple[str, Callable[[ExitStack], Iterator[Answer]]]:
+    puzzles: list[str],
+    file: str | None,
+    read: Callable[[str], Grid],
+    work: Callable[[Grid], T],
+    lean: bool = False,
+    backend: str = "auto",
+) -> tuple[str, Callable[[ExitStack], Iterator[Answer | Solved]]]:
     """Where the puzzles come from: the arguments (one puzzle each, multi-line allowed),
-    or a stream of one puzzle per line (a file, or stdin for ``-``)."""
+    or a stream of one puzzle per line (a file, or stdin for ``-``). A stream to ``solve``
+    goes through the C batch when built; ``lean`` (solution lines, no statistics) takes
+    its answers as they are (``solve_lines``), else as Results (``backend="python"`` for
+    their statistics)."""
     stream = file if file is not None else "-" if puzzles == ["-"] else None
     if stream is None:
 
@@ -199,14 +215,16 @@ def _sources(
                     yield Answer(k, None, error)
 
         return "argument", from_arguments
-    return "line", lambda stack: batch(_open_lines(stream, stack), work, read)
+    if lean:
+        return "line", lambda stack: solve_lines(_open_lines(stream, stack), read)
+    return "line", lambda stack: batch(_open_lines(stream, stack), work, read, backend=backend)
 
 
 def _run(
     label: str,
-    answers: Callable[[ExitStack], Iterator[Answer]],
+    answers: Callable[[ExitStack], Iterator[Answer | Solved]],
     output: Path | None,
-    handle: Callable[[Report, Answer], None],
+    handle: Callable[[Report, Any], None],
     fmt: Format = Format.line,
     stats: bool = False,
 ) -> None:
@@ -217,7 +235,7 @@ def _run(
             out = stack.enter_context(output.open("w")) if output else sys.stdout
             report = Report(out, fmt, stats, label)
             for answer in answers(stack):
-                if not report.error(answer):
+                if not report.error(answer.line, answer.value):
                     handle(report, answer)
         except BrokenPipeError:
             reader_gone(report.code)
@@ -298,8 +316,13 @@ def solve_command(
     if counting:
         label, answers = _sources(puzzles or [], file, read, partial(count, limit=limit))
         _run(label, answers, output, partial(Report.counted, limit=limit), fmt, stats)
-    else:
-        label, answers = _sources(puzzles or [], file, read, solve)
+    elif fmt is Format.line and not stats:
+        label, answers = _sources(puzzles or [], file, read, solve, lean=True)
+        handle = Report.solved_line if label == "line" else Report.solved
+        _run(label, answers, output, partial(handle, unique=unique), fmt, stats)
+    else:  # statistics come from the engine's Python driver, per puzzle
+        backend = "python" if stats else "auto"
+        label, answers = _sources(puzzles or [], file, read, solve, backend=backend)
         _run(label, answers, output, partial(Report.solved, unique=unique), fmt, stats)
 
 
@@ -367,6 +390,8 @@ def _progress_bar(total: float, label: str, show: bool) -> Iterator[Callable[...
 
 def _generation_failed(error: GenerateError) -> typer.Exit:
     """Say why, and exit 1 when the attempt budget ran out, 2 when the request was refused."""
+    from sudoku.generate import OutOfAttempts
+
     typer.echo(f"error: {error}", err=True)
     return typer.Exit(NO_SOLUTION if isinstance(error, OutOfAttempts) else BAD_INPUT)
 
@@ -396,6 +421,8 @@ def _mask(value: str | None, shape: Shape) -> frozenset[int] | None:
     """The --mask option: a file holding a pattern, or the pattern itself."""
     if value is None:
         return None
+    from sudoku.generate import parse_mask
+
     path = Path(value)
     try:
         text = path.read_text(encoding="utf-8-sig") if path.is_file() else value
@@ -451,6 +478,9 @@ def generate_command(
     ] = False,
 ) -> None:
     """Generate unique puzzles: minimal unless --clues is given, rated, reproducible."""
+    from sudoku.generate import GenerateError, fewest, generate_many, resolve_seed
+    from sudoku.svg import sheet
+
     shape = _shape(size) or Shape()
     shape = shape.with_diagonals() if x else shape
     if fewest_clues and (time_limit is None or clues is not None or mask is not None):
@@ -581,6 +611,8 @@ def grids_command(
     seed: SeedOption = None,
 ) -> None:
     """Write N distinct complete grids, fast."""
+    from sudoku.generate import GenerateError, resolve_seed, write_grids
+
     shape = _shape(size) or Shape()
     start = resolve_seed(seed)
     began = time.perf_counter()
@@ -631,7 +663,7 @@ class _Rater:
             several = result.status is Status.SEVERAL
             kind = "more than one solution" if several else "no solution"
             report._tally(SEVERAL if several else NO_SOLUTION, kind)
-            report._note(answer, f"not rated: {kind}")
+            report._note(answer.line, f"not rated: {kind}")
             report._emit(record, None)
             return
         report._tally(SOLVED, rating.level)
@@ -654,6 +686,8 @@ class _Rater:
 
 def _rate_one(puzzle: Grid) -> tuple[Result, Rating | None]:
     """The engine's verdict and, for a puzzle with one solution, its rating."""
+    from sudoku.rate import rate
+
     result = solve(puzzle)
     return result, rate(puzzle) if result.status is Status.UNIQUE else None
 

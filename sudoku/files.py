@@ -159,28 +159,60 @@ def read_puzzles(lines: Iterable[str], read: Read = parse) -> Iterator[Numbered]
     record that is not a puzzle gives its GridError, placed on its line and column, and
     reading goes on.
     """
-    block: _Block | None = None
-    broken = False  # after a row of the wrong width: skip the rest of that grid's rows
-    skipping = False  # inside a section other than [Puzzle]
-    puzzle_column: int | None = None  # the CSV column holding the puzzle, after a header
-    first = True  # no record read yet: a CSV header may come
+    records = Records(read)
     for number, raw in enumerate(lines, 1):
+        yield from records.feed(number, raw)
+    yield from records.end()
+
+
+class Records:
+    """What :func:`read_puzzles` knows between two lines, so that a caller may read the
+    plain lines (one puzzle of symbols each) its own way: ``plain`` says whether the next
+    line would be read on its own, and ``took_line()`` records such a line read elsewhere."""
+
+    def __init__(self, read: Read = parse):
+        self.read = read
+        self.block: _Block | None = None
+        self.broken = False  # after a row of the wrong width: skip the rest of that grid's rows
+        self.skipping = False  # inside a section other than [Puzzle]
+        self.puzzle_column: int | None = None  # the CSV column holding the puzzle
+        self.first = True  # no record read yet: a CSV header may come
+
+    @property
+    def plain(self) -> bool:
+        """True when a line of symbols alone would be read as one puzzle, and a blank or
+        comment line skipped, with nothing else changed."""
+        return (
+            self.block is None
+            and not self.broken
+            and not self.skipping
+            and self.puzzle_column is None
+        )
+
+    def took_line(self) -> None:
+        """A plain line of symbols was read as a puzzle elsewhere (no CSV header after it)."""
+        self.first = False
+
+    def feed(self, number: int, raw: str) -> Iterator[Numbered]:
+        """The puzzles that line ``number`` completes (most lines: none or one)."""
+        read = self.read
         line = raw.rstrip("\r\n")
         if number == 1:
             line = line.removeprefix(BOM)
         text = line.strip()
         cells = _cells_in(text)
+        block = self.block
         if block is not None:
             if text.startswith("#"):
                 block.rows.append(line)  # kept, so that the rows keep their line numbers
-                continue
+                return
             fits = cells == block.width or not block.width and cells <= MAX_SIZE
             if text and (fits or is_separator_line(text)):
                 block.add(line, number)
                 if block.complete:
                     yield block.start, block.puzzle(read)
-                    block = None
-                continue
+                    self.block = None
+                return
             if text and cells <= MAX_SIZE:
                 yield (
                     number,
@@ -191,28 +223,29 @@ def read_puzzles(lines: Iterable[str], read: Read = parse) -> Iterator[Numbered]
                         1,
                     ),
                 )
-                block, broken = None, True
-                continue
+                self.block, self.broken = None, True
+                return
             if block.width:  # border lines alone hold no puzzle
                 yield block.start, block.puzzle(read)
-            block = None  # and the blank line or one-line record is read below
+            self.block = None  # and the blank line or one-line record is read below
         if not text or text.startswith("#"):
-            broken = broken and bool(text)
-            continue
+            self.broken = self.broken and bool(text)
+            return
         if text.startswith("[") and text.endswith("]") and text[1:-1].isalpha():
-            skipping, broken = text.lower() != "[puzzle]", False
-            continue
-        if skipping or broken and cells <= MAX_SIZE:
-            continue
-        broken = False
-        if first and (column := _csv_header(text)) is not None:
-            puzzle_column, first = column, False
-            continue
-        first = False
-        if puzzle_column is not None:
+            self.skipping, self.broken = text.lower() != "[puzzle]", False
+            return
+        if self.skipping or self.broken and cells <= MAX_SIZE:
+            return
+        self.broken = False
+        if self.first and (column := _csv_header(text)) is not None:
+            self.puzzle_column, self.first = column, False
+            return
+        self.first = False
+        if self.puzzle_column is not None:
             fields = next(csv.reader([line]))
-            value = fields[puzzle_column] if puzzle_column < len(fields) else None
-            yield _field(read, line, value, number, f"CSV column {puzzle_column + 1}")
+            column = self.puzzle_column
+            value = fields[column] if column < len(fields) else None
+            yield _field(read, line, value, number, f"CSV column {column + 1}")
         elif text.startswith("{"):
             yield _json_record(read, text, number)
         else:
@@ -220,12 +253,16 @@ def read_puzzles(lines: Iterable[str], read: Read = parse) -> Iterator[Numbered]
                 yield number, read(text)
             except GridError as error:
                 if is_separator_line(text) or cells <= MAX_SIZE and _all_valid(text):
-                    block = _Block(number, 0 if is_separator_line(text) else cells)
-                    block.add(line, number)
+                    self.block = _Block(number, 0 if is_separator_line(text) else cells)
+                    self.block.add(line, number)
                 else:
                     yield number, error.at_line(number)
-    if block is not None and block.width:
-        yield block.start, block.puzzle(read)
+
+    def end(self) -> Iterator[Numbered]:
+        """The grid the stream ends in, if one is still open."""
+        if self.block is not None and self.block.width:
+            yield self.block.start, self.block.puzzle(self.read)
+        self.block = None
 
 
 def _all_valid(text: str) -> bool:

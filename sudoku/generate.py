@@ -26,7 +26,6 @@ from __future__ import annotations
 import itertools
 import math
 import random
-import secrets
 import time
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
@@ -115,6 +114,8 @@ def resolve_seed(seed: Seed) -> int:
     """The int a seed stands for, so it can be reported: an int is itself, a Random gives
     its next 32 bits, None draws 32 bits from the OS (never from the global generator)."""
     if seed is None:
+        import secrets  # only here: it costs the command line's start-up otherwise
+
         return secrets.randbits(32)
     if isinstance(seed, random.Random):
         return seed.getrandbits(32)

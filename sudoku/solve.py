@@ -9,6 +9,13 @@ Glossary
                come out in input order
     answer     one puzzle's outcome in a batch: its line number, the puzzle (None when the
                line could not be read) and a value or the GridError that explains the line
+    solved     the lean form of an answer that solve_lines streams: the line number, the
+               status (or the GridError) and the solution lines, no Grid object
+
+Batches of puzzles to solve go through sudoku._batch when it was built (C: reading, the
+givens check, the search and writing the solutions, without the GIL, in chunks of CHUNK
+lines); records it does not take (any layout but a line of symbols), and everything when
+it is absent, go the Python way with identical answers and errors.
 
 Givens that already break the rules are refused before any search, naming the cells.
 """
@@ -17,18 +24,26 @@ from __future__ import annotations
 
 import enum
 import itertools
+import math
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from functools import cache, partial
-from typing import Generic, TypeVar
+from functools import cache
+from typing import Generic, NamedTuple, TypeVar
 
 import dlx
-from sudoku.cover import decode, search
-from sudoku.files import read_puzzles
-from sudoku.grid import Grid, GridError, Shape, check_givens, parse
+from sudoku.cover import cover_problem, decode, search
+from sudoku.files import Records, read_puzzles
+from sudoku.grid import SYMBOLS, Grid, GridError, Shape, check_givens, format_line, parse
+
+try:
+    from sudoku import _batch
+except ImportError:  # not built: batches are solved in Python, with the same answers
+    _batch = None
 
 T = TypeVar("T")
 P = TypeVar("P")  # a puzzle: a Grid, or a layout of several grids such as a Samurai
+CHUNK = 256  # lines a call of the C batch solves: memory stays flat, answers come steadily
+BACKENDS = ("auto", "c", "python")  # batches: C when built (auto) or required, or Python
 
 
 class Status(str, enum.Enum):
@@ -48,7 +63,7 @@ class Result(Generic[P]):
 
     puzzle: P
     solutions: tuple[P, ...]
-    stats: dlx.Stats
+    stats: dlx.Stats | None  # None when solved in a C batch, which keeps no statistics
 
     @property
     def status(self) -> Status:
@@ -99,19 +114,29 @@ def _with_diagonals(shape: Shape) -> Shape:
     return shape.with_diagonals()
 
 
-def reader(shape: Shape | None = None, x: bool = False) -> Callable[[str], Grid]:
-    """A function that reads one puzzle: of ``shape``, or of the size its cell count implies;
-    with the two diagonals as extra regions too when ``x`` is set (X-sudoku)."""
-    if shape is not None:
-        return partial(parse, shape=_with_diagonals(shape) if x else shape)
-    if not x:
-        return parse
+@dataclass(frozen=True)
+class Reader:
+    """Reads one puzzle: of ``shape``, or of the size its cell count implies; with the two
+    diagonals as extra regions too when ``x`` is set (X-sudoku)."""
 
-    def read_x(text: str) -> Grid:
+    shape: Shape | None = None
+    x: bool = False
+
+    def __call__(self, text: str) -> Grid:
+        if self.shape is not None:
+            return parse(text, self.shape_for(self.shape.size))
         grid = parse(text)
-        return Grid(_with_diagonals(grid.shape), grid.cells)
+        return Grid(self.shape_for(grid.shape.size), grid.cells) if self.x else grid
 
-    return read_x
+    def shape_for(self, n: int) -> Shape:
+        """The shape this reader gives a puzzle of n x n cells."""
+        shape = self.shape if self.shape is not None else Shape.for_size(n)
+        return _with_diagonals(shape) if self.x else shape
+
+
+def reader(shape: Shape | None = None, x: bool = False) -> Reader:
+    """A function that reads one puzzle (see :class:`Reader`)."""
+    return Reader(shape, x)
 
 
 @dataclass(frozen=True)
@@ -123,14 +148,47 @@ class Answer(Generic[T]):
     value: T | GridError
 
 
+class Solved(NamedTuple):
+    """One puzzle of :func:`solve_lines`: its line number, and its status with the solution
+    lines found (none, one, or the first two), or the GridError that explains the line."""
+
+    line: int
+    value: Status | GridError
+    solutions: tuple[str, ...] = ()
+
+
 def batch(
-    lines: Iterable[str], work: Callable[[Grid], T] = solve, read: Callable[[str], Grid] = parse
+    lines: Iterable[str],
+    work: Callable[[Grid], T] = solve,
+    read: Callable[[str], Grid] = parse,
+    *,
+    backend: str = "auto",
 ) -> Iterator[Answer[T]]:
     """Apply ``work`` (``solve`` unless told) to every puzzle of a stream, in input order.
 
     Lazy, so memory does not grow with the input. A line that cannot be read, or whose
     givens break the rules, becomes an Answer holding its GridError, and the rest go on.
+    When ``work`` is ``solve`` and ``read`` is ``parse`` or a :class:`Reader`, the puzzles are
+    solved in C unless ``backend`` is ``"python"`` (see :func:`solve_lines`); their Results
+    then have no ``stats``.
     """
+    solver = _solver(read, backend) if work is solve else None
+    if solver is None:
+        yield from _python_batch(lines, work, read)
+        return
+    read = read if isinstance(read, Reader) else Reader()
+    for number, puzzle, outcome, solutions in _c_batch(lines, read, solver):
+        if isinstance(outcome, GridError):
+            yield Answer(number, None if puzzle is None else _as_grid(puzzle, read), outcome)
+            continue
+        grid = _as_grid(puzzle, read)
+        found = tuple(Grid(grid.shape, _cells(solution)) for solution in solutions)
+        yield Answer(number, grid, Result(grid, found, None))  # type: ignore[arg-type]
+
+
+def _python_batch(
+    lines: Iterable[str], work: Callable[[Grid], T], read: Callable[[str], Grid]
+) -> Iterator[Answer[T]]:
     for number, puzzle in read_puzzles(lines, read):
         if isinstance(puzzle, GridError):
             yield Answer(number, None, puzzle)
@@ -139,3 +197,113 @@ def batch(
             yield Answer(number, puzzle, work(puzzle))
         except GridError as error:
             yield Answer(number, puzzle, error.at_line(number))
+
+
+def solve_lines(
+    lines: Iterable[str], read: Reader | None = None, *, backend: str = "auto"
+) -> Iterator[Solved]:
+    """Solve every puzzle of a stream and prove it unique, lazily, in input order.
+
+    The lean form of ``batch(lines)``: each puzzle gives its line number, its status and its
+    solution lines (no Grid), or its GridError. In C (``sudoku._batch``) when it was built,
+    unless ``backend`` is ``"python"``; ``"c"`` requires it. Both give identical answers.
+    """
+    read = read or Reader()
+    solver = _solver(read, backend)
+    if solver is None:
+        for answer in _python_batch(lines, solve, read):
+            value = answer.value
+            if isinstance(value, GridError):
+                yield Solved(answer.line, value)
+            else:
+                yield Solved(answer.line, value.status, tuple(map(format_line, value.solutions)))
+        return
+    for number, _, outcome, solutions in _c_batch(lines, read, solver):
+        yield Solved(number, outcome, solutions)
+
+
+_STATUS_OF = (Status.NONE, Status.UNIQUE, Status.SEVERAL)  # by sudoku._batch's codes
+
+
+def _c_batch(
+    lines: Iterable[str], read: Reader, solver: object
+) -> Iterator[tuple[int, str | Grid | None, Status | GridError, tuple[str, ...]]]:
+    """(line number, puzzle text or grid, status or error, solution lines) for every puzzle,
+    CHUNK lines a call into C. The C reader takes plain lines (a puzzle of symbols, a blank,
+    a comment) while ``sudoku.files``'s reader would read them alone; every other line goes
+    through that reader, and its puzzles are solved here."""
+    records = Records(read)
+    numbered = enumerate(lines, 1)
+    while block := list(itertools.islice(numbered, CHUNK)):
+        texts = [line for _, line in block]
+        done = 0
+        while done < len(block):
+            codes, solutions = solver.solve(texts[done:] if done else texts)
+            for k, code in enumerate(codes, done):
+                number, line = block[k]
+                if code == _batch.PYTHON or not records.plain:
+                    for start, puzzle in records.feed(number, line):
+                        yield start, *_solved_in_python(start, puzzle)
+                elif code != _batch.SKIP:
+                    records.took_line()
+                    found = solutions[k - done]  # several: the first two, joined
+                    size = len(found) // code if code else 1
+                    split = tuple(found[j : j + size] for j in range(0, code * size, size))
+                    yield number, line, _STATUS_OF[code], split
+            done += len(codes)
+            if done < len(block):  # the next line's size is new: give the solver its shape
+                _add_shape(solver, read, math.isqrt(len(texts[done].strip())))
+    for start, puzzle in records.end():
+        yield start, *_solved_in_python(start, puzzle)
+
+
+def _solved_in_python(
+    number: int, puzzle: Grid | GridError
+) -> tuple[Grid | None, Status | GridError, tuple[str, ...]]:
+    if isinstance(puzzle, GridError):
+        return None, puzzle, ()
+    try:
+        result = solve(puzzle)
+    except GridError as error:
+        return puzzle, error.at_line(number), ()
+    return puzzle, result.status, tuple(map(format_line, result.solutions))
+
+
+def _as_grid(puzzle: str | Grid, read: Reader) -> Grid:
+    return puzzle if isinstance(puzzle, Grid) else read(puzzle.strip())
+
+
+def _cells(line: str) -> tuple[int, ...]:
+    return tuple(map(_DIGIT.__getitem__, line))
+
+
+_DIGIT = {symbol: digit for digit, symbol in enumerate(SYMBOLS, 1)}
+
+
+def _solver(read: Callable[[str], Grid], backend: str) -> object | None:
+    """The C batch solver for ``read``'s puzzles, or None to solve them in Python."""
+    if backend not in BACKENDS:
+        raise ValueError(f"backend must be one of {BACKENDS}, not {backend!r}")
+    if backend == "c" and (_batch is None or dlx.search.Layout is None):
+        raise ValueError(
+            "backend 'c' is not available: sudoku._batch was not built "
+            "(it needs a C compiler and Python's headers at install time)"
+        )
+    if backend == "python" or _batch is None or not (read is parse or isinstance(read, Reader)):
+        return None
+    read = read if isinstance(read, Reader) else Reader()
+    return _solver_for(read.shape, read.x)
+
+
+@cache
+def _solver_for(shape: Shape | None, x: bool) -> object:
+    solver = _batch.Solver(shape.size if shape else 0)
+    if shape is not None:
+        _add_shape(solver, Reader(shape, x), shape.size)
+    return solver
+
+
+def _add_shape(solver: object, read: Reader, n: int) -> None:
+    shape = read.shape_for(n)
+    links = cover_problem(shape).compiled()
+    solver.add_shape(n, dlx.search.layout_of(links), shape.unit_indices)

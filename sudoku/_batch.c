@@ -1,0 +1,429 @@
+/* sudoku._batch: many sudoku puzzle lines solved in C, uniqueness proved, one call a chunk.
+ *
+ * Solver() holds, per grid size n, a shape registered by add_shape(n, layout, units): the
+ * shape's compiled cover matrix (a dlx._search.Layout, whose options are (cell, digit) in
+ * order: option cell * n + digit - 1) and its units (rows, columns, boxes or regions, extra
+ * regions) as cell indices. solve(lines) reads each line as sudoku.grid.parse's one-line fast
+ * path does, checks the givens, forces them on a fresh copy of the matrix, searches for two
+ * solutions through dlx._search's C API (dlx/_search_api.h; the same loop as every search,
+ * step for step) and writes the solutions as lines, with the GIL released. Only the line in
+ * and the line out are Python objects.
+ *
+ * A line this fast path does not take (separators, a bad or non-ASCII character, a wrong
+ * length, a digit too large, givens that break the rules) is answered PYTHON, so that
+ * sudoku.solve reads it the Python way and says exactly what is wrong and where.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <string.h>
+
+#include "_search_api.h"
+
+enum { NONE = 0, UNIQUE = 1, SEVERAL = 2, PYTHON = 3, SKIP = 4 }; /* a line's code */
+#define MIN_SIZE 4
+#define MAX_SIZE 25
+#define CHECK_EVERY (1LL << 20) /* nodes between Ctrl-C polls */
+
+static DlxApi *dlx;
+static const char SYMBOLS[] = "123456789ABCDEFGHIJKLMNOP";
+static signed char digit_of[256]; /* a symbol's digit, 0 for a blank, -1 for anything else */
+
+typedef struct {
+    int n, n_units;
+    int *units;        /* n_units rows of n cell indices */
+    PyObject *layout;  /* the dlx._search.Layout of the shape's cover matrix */
+} Shape;
+
+typedef struct {
+    PyObject_HEAD
+    int fixed;                    /* 0: size from each line's length; n: every line is n x n */
+    Shape *shapes[MAX_SIZE + 1];  /* by size, set once, never replaced while the Solver lives */
+} Solver;
+
+/* One line of a chunk: where its text is, and what became of it. */
+typedef struct {
+    const char *text;
+    Py_ssize_t length;
+    int n;       /* the size read off the line; 0: none */
+    int code;
+    char *out;   /* room for two solution lines */
+} Line;
+
+static int is_space(unsigned char c)
+{
+    return c == ' ' || (c >= '\t' && c <= '\r') || (c >= 0x1c && c <= 0x1f);
+}
+
+/* The size of a grid of `cells` cells that splits into boxes (not a prime), else 0. */
+static int size_of(Py_ssize_t cells)
+{
+    for (int n = MIN_SIZE; n <= MAX_SIZE; n++)
+        if ((Py_ssize_t)n * n == cells) {
+            for (int r = 2; r * r <= n; r++)
+                if (n % r == 0)
+                    return n;
+            return 0;
+        }
+    return 0;
+}
+
+/* ---- one puzzle, without the GIL --------------------------------------------------------- */
+
+/* The givens of line->text into cells[]: 0 on success, -1 when the line needs Python. */
+static int read_cells(const Line *line, int *cells)
+{
+    int n = line->n;
+    for (Py_ssize_t k = 0; k < line->length; k++) {
+        int d = digit_of[(unsigned char)line->text[k]];
+        if (d < 0 || d > n)
+            return -1;
+        cells[k] = d;
+    }
+    return 0;
+}
+
+/* True when no unit holds a digit twice (the Python check then names the clashes). */
+static int givens_agree(const Shape *shape, const int *cells)
+{
+    for (int u = 0; u < shape->n_units; u++) {
+        const int *unit = shape->units + (size_t)u * shape->n;
+        unsigned long seen = 0;
+        for (int k = 0; k < shape->n; k++) {
+            int d = cells[unit[k]];
+            if (d && (seen & (1UL << d)))
+                return 0;
+            seen |= 1UL << d;
+        }
+    }
+    return 1;
+}
+
+/* The solution on the search's stack, written as a line over the puzzle's `cells`. */
+static void write_solution(DlxRun *run, int n, int *chosen, char *out)
+{
+    int depth = dlx->chosen(run, chosen, n * n);
+    for (int l = 0; l < depth && l < n * n; l++)
+        out[chosen[l] / n] = SYMBOLS[chosen[l] % n];
+}
+
+static void write_givens(const int *cells, int count, char *out)
+{
+    for (int k = 0; k < count; k++)
+        if (cells[k])
+            out[k] = SYMBOLS[cells[k] - 1];
+}
+
+/* ---- the type ----------------------------------------------------------------------------- */
+
+static void Solver_dealloc(Solver *self)
+{
+    for (int n = 0; n <= MAX_SIZE; n++) {
+        Shape *shape = self->shapes[n];
+        if (shape) {
+            Py_XDECREF(shape->layout);
+            PyMem_Free(shape->units);
+            PyMem_Free(shape);
+        }
+    }
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+static int Solver_init(Solver *self, PyObject *args, PyObject *kwds)
+{
+    static char *kwlist[] = {"fixed", NULL};
+    int fixed = 0;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "|i:Solver", kwlist, &fixed))
+        return -1;
+    if (fixed && (fixed < MIN_SIZE || fixed > MAX_SIZE)) {
+        PyErr_Format(PyExc_ValueError, "fixed must be 0 or a size %d..%d", MIN_SIZE, MAX_SIZE);
+        return -1;
+    }
+    self->fixed = fixed;
+    return 0;
+}
+
+PyDoc_STRVAR(add_shape_doc,
+             "add_shape(n, layout, units)\n\n"
+             "Solve lines of n x n cells on layout (a dlx._search.Layout whose option\n"
+             "cell * n + digit - 1 puts digit in cell), checking the givens against units\n"
+             "(sequences of n cell indices each).");
+
+static PyObject *Solver_add_shape(Solver *self, PyObject *args)
+{
+    int n;
+    PyObject *layout, *units;
+    if (!PyArg_ParseTuple(args, "iOO:add_shape", &n, &layout, &units))
+        return NULL;
+    if (n < MIN_SIZE || n > MAX_SIZE || (self->fixed && n != self->fixed)) {
+        PyErr_Format(PyExc_ValueError, "size %d is not one this Solver takes", n);
+        return NULL;
+    }
+    if (self->shapes[n]) {
+        PyErr_Format(PyExc_ValueError, "size %d already has a shape", n);
+        return NULL;
+    }
+    DlxRun *probe = dlx->run_new(layout); /* checks that layout is a Layout */
+    if (!probe)
+        return NULL;
+    int options = dlx->n_options(probe);
+    dlx->run_free(probe);
+    if (options != n * n * n) {
+        PyErr_Format(PyExc_ValueError, "the layout has %d options, expected %d", options,
+                     n * n * n);
+        return NULL;
+    }
+    PyObject *seq = PySequence_Fast(units, "units must be a sequence");
+    if (!seq)
+        return NULL;
+    Py_ssize_t n_units = PySequence_Fast_GET_SIZE(seq);
+    Shape *shape = PyMem_Calloc(1, sizeof(Shape));
+    int *cells = PyMem_Calloc(n_units ? (size_t)n_units * n : 1, sizeof(int));
+    if (!shape || !cells || n_units > INT_MAX / n) {
+        PyErr_NoMemory();
+        goto fail;
+    }
+    for (Py_ssize_t u = 0; u < n_units; u++) {
+        PyObject *unit = PySequence_Fast(PySequence_Fast_GET_ITEM(seq, u), "a unit is a sequence");
+        if (!unit)
+            goto fail;
+        int ok = PySequence_Fast_GET_SIZE(unit) == n;
+        for (Py_ssize_t k = 0; ok && k < n; k++) {
+            long cell = PyLong_AsLong(PySequence_Fast_GET_ITEM(unit, k));
+            ok = cell >= 0 && cell < n * n;
+            cells[u * n + k] = (int)cell;
+        }
+        Py_DECREF(unit);
+        if (!ok) {
+            PyErr_Clear();
+            PyErr_Format(PyExc_ValueError, "unit %zd is not %d cell indices below %d", u, n,
+                         n * n);
+            goto fail;
+        }
+    }
+    Py_DECREF(seq);
+    shape->n = n;
+    shape->n_units = (int)n_units;
+    shape->units = cells;
+    Py_INCREF(layout);
+    shape->layout = layout;
+    self->shapes[n] = shape;
+    Py_RETURN_NONE;
+fail:
+    Py_DECREF(seq);
+    PyMem_Free(shape);
+    PyMem_Free(cells);
+    return NULL;
+}
+
+/* Search line's puzzle for two solutions; -1 with an exception when Ctrl-C stopped it.
+ * Called without the GIL; *state is the saved thread state, taken and released around
+ * the Ctrl-C polls. */
+static int solve_line(Line *line, DlxRun *run, const Shape *shape, int *cells, int *chosen,
+                      PyThreadState **state)
+{
+    int n = line->n, count = n * n;
+    if (read_cells(line, cells) < 0 || !givens_agree(shape, cells)) {
+        line->code = PYTHON;
+        return 0;
+    }
+    dlx->reset(run);
+    for (int k = 0; k < count; k++)
+        if (cells[k] && dlx->force(run, k * n + cells[k] - 1) < 0) {
+            line->code = PYTHON; /* cannot happen once the givens agree; Python will say */
+            return 0;
+        }
+    int found = 0;
+    while (found < 2) {
+        int event = dlx->search(run, dlx->nodes(run) + CHECK_EVERY, found + 1);
+        if (event == DLX_CHECKPOINT) {
+            PyEval_RestoreThread(*state);
+            int stop = PyErr_CheckSignals();
+            *state = PyEval_SaveThread();
+            if (stop < 0)
+                return -1;
+            continue;
+        }
+        if (event != DLX_SOLUTION)
+            break;
+        char *out = line->out + (size_t)found * count;
+        write_givens(cells, count, out);
+        write_solution(run, n, chosen, out);
+        found++;
+    }
+    line->code = found == 0 ? NONE : found == 1 ? UNIQUE : SEVERAL;
+    return 0;
+}
+
+PyDoc_STRVAR(solve_doc,
+             "solve(lines) -> (codes, solutions)\n\n"
+             "Solve each of lines (a list of str), proving uniqueness. codes holds a code per\n"
+             "line read: 0 no solution, 1 unique, 2 several, 3 read it in Python, 4 blank or a\n"
+             "# comment; solutions the solution line (unique), the first two joined (several)\n"
+             "or None. codes is shorter than lines when the next line's size has no shape.");
+
+static PyObject *Solver_solve(Solver *self, PyObject *lines_arg)
+{
+    PyObject *lines = PySequence_Tuple(lines_arg); /* holds every line while the GIL is out */
+    if (!lines)
+        return NULL;
+    Py_ssize_t total = PyTuple_GET_SIZE(lines), count = 0;
+    PyObject *result = NULL, *codes = NULL, *solutions = NULL;
+    Line *todo = PyMem_Calloc(total ? (size_t)total : 1, sizeof(Line));
+    DlxRun *runs[MAX_SIZE + 1] = {NULL};
+    int *cells = PyMem_Calloc(MAX_SIZE * MAX_SIZE, sizeof(int));
+    int *chosen = PyMem_Calloc(MAX_SIZE * MAX_SIZE, sizeof(int));
+    char *room = NULL;
+    if (!todo || !cells || !chosen) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    /* With the GIL: where each line's text is, its size, and a run for each size met. */
+    size_t needed = 0;
+    for (; count < total; count++) {
+        PyObject *item = PyTuple_GET_ITEM(lines, count);
+        Line *line = &todo[count];
+        if (!PyUnicode_Check(item)) {
+            PyErr_Format(PyExc_TypeError, "line %zd is %R, not a str", count + 1, item);
+            goto done;
+        }
+        if (!PyUnicode_IS_ASCII(item)) { /* Python's strip and error messages */
+            line->code = PYTHON;
+            continue;
+        }
+        const char *text = (const char *)PyUnicode_1BYTE_DATA(item);
+        Py_ssize_t start = 0, end = PyUnicode_GET_LENGTH(item);
+        while (start < end && is_space((unsigned char)text[start]))
+            start++;
+        while (end > start && is_space((unsigned char)text[end - 1]))
+            end--;
+        line->text = text + start;
+        line->length = end - start;
+        if (!line->length || line->text[0] == '#') {
+            line->code = SKIP;
+            continue;
+        }
+        int n = self->fixed ? self->fixed : size_of(line->length);
+        if (!n || (Py_ssize_t)n * n != line->length) {
+            line->code = PYTHON;
+            continue;
+        }
+        if (!self->shapes[n])
+            break; /* the caller adds the shape and calls again from here */
+        if (!runs[n] && !(runs[n] = dlx->run_new(self->shapes[n]->layout)))
+            goto done;
+        line->n = n;
+        needed += 2 * (size_t)line->length;
+    }
+    if (!(room = PyMem_Malloc(needed ? needed : 1))) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    needed = 0;
+    for (Py_ssize_t k = 0; k < count; k++)
+        if (todo[k].n) {
+            todo[k].out = room + needed;
+            needed += 2 * (size_t)todo[k].length;
+        }
+    /* Without the GIL: read, check, search and write every line (the tuple holds them). */
+    int stopped = 0;
+    PyThreadState *state = PyEval_SaveThread();
+    for (Py_ssize_t k = 0; k < count && !stopped; k++)
+        if (todo[k].n)
+            stopped = solve_line(&todo[k], runs[todo[k].n], self->shapes[todo[k].n], cells,
+                                 chosen, &state) < 0;
+    PyEval_RestoreThread(state);
+    if (stopped)
+        goto done;
+    /* With the GIL: the codes, and the solutions as str. */
+    if (!(codes = PyBytes_FromStringAndSize(NULL, count)) || !(solutions = PyList_New(count)))
+        goto done;
+    char *code = PyBytes_AS_STRING(codes);
+    for (Py_ssize_t k = 0; k < count; k++) {
+        Line *line = &todo[k];
+        code[k] = (char)line->code;
+        Py_ssize_t size = line->code == UNIQUE ? line->length
+                          : line->code == SEVERAL ? 2 * line->length
+                                                  : 0;
+        PyObject *text = size ? PyUnicode_New(size, 127) : Py_NewRef(Py_None);
+        if (!text)
+            goto done;
+        if (size)
+            memcpy(PyUnicode_1BYTE_DATA(text), line->out, (size_t)size);
+        PyList_SET_ITEM(solutions, k, text);
+    }
+    result = PyTuple_Pack(2, codes, solutions);
+done:
+    Py_XDECREF(codes);
+    Py_XDECREF(solutions);
+    for (int n = 0; n <= MAX_SIZE; n++)
+        dlx->run_free(runs[n]);
+    PyMem_Free(todo);
+    PyMem_Free(cells);
+    PyMem_Free(chosen);
+    PyMem_Free(room);
+    Py_DECREF(lines);
+    return result;
+}
+
+static PyMethodDef Solver_methods[] = {
+    {"add_shape", (PyCFunction)Solver_add_shape, METH_VARARGS, add_shape_doc},
+    {"solve", (PyCFunction)Solver_solve, METH_O, solve_doc},
+    {NULL, NULL, 0, NULL},
+};
+
+PyDoc_STRVAR(Solver_doc, "Solver(fixed=0)\n\n"
+                         "Solves sudoku lines in chunks (see solve); fixed: the only size\n"
+                         "taken, as when a shape is given, or 0 for the size each line implies.");
+
+static PyTypeObject SolverType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "sudoku._batch.Solver",
+    .tp_basicsize = sizeof(Solver),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = Solver_doc,
+    .tp_new = PyType_GenericNew,
+    .tp_init = (initproc)Solver_init,
+    .tp_dealloc = (destructor)Solver_dealloc,
+    .tp_methods = Solver_methods,
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT,
+    .m_name = "sudoku._batch",
+    .m_doc = "Sudoku lines solved in chunks in C (optional accelerator of sudoku.solve).",
+    .m_size = -1,
+};
+
+PyMODINIT_FUNC PyInit__batch(void)
+{
+    dlx = PyCapsule_Import(DLX_API_CAPSULE, 0);
+    if (!dlx)
+        return NULL;
+    if (dlx->version != DLX_API_VERSION) {
+        PyErr_Format(PyExc_ImportError, "dlx._search's C API is version %d, expected %d",
+                     dlx->version, DLX_API_VERSION);
+        return NULL;
+    }
+    memset(digit_of, -1, sizeof digit_of);
+    for (int d = 1; d <= MAX_SIZE; d++) {
+        digit_of[(unsigned char)SYMBOLS[d - 1]] = (signed char)d;
+        if (d > 9)
+            digit_of[(unsigned char)(SYMBOLS[d - 1] - 'A' + 'a')] = (signed char)d;
+    }
+    for (const char *blank = ".0_-"; *blank; blank++)
+        digit_of[(unsigned char)*blank] = 0;
+    if (PyType_Ready(&SolverType) < 0)
+        return NULL;
+    PyObject *m = PyModule_Create(&module);
+    if (!m)
+        return NULL;
+    if (PyModule_AddObjectRef(m, "Solver", (PyObject *)&SolverType) < 0 ||
+        PyModule_AddIntConstant(m, "NONE", NONE) < 0 ||
+        PyModule_AddIntConstant(m, "UNIQUE", UNIQUE) < 0 ||
+        PyModule_AddIntConstant(m, "SEVERAL", SEVERAL) < 0 ||
+        PyModule_AddIntConstant(m, "PYTHON", PYTHON) < 0 ||
+        PyModule_AddIntConstant(m, "SKIP", SKIP) < 0) {
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
+}
