@@ -1,0 +1,157 @@
+"""The C batch (sudoku._batch) against the Python path: identical statuses, solutions and
+errors, line for line, on slices of the data sets and on lines built to go wrong."""
+
+import itertools
+
+import pytest
+
+import sudoku.solve
+from sudoku.grid import Grid, GridError, Shape, is_solution, parse
+from sudoku.solve import Reader, Solved, Status, batch, solve_lines
+
+_batch = pytest.importorskip("sudoku._batch", reason="the C batch was not built")
+
+HARD = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+TWO_SOLUTIONS = "4.7.698256.2.58947958724316825437169791586432346912758289643571573291684164875293"
+NO_SOLUTION = ".234....1......."
+JIGSAW = Shape.jigsaw("111222333 111222333 114222333 144555566 444556666 444555666 "
+                      "777788999 778888999 777888999")  # fmt: skip
+
+ODD_LINES = [
+    "# a comment",
+    "",
+    "   \t",
+    HARD,
+    f"  {HARD}\t\r\n",
+    HARD[:80],
+    HARD + "1",
+    HARD.replace("4", "x", 1),
+    HARD.replace("4", "é", 1),  # not ASCII: read in Python
+    f"\u00a0{HARD}\u2003",  # Unicode spaces that str.strip() removes
+    "44" + HARD[2:],  # the givens break the rules
+    HARD.replace(".", "0").replace("6", "_", 1),  # other blanks
+    "|".join(HARD[k : k + 9] for k in range(0, 81, 9)),  # separators: the Python reader
+    TWO_SOLUTIONS,
+    NO_SOLUTION,
+    "1..." * 4,
+    "." * 16,
+    "5" + "." * 15,  # a digit too large for 4x4
+    "." * 36,
+    "." * 49,  # 7x7: no boxes
+    "a" + "." * 255,  # 16x16, a lowercase symbol
+    "G" + "." * 254 + "g",  # G twice in a unit of 16x16
+    "Q" + "." * 255,  # Q is not a 16x16 symbol
+    "12" + "." * 14,
+    HARD,
+]
+
+
+def both(lines: list[str], read: Reader | None = None) -> tuple[list[Solved], list[Solved]]:
+    return list(solve_lines(lines, read, backend="c")), list(
+        solve_lines(lines, read, backend="python")
+    )
+
+
+def same(c: list[Solved], python: list[Solved]) -> None:
+    """The same lines, statuses, solution lines and errors (type, text, line, column)."""
+    assert len(c) == len(python)
+    for ours, theirs in zip(c, python, strict=True):
+        assert ours.line == theirs.line
+        assert ours.solutions == theirs.solutions, ours.line
+        if isinstance(theirs.value, GridError):
+            assert type(ours.value) is type(theirs.value), ours.line
+            assert str(ours.value) == str(theirs.value)
+            assert (ours.value.line, ours.value.column) == (theirs.value.line, theirs.value.column)
+        else:
+            assert ours.value is theirs.value, ours.line
+
+
+def solutions_check(lines: list[str], answers: list[Solved], read: Reader) -> None:
+    """Every solution line solves its puzzle, by the independent checker."""
+    for answer in answers:
+        puzzle = read(lines[answer.line - 1].strip())
+        for solution in answer.solutions:
+            grid = Grid(puzzle.shape, parse(solution, puzzle.shape).cells)
+            assert is_solution(grid, puzzle), answer.line
+
+
+@pytest.mark.parametrize("name", ["sudoku17.txt", "easy10k.txt", "top1465.txt"])
+def test_the_c_batch_answers_the_data_sets_as_the_python_path_does(data_file, name):
+    with data_file(name).open() as file:
+        lines = list(itertools.islice(file, 5000))
+    lines = lines[:150] + lines[-150:]  # its start, and a slice further on
+    c, python = both(lines)
+    same(c, python)
+    assert {answer.value for answer in c} == {Status.UNIQUE}
+    solutions_check(lines, c, Reader())
+
+
+def test_bad_and_odd_lines_get_the_same_answers_and_errors():
+    c, python = both(ODD_LINES)
+    same(c, python)
+    values = {answer.line: answer.value for answer in c}
+    assert values[4] is Status.UNIQUE and values[14] is Status.SEVERAL
+    assert values[15] is Status.NONE and values[17] is Status.SEVERAL
+    assert str(values[6]) == "line 6, column 81: found 80 cells, expected 81 for a 9x9 grid"
+    assert str(values[8]).startswith("line 8, column 1: found 'x'")
+    assert str(values[11]).startswith("line 11: the givens break the rules: 4 twice in row 1")
+    assert values[13] is Status.UNIQUE  # separators, read in Python, solved all the same
+    solutions_check(ODD_LINES, [a for a in c if not isinstance(a.value, GridError)], Reader())
+
+
+@pytest.mark.parametrize("chunk", [1, 2, 5])
+def test_chunks_of_any_size_give_the_same_answers(monkeypatch, chunk):
+    monkeypatch.setattr(sudoku.solve, "CHUNK", chunk)
+    same(*both(ODD_LINES))
+
+
+@pytest.mark.parametrize("chunk", [2, 256])
+def test_a_multi_line_grid_is_read_whole_as_in_python(monkeypatch, chunk):
+    monkeypatch.setattr(sudoku.solve, "CHUNK", chunk)
+    rows = [HARD[k : k + 9] for k in range(0, 81, 9)]
+    for lines in (["#A somebody", *rows], ["", *rows[:5], rows[5].replace("8", "?"), *rows[6:]]):
+        c, python = both(lines)
+        same(c, python)
+        assert len(c) == 1
+
+
+@pytest.mark.parametrize(
+    "read", [Reader(Shape.x()), Reader(x=True), Reader(JIGSAW), Reader(Shape.for_size(4))]
+)
+def test_shapes_and_x_sudoku_get_the_same_answers(read):
+    lines = [HARD, "." * 81, "." * 16, NO_SOLUTION, "1..." * 4, TWO_SOLUTIONS, "12" + "." * 79]
+    c, python = both(lines, read)
+    same(c, python)
+    solutions_check(lines, [a for a in c if not isinstance(a.value, GridError)], read)
+
+
+def test_batch_yields_the_results_of_the_python_path():
+    lines = ODD_LINES[3:16]
+    c = list(batch(lines))
+    python = list(batch(lines, backend="python"))
+    assert [(a.line, a.puzzle) for a in c] == [(a.line, a.puzzle) for a in python]
+    for ours, theirs in zip(c, python, strict=True):
+        if isinstance(theirs.value, GridError):
+            assert str(ours.value) == str(theirs.value)
+        else:
+            assert ours.value.solutions == theirs.value.solutions
+            assert ours.value.stats is None
+
+
+def test_a_backend_must_be_known():
+    with pytest.raises(ValueError, match="backend must be one of"):
+        list(solve_lines([HARD], backend="fast"))
+
+
+def test_the_solver_refuses_what_it_cannot_use():
+    solver = _batch.Solver()
+    with pytest.raises(TypeError, match="Layout"):
+        solver.add_shape(9, object(), [])
+    with pytest.raises(ValueError, match="size 3"):
+        solver.add_shape(3, object(), [])
+    with pytest.raises(TypeError, match="not a str"):
+        solver.solve(["# fine", b"bytes"])
+    with pytest.raises(ValueError, match="fixed"):
+        _batch.Solver(99)
+    # A line of a size with no shape stops the chunk before it: codes is shorter.
+    assert solver.solve(["# nothing", HARD]) == (bytes([_batch.SKIP]), [None])
