@@ -174,11 +174,17 @@ class Report:
         typer.echo(f"{total} puzzles in {seconds:.2f} s{rate}: {kinds or 'none'}", err=True)
 
 
-def _file_lines(path: Path, stack: ExitStack) -> Iterator[str]:
+def _file_lines(path: Path, stack: ExitStack) -> Iterable[str]:
     """The lines of a file, moving a progress bar (by characters read) when stderr is a
     terminal; the file and the bar close with ``stack``."""
     lines = stack.enter_context(path.open(encoding="utf-8", errors="replace"))
+    if not sys.stderr.isatty():
+        return lines  # no bar to move: the file's own iterator, a line at C speed
     advance = stack.enter_context(_progress_bar(path.stat().st_size, path.name, show=True))
+    return _advancing(lines, advance)
+
+
+def _advancing(lines: Iterable[str], advance: Callable[[int], None]) -> Iterator[str]:
     done = 0
     for line in lines:
         done += len(line)
@@ -763,5 +769,21 @@ def play_command(
         pass
 
 
-if __name__ == "__main__":
+def main() -> None:
+    """The console script. ``dlx-sudoku solve PUZZLE...`` with puzzles only (no option)
+    runs the solve command straight: Typer's parsing of parameters imports pydantic, most
+    of the start-up time of so short a run. Every other command line goes to the Typer app."""
+    args = sys.argv[1:]
+    if len(args) > 1 and args[0] == "solve" and not any(arg.startswith("-") for arg in args):
+        try:
+            solve_command(None, args[1:])  # type: ignore[arg-type]  # ctx: only for --help
+        except typer.Exit as done:
+            sys.exit(done.exit_code)
+        except KeyboardInterrupt:
+            typer.echo("Aborted!", err=True)
+            sys.exit(1)
     app(prog_name="dlx-sudoku")
+
+
+if __name__ == "__main__":
+    main()
