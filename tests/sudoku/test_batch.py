@@ -155,3 +155,31 @@ def test_the_solver_refuses_what_it_cannot_use():
         _batch.Solver(99)
     # A line of a size with no shape stops the chunk before it: codes is shorter.
     assert solver.solve(["# nothing", HARD]) == (bytes([_batch.SKIP]), [None])
+
+
+ROWS = [HARD[k : k + 9] for k in range(0, 81, 9)]
+MIXED = [
+    "\ufeff" + HARD,  # a byte-order mark on the first line
+    "[State]",
+    HARD,  # inside a section other than [Puzzle]: skipped
+    "[Puzzle]",
+    HARD,
+    *ROWS,  # a block
+    HARD,
+    *ROWS[:4],
+    ROWS[4] + "1",  # a row too wide: the block breaks
+    *ROWS[5:],
+    HARD,
+    '{"puzzle": "' + HARD + '"}',
+    "------+------",
+    HARD,
+    *ROWS[:5],  # the stream ends inside a block
+]
+
+
+@pytest.mark.parametrize("chunk", [3, 256])
+def test_every_file_layout_gets_the_same_answers(monkeypatch, chunk):
+    monkeypatch.setattr(sudoku.solve, "CHUNK", chunk)
+    same(*both(MIXED))
+    same(*both(["id,puzzle", f"1,{HARD}", HARD, f"2,{TWO_SOLUTIONS}"]))  # CSV
+    same(*both([HARD, "id,puzzle", HARD]))  # a CSV header only as the first record
