@@ -743,7 +743,8 @@ def rate_command(
 @app.command("play")
 def play_command(
     port: Annotated[
-        int, typer.Option("--port", help="Port on 127.0.0.1; 0 picks a free one.")
+        int,
+        typer.Option("--port", min=0, max=65535, help="Port on 127.0.0.1; 0 picks a free one."),
     ] = 8765,
     no_browser: Annotated[
         bool, typer.Option("--no-browser", help="Print the address; do not open a browser.")

@@ -28,7 +28,16 @@ from typing import Any
 from sudoku.files import read_text
 from sudoku.generate import SYMMETRIES, GenerateError
 from sudoku.generate import generate as generate_puzzle
-from sudoku.grid import Grid, GridError, Shape, cell_name, conflicts, format_line, parse
+from sudoku.grid import (
+    Grid,
+    GridError,
+    Shape,
+    cell_name,
+    check_givens,
+    conflicts,
+    format_line,
+    parse,
+)
 from sudoku.rate import LEVELS, TECHNIQUES, Candidates, Step
 from sudoku.rate import rate as rate_puzzle
 from sudoku.solve import Status
@@ -232,16 +241,11 @@ def read_entries(body: Body, puzzle: Grid) -> Grid:
 
 
 def _checked(puzzle: Grid) -> None:
-    """422 when the givens break the rules, naming the digit, the unit and the cells."""
-    found = conflicts(puzzle)
-    if found:
-        unit, digit, cells = found[0]
-        raise ApiError(
-            422,
-            f"the givens break the rules: {puzzle.shape.symbols[digit - 1]} more than once in "
-            f"{unit} ({', '.join(map(cell_name, cells))})",
-            field="puzzle",
-        )
+    """422 when the givens break the rules, naming the digits, the units and the cells."""
+    try:
+        check_givens(puzzle)
+    except GridError as error:
+        raise ApiError(422, str(error), field="puzzle") from None
 
 
 # --- describing answers --------------------------------------------------------------------

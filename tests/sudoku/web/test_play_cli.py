@@ -64,3 +64,11 @@ def test_play_without_the_web_extra_says_how_to_install_it():
     )
     assert result.returncode == 2
     assert "play needs starlette: pip install 'dlx-sudoku[web]'" in result.stderr
+
+
+def test_play_refuses_a_port_out_of_range():
+    result = subprocess.run(
+        [*PLAY, "--port", "70000"], cwd=ROOT, capture_output=True, text=True, timeout=120
+    )
+    assert result.returncode == 2 and "--port" in result.stderr
+    assert "Traceback" not in result.stderr
