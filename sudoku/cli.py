@@ -750,9 +750,9 @@ def play_command(
         bool, typer.Option("--no-browser", help="Print the address; do not open a browser.")
     ] = False,
 ) -> None:
-    """Play and make puzzles in the browser: a page served on 127.0.0.1 only (Ctrl-C stops).
+    r"""Play and make puzzles in the browser: a page served on 127.0.0.1 only (Ctrl-C stops).
 
-    Needs the web extra: pip install 'dlx-sudoku[web]'.
+    Needs the web extra: pip install 'dlx-sudoku\[web]'.
     """
     from sudoku.web import INSTALL_HINT, missing_extra
 

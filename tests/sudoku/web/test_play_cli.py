@@ -72,3 +72,14 @@ def test_play_refuses_a_port_out_of_range():
     )
     assert result.returncode == 2 and "--port" in result.stderr
     assert "Traceback" not in result.stderr
+
+
+def test_play_help_names_the_extra():
+    result = subprocess.run(
+        [sys.executable, "-m", "sudoku.cli", "play", "--help"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert result.returncode == 0 and "pip install 'dlx-sudoku[web]'" in result.stdout
