@@ -28,6 +28,7 @@ from dlx.errors import (
 )
 
 if TYPE_CHECKING:
+    from dlx.parallel import Estimate
     from dlx.search import Search
 
 Item = Hashable
@@ -301,8 +302,22 @@ class Problem:
         max_nodes: int | None = None,
         time_limit: float | None = None,
         backend: str | None = None,
+        jobs: int | None = None,
+        executor: Any = None,
     ) -> Iterator[Solution]:
-        """Every solution, lazily, each a list of option names (see ``dlx.Search``)."""
+        """Every solution, lazily, each a list of option names (see ``dlx.Search``).
+
+        With ``jobs`` (worker processes) or an ``executor`` (a Dask client or address, or a
+        ``concurrent.futures.Executor``) the search is split across workers and the
+        solutions still come in the serial order (see ``dlx.parallel.solutions``).
+        """
+        if jobs is not None or executor is not None:
+            from dlx import parallel
+
+            _serial_only(max_nodes, time_limit)
+            return parallel.solutions(
+                self, jobs=jobs, executor=executor, seed=seed, forced=forced, backend=backend
+            )
         return iter(
             self.search(
                 seed=seed,
@@ -336,11 +351,39 @@ class Problem:
         max_nodes: int | None = None,
         time_limit: float | None = None,
         backend: str | None = None,
+        jobs: int | None = None,
+        executor: Any = None,
     ) -> int:
-        """The number of solutions; counting stops at ``limit`` when one is given."""
+        """The number of solutions; counting stops at ``limit`` when one is given.
+
+        With ``jobs`` or an ``executor`` the count is split across workers (see
+        ``dlx.parallel.Count``); the number is the same.
+        """
+        if jobs is not None or executor is not None:
+            from dlx import parallel
+
+            _serial_only(max_nodes, time_limit)
+            return parallel.count(
+                self, limit, jobs=jobs, executor=executor, forced=forced, backend=backend
+            )
         return self.search(
             seed=seed, forced=forced, max_nodes=max_nodes, time_limit=time_limit, backend=backend
         ).count(limit)
+
+    def estimate(
+        self, *, samples: int = 1000, seed: Seed = 0, forced: Iterable[OptionName] = ()
+    ) -> Estimate:
+        """Knuth's Monte Carlo estimate of the search: about how many nodes a count visits
+        and how many solutions it finds, before starting it (``dlx.parallel.estimate``)."""
+        from dlx import parallel
+
+        return parallel.estimate(self, samples=samples, seed=seed, forced=forced)
+
+
+def _serial_only(max_nodes: int | None, time_limit: float | None) -> None:
+    """Node and time limits bound one search; split across workers they mean nothing."""
+    if max_nodes is not None or time_limit is not None:
+        raise ValueError("max_nodes and time_limit apply to a serial search, not with jobs")
 
 
 def _distinct(items: Iterable[Item], kind: str) -> list[Item]:

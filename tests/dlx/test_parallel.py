@@ -1,0 +1,298 @@
+"""dlx.parallel: split counts and enumerations give the serial answers, on a process pool and
+on a Dask LocalCluster, through dead workers and interrupted, checkpointed runs.
+
+The counts to reach are the published ones in the headers of tests/fixtures; the order of
+solutions to reach is the serial search's.
+"""
+
+from __future__ import annotations
+
+import json
+import multiprocessing
+import os
+import signal
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import dlx
+import dlx.search
+from dlx import parallel
+from dlx.parallel import CheckpointError, Count, Progress, Tree, split
+from examples import langford, queens
+from tests.dlx.test_search import problems
+from tests.examples import fixture_files
+from tests.oracle import check
+
+FIXTURES = fixture_files.DIRECTORY
+FAST = sorted(
+    path.name
+    for path in FIXTURES.glob("*.dlx")
+    if path.name not in fixture_files.SLOW
+    or "c" in dlx.search.LOOPS
+    and path.name == "pentominoes-6x10.dlx"
+)
+"""The fixtures counted on every executor: all but the pentominoes without the C loop, and
+not the 6x10 count without symmetry breaking (four times longer: it is in the slow set)."""
+
+
+@pytest.fixture(autouse=True)
+def backend() -> None:
+    """The workers use the default loop: no run per backend here (tests/dlx/conftest.py)."""
+
+
+def fixture(name: str) -> tuple[dlx.Problem, int]:
+    path = FIXTURES / name
+    return dlx.read(path), fixture_files.expected(path)
+
+
+# -- the tree and the split, in process -------------------------------------------------------
+
+
+@settings(max_examples=200, deadline=None)
+@given(problems(), st.integers(1, 12), st.integers(1, 4), st.none() | st.integers(0, 99))
+def test_split_tasks_give_the_serial_solutions_in_order(
+    problem: dlx.Problem, tasks: int, chunk: int, seed: int | None
+) -> None:
+    """Whatever the cut and the chunk size, the pieces put back together are the serial
+    search (unseeded) or the same solutions (seeded), with colors and secondary items."""
+    serial = list(problem.solutions())
+    with ThreadPoolExecutor(2) as executor:
+        found = list(
+            parallel.solutions(problem, executor=executor, tasks=tasks, chunk=chunk, seed=seed)
+        )
+        counted = parallel.count(problem, executor=executor, tasks=tasks)
+    if seed is None:
+        assert found == serial
+    else:
+        assert sorted(map(sorted, found)) == sorted(map(sorted, serial))
+    assert counted == len(serial)
+
+
+@pytest.mark.parametrize("name", ["queens-08.dlx", "langford-07.dlx", "knuth-colors.dlx"])
+def test_tree_branches_as_the_engine_does(name: str) -> None:
+    """Below each prefix of a cut, the engine's solutions take the tree's branches, in the
+    tree's order; a prefix with no branches is a solution itself."""
+    problem, expected = fixture(name)
+    tree = Tree(problem)
+    names = problem.option_names()
+    total = 0
+    for task in split(problem, tasks=30).tasks:
+        options = tree.branch(tree.node(task.prefix))
+        forced = [names[i] for i in task.prefix]
+        below = list(problem.solutions(forced=forced))
+        total += len(below)
+        if options is None:
+            assert below == [forced]
+            continue
+        taken = [problem.index(s[len(forced)]) for s in below]
+        assert set(taken) <= set(options)
+        assert taken == sorted(taken, key=options.index)
+    assert total == expected
+
+
+def test_split_keeps_every_solution_and_respects_the_task_count() -> None:
+    problem, expected = fixture("queens-10.dlx")
+    plan = split(problem, workers=2, tasks=60)
+    assert 60 <= len(plan.tasks) < 60 + 10  # the last cut may add up to a row's options
+    names = problem.option_names()
+    counts = [problem.count(forced=[names[i] for i in t.prefix]) for t in plan.tasks]
+    assert sum(counts) == expected
+    prefixes = [t.prefix for t in plan.tasks]
+    assert prefixes == sorted(prefixes)  # depth-first: options are tried in index order
+    assert all(t.estimate >= 1 for t in plan.tasks)
+
+
+def test_a_small_problem_is_not_cut_by_default() -> None:
+    problem, _ = fixture("queens-06.dlx")
+    assert len(split(problem, workers=8).tasks) == 1  # far under MIN_TASK_NODES
+
+
+def test_estimate_is_exact_on_a_uniform_tree() -> None:
+    """Three items with two one-item options each: every walk sees 2, 2, 2 branches, so
+    Knuth's estimate is exact: 2 + 4 + 8 nodes, 8 solutions."""
+    problem = dlx.Problem([["a"], ["a"], ["b"], ["b"], ["c"], ["c"]])
+    estimate = problem.estimate(samples=5)
+    assert (estimate.nodes, estimate.solutions, estimate.error) == (14, 8, 0)
+    search = problem.search()
+    assert search.count() == 8 and search.stats.nodes == 14
+
+
+def test_estimate_is_near_the_real_tree_size() -> None:
+    problem = queens.problem(9)
+    search = problem.search()
+    found = search.count()
+    estimate = problem.estimate(samples=2000, seed=1)
+    assert abs(estimate.nodes - search.stats.nodes) < 4 * estimate.error + 1
+    assert found == 352
+    assert 0.5 * found < estimate.solutions < 1.5 * found
+
+
+def test_estimate_rejects_what_the_search_rejects() -> None:
+    problem = dlx.Problem({"A": ["a"], "B": ["a"]})
+    with pytest.raises(dlx.ConflictError):
+        problem.estimate(forced=["A", "B"])
+    with pytest.raises(ValueError, match="samples"):
+        problem.estimate(samples=0)
+
+
+# -- the process pool --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", FAST)
+def test_pool_counts_are_the_published_ones(name: str) -> None:
+    problem, expected = fixture(name)
+    assert problem.count(jobs=2) == expected
+    if name not in fixture_files.SLOW:  # and cut finer than the default, where that is cheap
+        assert parallel.count(problem, jobs=2, tasks=40) == expected
+
+
+def test_pool_solutions_are_the_serial_ones_in_order() -> None:
+    problem = langford.problem(8, break_symmetry=False)
+    serial = list(problem.solutions())
+    assert len(serial) == 300
+    found = list(parallel.solutions(problem, jobs=2, tasks=25, chunk=7))
+    assert found == serial
+    for solution in found[:5]:
+        check(problem, solution)
+    assert list(problem.solutions(jobs=2)) == serial
+
+
+def test_limits_and_forced_options_in_parallel() -> None:
+    problem = queens.problem(8)
+    assert problem.count(limit=10, jobs=2) == 10
+    assert problem.count(limit=1000, jobs=2) == 92
+    assert parallel.count(problem, jobs=2, tasks=20, forced=[(0, 0)]) == 4
+    assert list(problem.solutions(jobs=2, forced=[(0, 0)])) == list(
+        problem.solutions(forced=[(0, 0)])
+    )
+
+
+def test_leaving_a_parallel_enumeration_early_stops_its_workers() -> None:
+    problem = queens.problem(9)
+    stream = parallel.solutions(problem, jobs=2, tasks=30, chunk=5)
+    first = [next(stream) for _ in range(12)]
+    stream.close()
+    assert first == list(problem.solutions())[:12]
+    assert not [p for p in multiprocessing.active_children() if p.is_alive()]
+
+
+def test_bad_arguments_are_refused() -> None:
+    problem = queens.problem(5)
+    with pytest.raises(ValueError, match="jobs"):
+        parallel.count(problem, jobs=0)
+    with pytest.raises(TypeError, match="executor"):
+        parallel.count(problem, executor=42)
+    with pytest.raises(ValueError, match="chunk"):
+        list(parallel.solutions(problem, jobs=1, chunk=0))
+
+
+def test_a_worker_killed_mid_count_is_replaced_and_the_total_is_right() -> None:
+    problem, expected = fixture("queens-10.dlx")
+    killed: list[int] = []
+
+    def kill_one(progress: Progress) -> None:
+        if not killed and progress.done >= 3:
+            victim = multiprocessing.active_children()[0]
+            os.kill(victim.pid, signal.SIGKILL)
+            killed.append(victim.pid)
+
+    counting = Count(problem, jobs=2, tasks=150, progress=kill_one)
+    assert counting.run() == expected
+    assert killed and counting.restarts >= 1
+    assert counting.tasks_run == len(counting.plan.tasks)
+
+
+# -- checkpoints ------------------------------------------------------------------------------
+
+
+def interrupt_after(tasks: int):
+    def progress(state: Progress) -> None:
+        if state.done >= tasks:
+            raise KeyboardInterrupt
+
+    return progress
+
+
+def test_an_interrupted_count_resumes_from_its_checkpoint(tmp_path: Path) -> None:
+    problem, expected = fixture("queens-09.dlx")
+    path = tmp_path / "count.json"
+    first = Count(problem, jobs=2, tasks=40, checkpoint=path, progress=interrupt_after(10))
+    with pytest.raises(KeyboardInterrupt):
+        first.run()
+    saved = json.loads(path.read_text())
+    assert len(saved["counts"]) == first.tasks_run >= 10
+    assert saved["solutions"] == first.solutions < expected
+    second = Count(problem, jobs=2, checkpoint=path)
+    assert second.run() == expected
+    total = len(second.plan.tasks)
+    assert second.tasks_run == total - first.tasks_run < total
+    third = Count(problem, jobs=2, checkpoint=path)  # everything done: nothing to run
+    assert third.run() == expected and third.tasks_run == 0
+
+
+def test_a_checkpoint_of_another_problem_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "count.json"
+    Count(queens.problem(7), jobs=1, tasks=5, checkpoint=path).run()
+    before = path.read_text()
+    with pytest.raises(CheckpointError, match="another problem"):
+        Count(queens.problem(8), jobs=1, checkpoint=path).run()
+    with pytest.raises(CheckpointError, match="another problem"):
+        Count(queens.problem(7), jobs=1, checkpoint=path, forced=[(0, 0)]).run()
+    assert path.read_text() == before  # refused, not overwritten
+    path.write_text("{not json")
+    with pytest.raises(CheckpointError, match="not a readable checkpoint"):
+        Count(queens.problem(7), jobs=1, checkpoint=path).run()
+    path.write_text('{"format": "something else"}')
+    with pytest.raises(CheckpointError, match="not a checkpoint"):
+        Count(queens.problem(7), jobs=1, checkpoint=path).run()
+    with pytest.raises(ValueError, match="limit"):
+        Count(queens.problem(7), limit=3, checkpoint=path)
+
+
+# -- Dask --------------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def client():
+    """One LocalCluster of two single-threaded worker processes for the whole module."""
+    distributed = pytest.importorskip("dask.distributed", reason="pip install '.[distributed]'")
+    cluster = distributed.LocalCluster(
+        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
+    )
+    with distributed.Client(cluster) as client:
+        yield client
+    cluster.close()
+
+
+@pytest.mark.parametrize("name", FAST)
+def test_dask_counts_are_the_published_ones(client, name: str) -> None:
+    problem, expected = fixture(name)
+    assert problem.count(executor=client) == expected
+    if name not in fixture_files.SLOW:
+        assert parallel.count(problem, executor=client, tasks=30) == expected
+
+
+def test_dask_solutions_are_the_serial_ones_in_order(client) -> None:
+    problem = langford.problem(7, break_symmetry=False)
+    found = list(parallel.solutions(problem, executor=client, tasks=12, chunk=5))
+    assert found == list(problem.solutions()) and len(found) == 52
+
+
+def test_a_dask_worker_killed_mid_count_is_retried(client) -> None:
+    problem, expected = fixture("queens-10.dlx")
+    pids = list(client.run(os.getpid).values())
+    killed: list[int] = []
+
+    def kill_one(progress: Progress) -> None:
+        if not killed and progress.done >= 3:
+            os.kill(pids[0], signal.SIGKILL)
+            killed.append(pids[0])
+
+    counting = Count(problem, executor=client, tasks=150, progress=kill_one)
+    assert counting.run() == expected
+    assert killed and counting.tasks_run == len(counting.plan.tasks)
+    client.wait_for_workers(2, timeout=60)  # the nanny restarts it for the next tests
