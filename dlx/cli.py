@@ -43,6 +43,35 @@ def cover_command(
     stats: Annotated[
         bool, typer.Option("--stats", help="Nodes, updates, time and nodes per level (stderr).")
     ] = False,
+    jobs: Annotated[
+        int | None,
+        typer.Option("--jobs", "-j", min=1, help="Split the search over N worker processes."),
+    ] = None,
+    dask: Annotated[
+        str | None,
+        typer.Option(
+            "--dask",
+            metavar="ADDRESS|local",
+            help="Split the search over a Dask cluster (a scheduler address, or 'local' for "
+            "one on this machine); needs the [distributed] extra.",
+        ),
+    ] = None,
+    tasks: Annotated[
+        int | None,
+        typer.Option(
+            "--tasks",
+            min=1,
+            help="With --jobs or --dask: cut into N parts (default: from "
+            "the estimated size and the workers).",
+        ),
+    ] = None,
+    checkpoint: Annotated[
+        Path | None,
+        typer.Option(
+            "--checkpoint",
+            help="With --count: record finished parts in this file; a rerun skips them.",
+        ),
+    ] = None,
 ) -> None:
     """Solve an exact-cover problem given in Knuth's DLX format.
 
@@ -54,15 +83,27 @@ def cover_command(
     A file that cannot be read is reported with its line and column.
 
     \b
+    With --jobs or --dask the tree is cut into parts searched in parallel; solutions
+    still come in the serial order (with --seed, in an order of their own).
+    --count --checkpoint F saves each finished part's count in F; Ctrl-C leaves
+    F complete, and the same command again goes on from there.
+
+    \b
     Examples:
       python -m dlx tests/fixtures/knuth-paper.dlx
       python -m examples.pentominoes 5x12 --dlx | dlx-sudoku cover --count --stats -
+      dlx-sudoku cover queens16.dlx --count --jobs 16 --checkpoint queens16.json
     """
     try:
         problem = dlx.read(sys.stdin if file == "-" else Path(file))
     except (OSError, UnicodeDecodeError, dlx.DLXError) as error:
         typer.echo(f"error: {file}: {error}", err=True)
         raise typer.Exit(BAD_INPUT) from None
+    if checkpoint is not None and not counting:
+        typer.echo("error: --checkpoint goes with --count", err=True)
+        raise typer.Exit(BAD_INPUT)
+    if jobs is not None or dask is not None or checkpoint is not None:
+        _cover_in_parallel(problem, counting, limit, seed, stats, jobs, dask, tasks, checkpoint)
     tty = sys.stderr.isatty()
     progress = _CoverProgress() if tty else None
     search = problem.search(seed=seed, progress=progress, progress_interval=1_000)
@@ -119,6 +160,101 @@ def _cover_stats(search: dlx.Search) -> str:
     return (
         f"{s.solutions} solutions, {s.nodes} nodes, {s.updates} updates, {s.elapsed:.3f} s, "
         f"{ended}\nnodes per level: {' '.join(map(str, s.profile))}"
+    )
+
+
+def _cover_in_parallel(
+    problem: dlx.Problem,
+    counting: bool,
+    limit: int | None,
+    seed: int | None,
+    stats: bool,
+    jobs: int | None,
+    dask: str | None,
+    tasks: int | None,
+    checkpoint: Path | None,
+) -> NoReturn:
+    """``cover`` with --jobs, --dask or --checkpoint: the same output, from parallel workers."""
+    from dlx import parallel
+
+    tty = sys.stderr.isatty()
+    run = parallel.Count(
+        problem,
+        jobs=jobs,
+        executor=dask,
+        limit=limit,
+        tasks=tasks,
+        checkpoint=checkpoint,
+        progress=_ParallelProgress() if tty else None,
+    )  # counting; enumerating runs parallel.solutions
+    start = time.perf_counter()
+    interrupted = False
+    found = 0
+    try:
+        if counting:
+            found = run.run()
+        else:
+            stream = parallel.solutions(problem, jobs=jobs, executor=dask, seed=seed, tasks=tasks)
+            for found, solution in enumerate(itertools.islice(stream, limit), start=1):
+                lines = "\n".join(map(problem.option_text, solution))
+                typer.echo(f"\n{lines}" if found > 1 else lines)
+    except BrokenPipeError:
+        reader_gone(SOLVED)
+    except KeyboardInterrupt:
+        interrupted = True
+        found = run.solutions if counting else found
+    except (ImportError, OSError, dlx.DLXError) as error:
+        typer.echo(f"error: {error}", err=True)
+        raise typer.Exit(BAD_INPUT) from None
+    if tty:
+        typer.echo("\r\x1b[K", nl=False, err=True)
+    if counting:
+        typer.echo(found)
+    if interrupted:
+        saved = f"; {checkpoint} keeps what is done" if checkpoint else ""
+        typer.echo(f"interrupted: the search is incomplete{saved}", err=True)
+    if counting and (stats or interrupted) and run.plan is not None:
+        total = len(run.plan.tasks)
+        before = len(run.counts) - run.tasks_run
+        typer.echo(
+            f"{found} solutions, {run.nodes} nodes; parts: {run.tasks_run} run now, "
+            f"{len(run.counts)} of {total} done ({before} from the checkpoint), "
+            f"{time.perf_counter() - start:.3f} s, "
+            + ("interrupted" if interrupted else "complete"),
+            err=True,
+        )
+    raise typer.Exit(INTERRUPTED if interrupted else SOLVED if found else NO_SOLUTION)
+
+
+class _ParallelProgress:
+    """A progress bar on stderr: parts done, solutions so far, time left from the estimates."""
+
+    def __init__(self) -> None:
+        self.shown = 0.0
+
+    def __call__(self, state: dlx.parallel.Progress) -> None:
+        now = time.monotonic()
+        if now - self.shown >= 0.1 or state.done == state.total:
+            self.shown = now
+            filled = 30 * state.done // max(state.total, 1)
+            eta = "" if state.eta is None else f", about {_duration(state.eta)} left"
+            typer.echo(
+                f"\r[{'#' * filled}{'.' * (30 - filled)}] {state.done}/{state.total} parts, "
+                f"{state.solutions} solutions{eta}\x1b[K",
+                nl=False,
+                err=True,
+            )
+
+
+def _duration(seconds: float) -> str:
+    minutes, seconds = divmod(round(seconds), 60)
+    hours, minutes = divmod(minutes, 60)
+    return (
+        f"{hours}h{minutes:02}m"
+        if hours
+        else f"{minutes}m{seconds:02}s"
+        if minutes
+        else f"{seconds}s"
     )
 
 

@@ -1,0 +1,122 @@
+"""`cover --jobs/--dask/--checkpoint`: the serial answers from parallel workers, and a count
+stopped by Ctrl-C that a rerun finishes without redoing what was done."""
+
+from __future__ import annotations
+
+import json
+import os
+import pty
+import re
+import select
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from sudoku.cli import app
+from tests.examples import fixture_files
+
+FIXTURES = fixture_files.DIRECTORY
+
+
+@pytest.fixture(autouse=True)
+def backend() -> None:
+    """The workers use the default loop: no run per backend here (tests/dlx/conftest.py)."""
+
+
+def cover(*args: str):
+    return CliRunner().invoke(app, ["cover", *args])
+
+
+@pytest.mark.parametrize("name", ["queens-10.dlx", "langford-08.dlx", "knuth-colors.dlx"])
+def test_parallel_count_and_output_are_the_serial_ones(name: str) -> None:
+    path = str(FIXTURES / name)
+    expected = fixture_files.expected(FIXTURES / name)
+    counted = cover(path, "--count", "--jobs", "2", "--tasks", "20")
+    assert counted.exit_code == 0 and counted.stdout == f"{expected}\n"
+    serial = cover(path)
+    parallel = cover(path, "--jobs", "2", "--tasks", "20")
+    assert parallel.exit_code == serial.exit_code == 0
+    assert parallel.stdout == serial.stdout  # same solutions, same order, same bytes
+    limited = cover(path, "--jobs", "2", "--limit", "1")
+    assert limited.stdout == serial.stdout.split("\n\n")[0].rstrip("\n") + "\n"
+
+
+def test_checkpoint_only_with_count_and_refused_for_another_problem(tmp_path: Path) -> None:
+    checkpoint = tmp_path / "count.json"
+    result = cover(str(FIXTURES / "queens-08.dlx"), "--checkpoint", str(checkpoint))
+    assert result.exit_code == 2 and "--checkpoint goes with --count" in result.stderr
+    first = cover(str(FIXTURES / "queens-08.dlx"), "--count", "--checkpoint", str(checkpoint))
+    assert first.exit_code == 0 and first.stdout == "92\n"
+    other = cover(str(FIXTURES / "queens-09.dlx"), "--count", "--checkpoint", str(checkpoint))
+    assert other.exit_code == 2
+    assert "belongs to another problem" in other.stderr and other.stdout == ""
+
+
+def test_dask_without_a_cluster_is_a_clear_error() -> None:
+    dask = pytest.importorskip("dask", reason="pip install '.[distributed]'")
+    with dask.config.set({"distributed.comm.timeouts.connect": "1s"}):
+        result = cover(str(FIXTURES / "queens-05.dlx"), "--count", "--dask", "tcp://127.0.0.1:9")
+    assert result.exit_code == 2
+    assert result.stderr.startswith("error: ") and "Traceback" not in result.stderr
+
+
+def _sigint_default() -> None:
+    """SIGINT at its default in the child, even when this test runs as a background job."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="needs SIGINT")
+def test_ctrl_c_keeps_the_checkpoint_and_a_rerun_runs_only_the_rest(tmp_path: Path) -> None:
+    """The count runs on the dancing-links loop in pure Python (slow enough to stop in the
+    middle); Ctrl-C prints the partial count and leaves a checkpoint that the rerun, on the
+    default loop, finishes with the published total and fewer tasks."""
+    problem = FIXTURES / "pentominoes-6x10.dlx"
+    checkpoint = tmp_path / "count.json"
+    command = ["--count", "--stats", "--jobs", "2", "--tasks", "80"]
+    command += ["--checkpoint", str(checkpoint), str(problem)]
+    slow = "import dlx.search; dlx.search.DEFAULT_BACKEND = 'python'\n"
+    slow += "from dlx.cli import main; main()"
+    controller, terminal = pty.openpty()
+    process = subprocess.Popen(
+        [sys.executable, "-c", slow, *command],
+        stdout=subprocess.PIPE,
+        stderr=terminal,
+        text=True,
+        preexec_fn=_sigint_default,
+    )
+    os.close(terminal)
+    seen, done = b"", 0
+    deadline = time.monotonic() + 120
+    while done < 5 and time.monotonic() < deadline:
+        if select.select([controller], [], [], 0.5)[0]:
+            seen += os.read(controller, 4096)
+        if checkpoint.exists():
+            done = len(json.loads(checkpoint.read_text())["counts"])
+    assert done >= 5, "no checkpoint with finished parts in time"
+    assert b"parts" in seen  # the progress bar on the terminal
+    process.send_signal(signal.SIGINT)
+    stdout, _ = process.communicate(timeout=60)
+    while select.select([controller], [], [], 0.2)[0]:
+        try:
+            seen += os.read(controller, 4096)
+        except OSError:
+            break
+    os.close(controller)
+    assert process.returncode == 130
+    saved = json.loads(checkpoint.read_text())
+    partial = int(stdout)
+    assert partial == saved["solutions"] == sum(saved["counts"].values()) < 2339
+    assert b"interrupted" in seen
+    total = len(saved["tasks"])
+    assert len(saved["counts"]) < total
+
+    rerun = cover(*command)  # in process, on the default loop
+    assert rerun.exit_code == 0 and rerun.stdout == "2339\n"
+    ran = int(re.search(r"parts: (\d+) run now", rerun.stderr)[1])
+    assert ran == total - len(saved["counts"]) < total
+    assert sum(json.loads(checkpoint.read_text())["counts"].values()) == 2339
