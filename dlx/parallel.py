@@ -311,10 +311,11 @@ def _worker_payload(payload: Payload) -> Payload:
     return payload
 
 
-def _init_worker(key: str, payload: Payload) -> None:
-    """A pool process: Ctrl-C is the parent's to handle; build the problem once."""
+def _init_worker(key: str | None = None, payload: Payload | None = None) -> None:
+    """A pool process: Ctrl-C is the parent's to handle; build the problem once, if any."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    _worker_problem(key, payload)
+    if key is not None:
+        _worker_problem(key, payload)
 
 
 def _count_task(
@@ -372,7 +373,7 @@ class _Pool:
     """A pool of worker processes (the standard library's), each with the problem built once.
     When a process dies the pool breaks; it is replaced and the tasks it had are run again."""
 
-    def __init__(self, workers: int, key: str, payload: Payload) -> None:
+    def __init__(self, workers: int, key: str | None = None, payload: Payload | None = None):
         self.workers = workers
         self._start = (key, payload)
         self._executor = self._new()
@@ -426,7 +427,7 @@ class _Dask:
     of a task the others depend on; the scheduler runs a task again when its worker dies
     (up to ``distributed.scheduler.allowed-failures`` times)."""
 
-    def __init__(self, target: Any, payload: Payload) -> None:
+    def __init__(self, target: Any, payload: Payload | None = None) -> None:
         from dask.distributed import Client
 
         self._own: list[Any] = []
@@ -443,7 +444,9 @@ class _Dask:
         self.client = target
         self.workers = max(1, sum(self.client.nthreads().values()))
         # A task, not scattered data: when the worker holding it dies, Dask makes it again.
-        self._payload = self.client.submit(_worker_payload, payload, pure=False)
+        self._payload = (
+            None if payload is None else self.client.submit(_worker_payload, payload, pure=False)
+        )
 
     def payload(self) -> Any:
         return self._payload
@@ -497,11 +500,13 @@ class _Plain:
         pass
 
 
-def _runner(problem: Problem, jobs: int | None, executor: Any) -> _Pool | _Dask | _Plain:
+def _runner(problem: Problem | None, jobs: int | None, executor: Any) -> _Pool | _Dask | _Plain:
     """The executor for a run: ``executor`` (a Dask ``Client``, a scheduler address,
     ``"local"`` for a Dask ``LocalCluster``, or a ``concurrent.futures.Executor``), else a
-    process pool of ``jobs`` workers (all the cores by default)."""
-    key, payload = fingerprint(problem), _payload(problem)
+    process pool of ``jobs`` workers (all the cores by default); each worker gets the
+    problem once, when there is one."""
+    key = None if problem is None else fingerprint(problem)
+    payload = None if problem is None else _payload(problem)
     if executor is None:
         if jobs is not None and jobs < 1:
             raise ValueError(f"jobs must be at least 1, not {jobs}")
@@ -849,3 +854,60 @@ def _task_seed(seed: int, prefix: tuple[int, ...]) -> int:
     """The seed of one task's search: the same for the same seed and prefix."""
     digest = hashlib.sha256(repr((seed, prefix)).encode()).digest()
     return int.from_bytes(digest[:8], "big")
+
+
+# -- any work, in order ---------------------------------------------------------------------
+
+
+def imap(
+    fn: Callable[[Any], Any],
+    items: Iterable[Any],
+    *,
+    jobs: int | None = None,
+    executor: Any = None,
+    window: int | None = None,
+) -> Iterator[Any]:
+    """``fn(item)`` for every item, computed by parallel workers, yielded in input order.
+
+    Like ``map``, lazy at both ends: at most ``window`` items (two per worker by default)
+    are read ahead and in flight, so an endless input runs in bounded memory. ``fn`` and
+    the items travel to worker processes, so they must pickle (a module-level function or
+    a ``functools.partial`` of one). An item whose worker process died is run again.
+    Closing the generator stops the workers.
+    """
+    runner = _runner(None, jobs, executor)
+    try:
+        window = window or 2 * runner.workers
+        if window < 1:
+            raise ValueError(f"window must be at least 1, not {window}")
+        pending: deque[list[Any]] = deque()  # [item, future or None], in input order
+        source = iter(items)
+        deaths = 0
+        while True:
+            while len(pending) < window:
+                item = next(source, _END)
+                if item is _END:
+                    break
+                pending.append([item, runner.submit(fn, item)])
+            if not pending:
+                return
+            entry = pending[0]
+            while not entry[1].done():
+                runner.wait([entry[1]])
+            try:
+                result = runner.result(entry[1])
+            except _WorkerDied:  # the pool broke: run again what it had
+                deaths += 1
+                if deaths > RETRIES * window:
+                    raise RuntimeError("worker processes keep dying") from None
+                runner.restart()
+                for waiting in pending:
+                    waiting[1] = runner.submit(fn, waiting[0])
+                continue
+            pending.popleft()
+            yield result
+    finally:
+        runner.close()
+
+
+_END = object()

@@ -203,12 +203,14 @@ def _sources(
     work: Callable[[Grid], T],
     lean: bool = False,
     backend: str = "auto",
+    jobs: int | None = None,
 ) -> tuple[str, Callable[[ExitStack], Iterator[Answer | Solved]]]:
     """Where the puzzles come from: the arguments (one puzzle each, multi-line allowed),
     or a stream of one puzzle per line (a file, or stdin for ``-``). A stream to ``solve``
     goes through the C batch when built; ``lean`` (solution lines, no statistics) takes
     its answers as they are (``solve_lines``), else as Results (``backend="python"`` for
-    their statistics)."""
+    their statistics). With ``jobs`` above 1, worker processes solve the stream, a few
+    chunks ahead of the output."""
     stream = file if file is not None else "-" if puzzles == ["-"] else None
     if stream is None:
 
@@ -223,7 +225,9 @@ def _sources(
         return "argument", from_arguments
     if lean:
         return "line", lambda stack: solve_lines(_open_lines(stream, stack), read)
-    return "line", lambda stack: batch(_open_lines(stream, stack), work, read, backend=backend)
+    return "line", lambda stack: batch(
+        _open_lines(stream, stack), work, read, backend=backend, jobs=jobs
+    )
 
 
 def _run(
@@ -301,6 +305,12 @@ def solve_command(
     example: Annotated[
         bool, typer.Option("--example", help=f"Solve the built-in example puzzle, {EXAMPLE}.")
     ] = False,
+    jobs: Annotated[
+        int | None,
+        typer.Option(
+            "--jobs", "-j", min=1, help="With a file: solve in N processes (same output, in order)."
+        ),
+    ] = None,
 ) -> None:
     """Solve puzzles and prove each solution unique (or show two solutions)."""
     if example:
@@ -320,15 +330,15 @@ def solve_command(
         file = "-"
     read = reader(_shape(size), x)
     if counting:
-        label, answers = _sources(puzzles or [], file, read, partial(count, limit=limit))
+        label, answers = _sources(puzzles or [], file, read, partial(count, limit=limit), jobs=jobs)
         _run(label, answers, output, partial(Report.counted, limit=limit), fmt, stats)
-    elif fmt is Format.line and not stats:
+    elif fmt is Format.line and not stats and (jobs or 1) == 1:
         label, answers = _sources(puzzles or [], file, read, solve, lean=True)
         handle = Report.solved_line if label == "line" else Report.solved
         _run(label, answers, output, partial(handle, unique=unique), fmt, stats)
     else:  # statistics come from the engine's Python driver, per puzzle
         backend = "python" if stats else "auto"
-        label, answers = _sources(puzzles or [], file, read, solve, backend=backend)
+        label, answers = _sources(puzzles or [], file, read, solve, backend=backend, jobs=jobs)
         _run(label, answers, output, partial(Report.solved, unique=unique), fmt, stats)
 
 

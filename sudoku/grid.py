@@ -65,9 +65,20 @@ class GridError(ValueError):
 
     def at_line(self, line: int) -> GridError:
         """The same error placed on ``line`` (for a line read out of a larger file)."""
-        moved = type(self).__new__(type(self), *self.args)  # keeps subclass fields as they are
-        moved.__dict__.update(self.__dict__, line=line)
-        return moved
+        return _rebuilt(type(self), self.args, {**self.__dict__, "line": line})
+
+    def __reduce__(self) -> tuple[object, ...]:
+        # Pickled field by field, so that subclasses whose __init__ takes other arguments
+        # (ConflictingGivens) come back whole from a worker process of a parallel batch.
+        return _rebuilt, (type(self), self.args, self.__dict__)
+
+
+def _rebuilt(kind: type[GridError], args: tuple[object, ...], fields: dict) -> GridError:
+    """A GridError of class ``kind`` with these fields, without running its __init__."""
+    error = kind.__new__(kind, *args)
+    error.args = args
+    error.__dict__.update(fields)
+    return error
 
 
 def cell_name(cell: Cell) -> str:

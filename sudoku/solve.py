@@ -25,9 +25,10 @@ from __future__ import annotations
 import enum
 import itertools
 import math
+from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, partial
 from typing import Generic, NamedTuple, TypeVar
 
 import dlx
@@ -163,6 +164,8 @@ def batch(
     read: Callable[[str], Grid] = parse,
     *,
     backend: str = "auto",
+    jobs: int | None = None,
+    chunk: int = 200,
 ) -> Iterator[Answer[T]]:
     """Apply ``work`` (``solve`` unless told) to every puzzle of a stream, in input order.
 
@@ -170,8 +173,13 @@ def batch(
     givens break the rules, becomes an Answer holding its GridError, and the rest go on.
     When ``work`` is ``solve`` and ``read`` is ``parse`` or a :class:`Reader`, the puzzles are
     solved in C unless ``backend`` is ``"python"`` (see :func:`solve_lines`); their Results
-    then have no ``stats``.
+    then have no ``stats``. With ``jobs`` above 1, worker processes do the work on chunks of
+    ``chunk`` puzzles in Python (``work`` must pickle: a module-level function or a partial
+    of one), a few chunks ahead of the reader; the answers and their order are the same.
     """
+    if jobs is not None and jobs > 1:
+        yield from _batch_in_parallel(lines, work, read, jobs, chunk)
+        return
     solver = _solver(read, backend) if work is solve else None
     if solver is None:
         yield from _python_batch(lines, work, read)
@@ -307,3 +315,45 @@ def _add_shape(solver: object, read: Reader, n: int) -> None:
     shape = read.shape_for(n)
     links = cover_problem(shape).compiled()
     solver.add_shape(n, dlx.search.layout_of(links), shape.unit_indices)
+
+
+def _batch_in_parallel(
+    lines: Iterable[str],
+    work: Callable[[Grid], T],
+    read: Callable[[str], Grid],
+    jobs: int,
+    chunk: int,
+) -> Iterator[Answer[T]]:
+    """``batch`` with the work done by ``jobs`` processes, a chunk of puzzles at a time: the
+    reading stays here (it numbers the lines), the chunks in flight bound the memory."""
+    from dlx.parallel import imap
+
+    if chunk < 1:
+        raise ValueError(f"chunk must be at least 1, not {chunk}")
+    sent: deque[list[tuple[int, Grid | GridError]]] = deque()
+
+    def chunks() -> Iterator[list[Grid | None]]:
+        puzzles = read_puzzles(lines, read)
+        while part := list(itertools.islice(puzzles, chunk)):
+            sent.append(part)
+            yield [None if isinstance(p, GridError) else p for _, p in part]
+
+    for values in imap(partial(_work_on, work), chunks(), jobs=jobs):
+        for (number, puzzle), value in zip(sent.popleft(), values, strict=True):
+            if isinstance(puzzle, GridError):
+                yield Answer(number, None, puzzle)
+            elif isinstance(value, GridError):
+                yield Answer(number, puzzle, value.at_line(number))
+            else:
+                yield Answer(number, puzzle, value)
+
+
+def _work_on(work: Callable[[Grid], T], puzzles: list[Grid | None]) -> list[T | GridError | None]:
+    """In a worker process: ``work`` on each puzzle of a chunk, its GridError if it fails."""
+    values: list[T | GridError | None] = []
+    for puzzle in puzzles:
+        try:
+            values.append(None if puzzle is None else work(puzzle))
+        except GridError as error:
+            values.append(error)
+    return values

@@ -1,0 +1,88 @@
+"""`solve --file --jobs N`: worker processes, the same bytes out as one process, in order."""
+
+from __future__ import annotations
+
+import itertools
+import pickle
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from sudoku.grid import GridError, is_solution, parse
+from sudoku.solve import ConflictingGivens, Status, batch, count, solve
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def run(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "sudoku.cli", *args],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=600,
+    )
+
+
+@pytest.fixture
+def mixed(tmp_path: Path, data_file) -> Path:
+    """Real puzzles with bad lines, conflicting givens and a puzzle of two solutions among
+    them, so that errors and every status cross the process boundary."""
+    lines = data_file("sudoku17.txt").read_text().splitlines()[:700]
+    lines[10:10] = ["11" + "." * 79, "not a puzzle", "# a comment"]
+    lines[400:400] = [
+        "4.7.698256.2.58947958724316825437169791586432346912758289643571573291684164875293"
+    ]
+    path = tmp_path / "mixed.txt"
+    path.write_text("\n".join(lines) + "\n")
+    return path
+
+
+@pytest.mark.parametrize("extra", [[], ["--format", "json", "--count"]])
+def test_two_jobs_write_the_same_bytes_as_one(mixed: Path, extra: list[str]) -> None:
+    one = run("solve", "--file", str(mixed), *extra)
+    two = run("solve", "--file", str(mixed), "--jobs", "2", *extra)
+    assert one.returncode == two.returncode == 2  # the bad lines
+    assert two.stdout == one.stdout and len(one.stdout.splitlines()) >= 700
+    assert two.stderr == one.stderr and "line 12" in one.stderr
+
+
+def test_parallel_batch_answers_are_the_serial_ones(mixed: Path) -> None:
+    with mixed.open() as lines:
+        serial = list(batch(lines))
+    with mixed.open() as lines:
+        parallel = list(batch(lines, jobs=2, chunk=37))
+    assert [(a.line, a.puzzle) for a in parallel] == [(a.line, a.puzzle) for a in serial]
+    for mine, theirs in zip(parallel, serial, strict=True):
+        if isinstance(theirs.value, GridError):
+            assert type(mine.value) is type(theirs.value) and str(mine.value) == str(theirs.value)
+        else:
+            assert mine.value.solutions == theirs.value.solutions  # (time aside)
+            assert mine.value.stats.nodes == theirs.value.stats.nodes
+            if mine.value.status is Status.UNIQUE:
+                assert is_solution(mine.value.solution, mine.puzzle)
+    with mixed.open() as lines:
+        counted = [str(a.value) for a in batch(lines, work=count, jobs=2)]
+    with mixed.open() as lines:
+        assert counted == [str(a.value) for a in batch(lines, work=count)]
+    assert counted.count("1") == 700 and counted.count("2") == 1  # the puzzle of two
+
+
+def test_errors_from_workers_keep_their_fields() -> None:
+    with pytest.raises(ConflictingGivens) as caught:
+        solve(parse("11" + "." * 79))
+    copy = pickle.loads(pickle.dumps(caught.value.at_line(7)))
+    assert copy.conflicts == caught.value.conflicts and copy.line == 7
+    assert str(copy) == "line 7: " + str(caught.value)
+
+
+def test_a_parallel_batch_is_lazy() -> None:
+    """An endless input: the first answers come while the reader is far from done."""
+    puzzle = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+    answers = batch(itertools.repeat(puzzle), jobs=2, chunk=5)
+    first = list(itertools.islice(answers, 12))
+    answers.close()
+    assert [a.line for a in first] == list(range(1, 13))
+    assert all(a.value.status is Status.UNIQUE for a in first)
