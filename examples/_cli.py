@@ -37,6 +37,13 @@ def parser(
             "--count", action="store_true", help="also count all the solutions (may take long)"
         )
     result.add_argument(
+        "--jobs",
+        "-j",
+        type=_workers,
+        metavar="N",
+        help="count with N worker processes (dlx.parallel); the count is the same",
+    )
+    result.add_argument(
         "--seed", type=int, help="print a random solution chosen with this seed, not the first"
     )
     result.add_argument(
@@ -52,6 +59,13 @@ def parser(
             help=f"{symmetry} (default: yes)",
         )
     return result
+
+
+def _workers(text: str) -> int:
+    """--jobs: a whole number of worker processes, at least 1."""
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"needs a whole number of at least 1, not {text!r}")
+    return int(text)
 
 
 def report(
@@ -72,5 +86,5 @@ def report(
     solution = problem.solve(seed=args.seed)
     print("no solution" if solution is None else draw(solution))
     if solution is not None and args.count:
-        n = problem.count()
+        n = problem.count(jobs=args.jobs)
         print(f"{n} solution{'' if n == 1 else 's'}{kind}")

@@ -63,3 +63,29 @@ def test_dlx_prints_a_problem_cover_counts(
     problem = capsys.readouterr().out
     result = CliRunner().invoke(app, ["cover", "--count", "-"], input=problem)
     assert result.stdout == f"{expected}\n"
+
+
+@pytest.mark.parametrize(
+    "module, args, expected",
+    [("queens", ["9"], "352 solutions"), ("langford", ["8"], "150 solutions up to reversal")],
+)
+def test_count_with_jobs_gives_the_published_count(module: str, args: list[str], expected: str):
+    """Queens 9 (OEIS A000170) and Langford 8 (A014552) counted by two worker processes."""
+    done = subprocess.run(
+        [sys.executable, "-m", f"examples.{module}", *args, "--count", "--jobs", "2"],
+        capture_output=True,
+        text=True,
+        cwd=DIRECTORY.parent,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[-1] == expected
+
+
+def test_jobs_must_be_a_positive_number() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "examples.queens", "5", "--count", "--jobs", "0"],
+        capture_output=True,
+        text=True,
+        cwd=DIRECTORY.parent,
+    )
+    assert done.returncode == 2 and "--jobs" in done.stderr and done.stdout == ""
