@@ -12,7 +12,7 @@ Glossary:
   running time"): walk down at random, multiplying the number of branches met; the mean
   of the products over many walks is an unbiased estimate of the nodes.
 
-``Tree`` replays the engine's branching on option masks (``dlx.bitsearch.Masks``) without
+``Tree`` replays the engine's branching on option masks (``dlx.bits.Masks``) without
 running a loop, which is cheap near the root; ``split`` cuts the tree until no task is
 estimated above a small share of the work. ``Count`` and ``solutions`` run the tasks on an
 executor: by default a pool of worker processes from the standard library (a task whose
@@ -41,7 +41,7 @@ from itertools import islice
 from pathlib import Path
 from typing import Any
 
-from dlx.bitsearch import Masks
+from dlx.bits import Masks
 from dlx.errors import DLXError
 from dlx.problem import OptionName, Problem, Seed, Solution
 from dlx.search import Search
