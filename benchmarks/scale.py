@@ -16,6 +16,10 @@ and 666,090,624 solutions), from the split's task sizes (Knuth's estimate of eac
 nodes), the C loop's measured time per node and the measured overhead per task and split:
 the pool hands tasks out in order to the first free worker, so the time is that of greedy
 list scheduling, plus the split, which runs before any task.
+
+Part 3, with ``--sudoku FILE`` (the full run uses ../shared/data/sudoku17.txt): puzzles a
+second of ``dlx-sudoku solve --file FILE`` with ``--jobs 1`` and ``--jobs 2``, interleaved,
+and that the two outputs are the same bytes.
 """
 
 from __future__ import annotations
@@ -23,9 +27,12 @@ from __future__ import annotations
 import argparse
 import heapq
 import os
+import subprocess
+import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 
 import dlx
 from dlx import parallel
@@ -132,12 +139,37 @@ def model(n: int, per_node: float, overhead: float, samples: int) -> list[str]:
     return rows
 
 
+def sudoku_rates(path: Path, repeat: int) -> None:
+    """Puzzles a second of ``solve --file`` with one and two jobs, best of ``repeat``."""
+    puzzles = sum(1 for line in path.open() if line.strip() and not line.startswith("#"))
+    best: dict[int, float] = {1: float("inf"), 2: float("inf")}
+    outputs: dict[int, bytes] = {}
+    for _ in range(repeat):
+        for jobs in best:
+            start = time.perf_counter()
+            done = subprocess.run(
+                [sys.executable, "-m", "sudoku.cli", "solve", "--file", str(path)]
+                + ["--jobs", str(jobs)],
+                capture_output=True,
+                check=False,
+            )
+            best[jobs] = min(best[jobs], time.perf_counter() - start)
+            outputs[jobs] = done.stdout
+    assert outputs[1] == outputs[2], "--jobs 2 wrote other bytes than --jobs 1"
+    print(f"\n| solve --file {path.name} | puzzles | seconds | puzzles/s |")
+    print("|---|---:|---:|---:|")
+    for jobs, seconds in best.items():
+        print(f"| --jobs {jobs} | {puzzles} | {seconds:.2f} | {puzzles / seconds:,.0f} |")
+    print(f"\n--jobs 2 over --jobs 1: {best[1] / best[2]:.2f}x, the same output")
+
+
 def main() -> None:
     options = argparse.ArgumentParser(description=__doc__.partition("\n")[0])
     options.add_argument("--full", action="store_true", help="the issue's workloads (minutes)")
     options.add_argument("--repeat", type=int, default=3, help="rounds (best of)")
     options.add_argument("--no-dask", action="store_true", help="skip the Dask LocalCluster")
     options.add_argument("--samples", type=int, default=parallel.SAMPLES, help="walks per task")
+    options.add_argument("--sudoku", type=Path, help="a puzzle file for solve --file --jobs")
     args = options.parse_args()
 
     client = cluster = None
@@ -189,6 +221,8 @@ def main() -> None:
     for n in MODELLED:
         for row in model(n, node_time, overhead, args.samples):
             print(row, flush=True)
+    if args.sudoku is not None:
+        sudoku_rates(args.sudoku, args.repeat)
 
 
 if __name__ == "__main__":

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from sudoku.grid import GridError, is_solution, parse
-from sudoku.solve import ConflictingGivens, Status, batch, count, solve
+from sudoku.grid import ConflictingGivens, GridError, is_solution, parse
+from sudoku.solve import Status, batch, count, solve
 
 ROOT = Path(__file__).resolve().parents[2]
 
