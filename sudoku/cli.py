@@ -224,7 +224,7 @@ def _sources(
 
         return "argument", from_arguments
     if lean:
-        return "line", lambda stack: solve_lines(_open_lines(stream, stack), read)
+        return "line", lambda stack: solve_lines(_open_lines(stream, stack), read, jobs=jobs)
     return "line", lambda stack: batch(
         _open_lines(stream, stack), work, read, backend=backend, jobs=jobs
     )
@@ -332,8 +332,8 @@ def solve_command(
     if counting:
         label, answers = _sources(puzzles or [], file, read, partial(count, limit=limit), jobs=jobs)
         _run(label, answers, output, partial(Report.counted, limit=limit), fmt, stats)
-    elif fmt is Format.line and not stats and (jobs or 1) == 1:
-        label, answers = _sources(puzzles or [], file, read, solve, lean=True)
+    elif fmt is Format.line and not stats:
+        label, answers = _sources(puzzles or [], file, read, solve, lean=True, jobs=jobs)
         handle = Report.solved_line if label == "line" else Report.solved
         _run(label, answers, output, partial(handle, unique=unique), fmt, stats)
     else:  # statistics come from the engine's Python driver, per puzzle

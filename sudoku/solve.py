@@ -208,15 +208,25 @@ def _python_batch(
 
 
 def solve_lines(
-    lines: Iterable[str], read: Reader | None = None, *, backend: str = "auto"
+    lines: Iterable[str],
+    read: Reader | None = None,
+    *,
+    backend: str = "auto",
+    jobs: int | None = None,
+    chunk: int = 2000,
 ) -> Iterator[Solved]:
     """Solve every puzzle of a stream and prove it unique, lazily, in input order.
 
     The lean form of ``batch(lines)``: each puzzle gives its line number, its status and its
     solution lines (no Grid), or its GridError. In C (``sudoku._batch``) when it was built,
     unless ``backend`` is ``"python"``; ``"c"`` requires it. Both give identical answers.
+    With ``jobs`` above 1, worker processes solve chunks of ``chunk`` puzzles the same way,
+    a few chunks ahead of the reader; the answers and their order are the same.
     """
     read = read or Reader()
+    if jobs is not None and jobs > 1:
+        yield from _solve_lines_in_parallel(lines, read, backend, jobs, chunk)
+        return
     solver = _solver(read, backend)
     if solver is None:
         for answer in _python_batch(lines, solve, read):
@@ -357,3 +367,38 @@ def _work_on(work: Callable[[Grid], T], puzzles: list[Grid | None]) -> list[T | 
         except GridError as error:
             values.append(error)
     return values
+
+
+def _solve_lines_in_parallel(
+    lines: Iterable[str], read: Reader, backend: str, jobs: int, chunk: int
+) -> Iterator[Solved]:
+    """``solve_lines`` by ``jobs`` processes. The records are read here (one may span lines,
+    and a CSV header rules the lines after it) and each puzzle goes on as one plain line;
+    the workers solve a chunk of those lines a call, the chunks in flight bound the memory."""
+    from dlx.parallel import imap
+
+    if chunk < 1:
+        raise ValueError(f"chunk must be at least 1, not {chunk}")
+    sent: deque[list[tuple[int, Grid | GridError]]] = deque()
+
+    def chunks() -> Iterator[list[str]]:
+        records = read_puzzles(lines, read)
+        while part := list(itertools.islice(records, chunk)):
+            sent.append(part)
+            yield [format_line(p) for _, p in part if not isinstance(p, GridError)]
+
+    for solved in imap(partial(_solve_chunk, read, backend), chunks(), jobs=jobs):
+        answers = iter(solved)
+        for number, puzzle in sent.popleft():
+            if isinstance(puzzle, GridError):
+                yield Solved(number, puzzle)
+                continue
+            _, value, solutions = next(answers)
+            if isinstance(value, GridError):
+                value = value.at_line(number)
+            yield Solved(number, value, solutions)
+
+
+def _solve_chunk(read: Reader, backend: str, texts: list[str]) -> list[Solved]:
+    """In a worker process: one chunk of plain puzzle lines, solved as ``solve_lines`` does."""
+    return list(solve_lines(texts, read, backend=backend))

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from sudoku.grid import ConflictingGivens, GridError, is_solution, parse
-from sudoku.solve import Status, batch, count, solve
+from sudoku.solve import Status, batch, count, solve, solve_lines
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -68,6 +68,18 @@ def test_parallel_batch_answers_are_the_serial_ones(mixed: Path) -> None:
     with mixed.open() as lines:
         assert counted == [str(a.value) for a in batch(lines, work=count)]
     assert counted.count("1") == 700 and counted.count("2") == 1  # the puzzle of two
+
+
+def test_parallel_lean_answers_are_the_serial_ones(mixed: Path) -> None:
+    """The C batch path in the workers: statuses, solution lines and errors as one process."""
+    with mixed.open() as lines:
+        serial = [(s.line, str(s.value), s.solutions) for s in solve_lines(lines)]
+    with mixed.open() as lines:
+        parallel = [
+            (s.line, str(s.value), s.solutions) for s in solve_lines(lines, jobs=2, chunk=41)
+        ]
+    assert parallel == serial and len(serial) == 703
+    assert sum(value == str(Status.UNIQUE) for _, value, _ in serial) == 700
 
 
 def test_errors_from_workers_keep_their_fields() -> None:
