@@ -175,6 +175,12 @@ def _read_option(
     seen: set[str] = set()
     cost: float | None = None
     for token, column in tokens:
+        if token == "|":
+            raise FormatError(
+                "'|' inside an option (a cost is written |N; comments start a line)",
+                line=line,
+                column=column,
+            )
         if token.startswith("|"):
             if not _COST.fullmatch(token[1:]):
                 raise CostError(

@@ -88,9 +88,12 @@ def test_bad_costs_are_refused_with_the_option_named(costs, message: str) -> Non
         )
 
 
-@pytest.mark.parametrize("text", ["a\na |-2\n", "a\na |x\n", "a\na | 2\n"])
-def test_bad_costs_in_a_file_say_where(text: str) -> None:
-    with pytest.raises(CostError, match="line 2, column 3"):
+@pytest.mark.parametrize(
+    ("text", "error"),
+    [("a\na |-2\n", CostError), ("a\na |x\n", CostError), ("a\na | 2\n", dlx.FormatError)],
+)
+def test_bad_costs_in_a_file_say_where(text: str, error: type[DLXError]) -> None:
+    with pytest.raises(error, match="line 2, column 3"):
         dlx.read(text)
 
 
