@@ -88,8 +88,7 @@ class MultiplicityLoop(GeneratorLoop):
     def _loop(
         self, links: Links, forced: list[int], rng: random.Random | None, stats: Stats
     ) -> Iterator[tuple[int, int]]:
-        llink, rlink, length = links.llink[:], links.rlink[:], links.length[:]
-        ulink, dlink, color = links.ulink[:], links.dlink[:], links.color[:]
+        llink, rlink, length, ulink, dlink, color = links.working_copy()
         top, others, option_of = links.top, links.others, links.option_of
         n_primary = links.n_primary
         bound = [v for _, v in links.bounds]

@@ -88,6 +88,18 @@ class Links:
     masks: Any = field(default=None, init=False, repr=False, compare=False)  # dlx.bits.Masks
     c_layout: Any = field(default=None, init=False, repr=False, compare=False)  # C Layout
 
+    def working_copy(self) -> tuple[list[int], ...]:
+        """Fresh copies of the arrays a dancing-links search changes: llink, rlink, length,
+        ulink, dlink, color (the rest it only reads)."""
+        return (
+            self.llink[:],
+            self.rlink[:],
+            self.length[:],
+            self.ulink[:],
+            self.dlink[:],
+            self.color[:],
+        )
+
 
 class Problem:
     """An exact-cover problem with named items and named options.
