@@ -148,6 +148,24 @@ def read_cages(text: str, shape: Shape | None = None) -> Shape:
     return shape.with_cages((sums[label], cells) for label, cells in labels.items())
 
 
+def variant_name(shape: Shape) -> str:
+    """What a shape's puzzles are called: "Killer sudoku", "Jigsaw windoku", "X-sudoku"..."""
+    kinds = [
+        kind
+        for kind, holds in (
+            ("killer", bool(shape.cages)),
+            ("jigsaw", shape.regions is not None),
+            ("windoku", "window 1" in shape.extra_names),
+            ("X-", "diagonal" in shape.extra_names),
+        )
+        if holds
+    ]
+    if "windoku" in kinds:
+        return " ".join(kinds).capitalize()
+    name = " ".join(kinds + ["sudoku"]).replace("X- ", "X-")
+    return name[0].upper() + name[1:]
+
+
 def _format_map(n: int, label_of: dict[Cell, str], blank: str) -> str:
     return "".join("".join(label_of.get((r, c), blank) for c in range(n)) + "\n" for r in range(n))
 
