@@ -123,10 +123,11 @@ def parse_samurai(text: str) -> Samurai:
                 )
             found[cell] = before or digit  # a shared cell may be written in one grid only
         return _from(found)
+    line = column = None
     if len(digits) > LAYOUT_CELLS:
         line, column = places[LAYOUT_CELLS]  # the first cell past the layout's
-    else:
-        line, column = places[-1][0], places[-1][1] + 1 if places else (None, None)
+    elif places:
+        line, column = places[-1][0], places[-1][1] + 1  # where the next cell would go
     raise GridError(
         f"found {len(digits)} cells, expected {LAYOUT_CELLS} (the 21x21 layout) "
         f"or {GRID_CELLS} (five grids of 81)",
