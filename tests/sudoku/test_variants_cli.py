@@ -31,6 +31,16 @@ def test_solve_a_killer_from_its_cage_file_alone(name, published):
     independent_check(result.stdout.strip(), cages=(FIXTURES / name).read_text())
 
 
+def test_a_file_of_killer_givens_is_solved_with_the_cages_too(tmp_path):
+    name, published = KILLERS[1]
+    puzzles = tmp_path / "givens.txt"
+    puzzles.write_text("." * 81 + "\n" + published[:40] + "." * 41 + "\n")
+    lean = run("solve", "--cages", FIXTURES / name, "--file", puzzles)  # the lean batch
+    assert (lean.exit_code, lean.stdout.split()) == (0, [published, published])
+    grid = run("solve", "--cages", FIXTURES / name, "--file", puzzles, "--format", "grid")
+    assert "".join(char for char in grid.stdout if char.isdigit()) == published * 2
+
+
 def test_count_a_killer_and_a_jigsaw_and_a_windoku():
     assert run("count", "--cages", FIXTURES / KILLERS[0][0]).stdout == "1\n"
     regions = FIXTURES / "jigsaw-wikipedia-nonomino.txt"
