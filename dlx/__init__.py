@@ -9,8 +9,10 @@
 """
 
 from dlx.errors import (
+    BoundError,
     ColorError,
     ConflictError,
+    CostError,
     DLXError,
     DuplicateItemError,
     EmptyOptionError,
@@ -25,9 +27,11 @@ from dlx.problem import Colored, Problem
 from dlx.search import Search
 
 __all__ = [
+    "BoundError",
     "ColorError",
     "Colored",
     "ConflictError",
+    "CostError",
     "DLXError",
     "DuplicateItemError",
     "EmptyOptionError",

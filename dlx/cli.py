@@ -43,6 +43,14 @@ def cover_command(
     stats: Annotated[
         bool, typer.Option("--stats", help="Nodes, updates, time and nodes per level (stderr).")
     ] = False,
+    minimum: Annotated[
+        bool,
+        typer.Option(
+            "--minimum",
+            help="The cheapest solution by the options' costs (|cost in the file); "
+            "with --limit N the N cheapest, cheapest first.",
+        ),
+    ] = False,
     jobs: Annotated[
         int | None,
         typer.Option("--jobs", "-j", min=1, help="Split the search over N worker processes."),
@@ -99,6 +107,8 @@ def cover_command(
     except (OSError, UnicodeDecodeError, dlx.DLXError) as error:
         typer.echo(f"error: {file}: {error}", err=True)
         raise typer.Exit(BAD_INPUT) from None
+    if minimum:
+        _print_cheapest(problem, limit or 1, stats)
     if checkpoint is not None and not counting:
         typer.echo("error: --checkpoint goes with --count", err=True)
         raise typer.Exit(BAD_INPUT)
@@ -129,6 +139,28 @@ def cover_command(
     if stats or interrupted:
         typer.echo(_cover_stats(search), err=True)
     raise typer.Exit(INTERRUPTED if interrupted else SOLVED if found else NO_SOLUTION)
+
+
+def _print_cheapest(problem: dlx.Problem, k: int, stats: bool) -> NoReturn:
+    """``--minimum``: the k cheapest solutions, each after a line with its cost."""
+    try:
+        found = problem.minimum(k)
+    except KeyboardInterrupt:
+        typer.echo("interrupted: no answer is known to be the cheapest", err=True)
+        raise typer.Exit(INTERRUPTED) from None
+    try:
+        for number, (cost, solution) in enumerate(found.covers):
+            lines = "\n".join(map(problem.option_text, solution))
+            typer.echo(f"{'' if number == 0 else chr(10)}cost {cost}\n{lines}")
+    except BrokenPipeError:
+        reader_gone(SOLVED)
+    if stats:
+        s = found.stats
+        typer.echo(
+            f"{s.solutions} solutions improved the best, {s.nodes} nodes, {s.elapsed:.3f} s",
+            err=True,
+        )
+    raise typer.Exit(SOLVED if found.covers else NO_SOLUTION)
 
 
 class _CoverProgress:

@@ -49,8 +49,7 @@ class DancingLoop(GeneratorLoop):
     def _loop(
         self, links: Links, forced: list[int], rng: random.Random | None, stats: Stats
     ) -> Iterator[tuple[int, int]]:
-        llink, rlink, length = links.llink[:], links.rlink[:], links.length[:]
-        ulink, dlink, color = links.ulink[:], links.dlink[:], links.color[:]
+        llink, rlink, length, ulink, dlink, color = links.working_copy()
         top, others, option_nodes = links.top, links.others, links.option_nodes
         profile = stats.profile
         choice, orders, tried = self._choice, self._orders, self._tried

@@ -50,3 +50,12 @@ class UnknownOptionError(DLXError):
 
 class ConflictError(DLXError):
     """Forced options that cannot all be in one solution."""
+
+
+class BoundError(DLXError):
+    """A primary item's multiplicity bounds are not 0 <= u <= v with v >= 1, or are given
+    to an item that is not primary."""
+
+
+class CostError(DLXError):
+    """An option's cost is negative, not a number, or given to an unknown option."""

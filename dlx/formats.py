@@ -22,7 +22,9 @@ from collections.abc import Iterable
 from typing import IO, Any
 
 from dlx.errors import (
+    BoundError,
     ColorError,
+    CostError,
     DuplicateItemError,
     FormatError,
     RepeatedItemError,
@@ -30,7 +32,10 @@ from dlx.errors import (
 )
 from dlx.problem import Problem
 
-_TOKEN = re.compile(r"\||[^\s|]+")
+_ITEM_TOKEN = re.compile(r"(?:\d+(?::\d+)?\|)?[^\s|]+|\|")  # a name, u:v|name, v|name, |
+_OPTION_TOKEN = re.compile(r"\|[^\s|]*|[^\s|]+")  # an entry, or |cost
+_BOUNDED = re.compile(r"(?:(\d+):)?(\d+)\|(.+)")
+_COST = re.compile(r"\d+(?:\.\d*)?(?:[eE][+-]?\d+)?")
 
 
 def read(source: str | os.PathLike[str] | IO[str]) -> Problem:
@@ -53,15 +58,17 @@ def write(
     """
     for name in (*problem.primary, *problem.secondary):
         _writable(name, "item")
-    head = " ".join(map(str, problem.primary))
+    head = " ".join(_bounded(item, problem.bounds.get(item)) for item in problem.primary)
     if problem.secondary:
         head += " | " + " ".join(map(str, problem.secondary))
     lines = [f"| {line}".rstrip() for line in comment.splitlines()] + [head]
-    for name in problem.options:
+    costs = problem.costs
+    for k, name in enumerate(problem.options):
         for _, color in problem.entries(name):
             if color is not None:
                 _writable(color, "color")
-        lines.append(problem.option_text(name))
+        cost = "" if costs is None else f" |{costs[k]!r}"
+        lines.append(problem.option_text(name) + cost)
     text = "\n".join(lines) + "\n"
     if isinstance(file, (str, os.PathLike)):
         with open(file, "w", encoding="utf-8") as handle:
@@ -77,30 +84,48 @@ def _writable(name: Any, what: str) -> None:
         raise FormatError(f"{what} {name!r} cannot be written in DLX format (spaces, ':' or '|')")
 
 
-def _tokens(line: str) -> list[tuple[str, int]]:
+def _bounded(item: Any, bounds: tuple[int, int] | None) -> str:
+    """An item of the first line, with Knuth's ``u:v|`` (or ``v|``) before it if bounded."""
+    if bounds is None:
+        return str(item)
+    u, v = bounds
+    return f"{v}|{item}" if u == v else f"{u}:{v}|{item}"
+
+
+def _tokens(pattern: re.Pattern[str], line: str) -> list[tuple[str, int]]:
     """The line's tokens with their 1-based columns."""
-    return [(m.group(), m.start() + 1) for m in _TOKEN.finditer(line)]
+    return [(m.group(), m.start() + 1) for m in pattern.finditer(line)]
 
 
 def _parse(lines: Iterable[str]) -> Problem:
     primary: list[str] = []
     secondary: list[str] = []
     kinds: dict[str, str] = {}
+    bounds: dict[str, tuple[int, int]] = {}
     options: list[list[str]] = []
-    header_seen = False
+    costs: list[float] = []
+    header_seen = costed = False
     for number, line in enumerate(lines, start=1):
         stripped = line.strip()
         if not stripped or stripped.startswith("|"):
             continue
-        tokens = _tokens(line)
         if not header_seen:
             header_seen = True
-            _read_items(tokens, number, primary, secondary, kinds)
+            _read_items(_tokens(_ITEM_TOKEN, line), number, primary, secondary, kinds, bounds)
             continue
-        options.append(_read_option(tokens, number, kinds))
+        entries, cost = _read_option(_tokens(_OPTION_TOKEN, line), number, kinds)
+        options.append(entries)
+        costs.append(0 if cost is None else cost)
+        costed = costed or cost is not None
     if not header_seen:
         raise FormatError("no item line: the first line that is not a comment must name the items")
-    return Problem(options, primary=primary, secondary=secondary)
+    return Problem(
+        options,
+        primary=primary,
+        secondary=secondary,
+        bounds=bounds,
+        costs=costs if costed else None,
+    )
 
 
 def _read_items(
@@ -109,6 +134,7 @@ def _read_items(
     primary: list[str],
     secondary: list[str],
     kinds: dict[str, str],
+    bounds: dict[str, tuple[int, int]],
 ) -> None:
     names = primary
     for token, column in tokens:
@@ -117,6 +143,22 @@ def _read_items(
                 raise FormatError("a second '|' on the item line", line=line, column=column)
             names = secondary
             continue
+        bounded = _BOUNDED.fullmatch(token)
+        if bounded:
+            low, high, token = bounded.groups()
+            if names is secondary:
+                raise BoundError(
+                    f"secondary item {token!r} cannot have bounds", line=line, column=column
+                )
+            u, v = int(high if low is None else low), int(high)
+            if not 0 <= u <= v or v < 1:
+                raise BoundError(
+                    f"item {token!r}: bounds {u}:{v} are not 0 <= u <= v with v >= 1",
+                    line=line,
+                    column=column,
+                )
+            if (u, v) != (1, 1):
+                bounds[token] = (u, v)
         if ":" in token:
             raise FormatError(f"item name {token!r} contains ':'", line=line, column=column)
         if token in kinds:
@@ -125,14 +167,31 @@ def _read_items(
         names.append(token)
 
 
-def _read_option(tokens: list[tuple[str, int]], line: int, kinds: dict[str, str]) -> list[str]:
+def _read_option(
+    tokens: list[tuple[str, int]], line: int, kinds: dict[str, str]
+) -> tuple[list[str], float | None]:
+    """The option's entries, and its cost: the sum of its ``|cost`` tokens (DLX5), if any."""
     entries: list[str] = []
     seen: set[str] = set()
+    cost: float | None = None
     for token, column in tokens:
         if token == "|":
             raise FormatError(
-                "'|' inside an option (comments start a line)", line=line, column=column
+                "'|' inside an option (a cost is written |N; comments start a line)",
+                line=line,
+                column=column,
             )
+        if token.startswith("|"):
+            if not _COST.fullmatch(token[1:]):
+                raise CostError(
+                    f"{token!r} is not a cost (a number >= 0 right after '|'; "
+                    "comments start a line)",
+                    line=line,
+                    column=column,
+                )
+            value = float(token[1:]) if any(c in token for c in ".eE") else int(token[1:])
+            cost = value if cost is None else cost + value
+            continue
         item, colon, color = token.partition(":")
         if colon and (not item or not color or ":" in color):
             raise FormatError(f"{token!r} is not of the form item:color", line=line, column=column)
@@ -147,4 +206,4 @@ def _read_option(tokens: list[tuple[str, int]], line: int, kinds: dict[str, str]
             )
         seen.add(item)
         entries.append(token)
-    return entries
+    return entries, cost

@@ -78,6 +78,11 @@ class Tree:
 
     def __init__(self, problem: Problem, forced: Iterable[OptionName] = ()) -> None:
         links = problem.compiled()
+        if links.has_bounds:
+            raise ValueError(
+                "the tree of a problem with multiplicities (bounds, Algorithm M) is not "
+                "replayed here: it cannot be estimated or cut yet"
+            )
         masks = Masks.of(links)
         self.problem = problem
         self._names = problem.option_names()
@@ -234,6 +239,9 @@ def split(
     if workers < 1:
         raise ValueError(f"workers must be at least 1, not {workers}")
     forced_names = _checked(problem, forced)
+    forced_indices = tuple(problem.index(name) for name in forced_names)
+    if problem.compiled().has_bounds:  # not cut (see Tree): one task, run as it is
+        return Plan(forced_indices, (Task((), 1.0),))
     tree = Tree(problem, forced_names)
     rng = _rng(seed)
     root_nodes, _ = tree.estimate(tree.root, samples, rng)
@@ -260,7 +268,7 @@ def split(
             leaves[(*path, position)] = ((*prefix, option), child, 1 + size)
             heapq.heappush(heap, (-(1 + size), (*path, position)))
     plan = tuple(Task(prefix, size) for _, (prefix, _, size) in sorted(leaves.items()))
-    return Plan(tuple(problem.index(name) for name in forced_names), plan)
+    return Plan(forced_indices, plan)
 
 
 def _checked(problem: Problem, forced: Iterable[OptionName]) -> list[OptionName]:
@@ -276,7 +284,7 @@ def _rng(seed: Seed) -> random.Random:
 
 # -- what a worker runs ---------------------------------------------------------------------
 
-Payload = tuple[dict[OptionName, tuple[Any, ...]], tuple[Any, ...], tuple[Any, ...]]
+Payload = tuple[dict[OptionName, tuple[Any, ...]], tuple[Any, ...], tuple[Any, ...], dict[Any, Any]]
 
 _PROBLEMS: dict[str, Problem] = {}  # in a worker: the problems it has built, by fingerprint
 
@@ -284,13 +292,13 @@ _PROBLEMS: dict[str, Problem] = {}  # in a worker: the problems it has built, by
 def fingerprint(problem: Problem) -> str:
     """A digest of the problem (items, option names and entries): what a checkpoint and a
     worker's cache recognize it by."""
-    text = repr((problem.primary, problem.secondary, list(problem.options.items())))
+    text = repr((problem.primary, problem.secondary, list(problem.options.items()), problem.bounds))
     return hashlib.sha256(text.encode()).hexdigest()
 
 
 def _payload(problem: Problem) -> Payload:
     """What a worker needs to rebuild the problem (the compiled arrays stay behind)."""
-    return problem.options, problem.primary, problem.secondary
+    return problem.options, problem.primary, problem.secondary, problem.bounds
 
 
 def _worker_problem(key: str, payload: Payload | None) -> Problem:
@@ -298,8 +306,8 @@ def _worker_problem(key: str, payload: Payload | None) -> Problem:
     if problem is None:
         if payload is None:
             raise RuntimeError("the worker was not given the problem")
-        options, primary, secondary = payload
-        problem = Problem(options, primary=primary, secondary=secondary)
+        options, primary, secondary, bounds = payload
+        problem = Problem(options, primary=primary, secondary=secondary, bounds=bounds or None)
         if len(_PROBLEMS) >= 4:  # a long-lived worker keeps the last few
             del _PROBLEMS[next(iter(_PROBLEMS))]
         _PROBLEMS[key] = problem
@@ -771,7 +779,8 @@ def solutions(
     runner = _runner(problem, jobs, executor)
     try:
         plan = split(problem, workers=runner.workers, tasks=tasks, forced=forced)
-        tree = Tree(problem, forced) if seed is None else None
+        # the tree cuts a long task into its subtrees; else it goes on, skipping what it gave
+        tree = Tree(problem, forced) if seed is None and not problem.compiled().has_bounds else None
         yield from _ordered(problem, plan, runner, tree, seed, chunk, backend)
     finally:
         runner.close()
@@ -840,7 +849,7 @@ def _continuation(
 ) -> list[tuple[tuple[int, ...], int]]:
     """The pieces that finish a truncated one, in order. Unseeded: its subtrees from the
     one its last solution is in (skipping the ``run`` solutions already handed out there)
-    to the last. Seeded, a task's order is its own: the same piece, skipping more."""
+    to the last. Seeded (or with bounds), the same piece again, skipping more."""
     if tree is None:
         return [(prefix, skip + len(found))]
     last = problem.index(found[-1][len(plan.forced) + len(prefix)])

@@ -19,7 +19,9 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from dlx.errors import (
+    BoundError,
     ColorError,
+    CostError,
     DuplicateItemError,
     EmptyOptionError,
     RepeatedItemError,
@@ -28,6 +30,7 @@ from dlx.errors import (
 )
 
 if TYPE_CHECKING:
+    from dlx.costs import Cheapest
     from dlx.parallel import Estimate
     from dlx.search import Search
 
@@ -74,15 +77,29 @@ class Links:
     dlink: list[int]
     color: list[int]
     option_of: list[int]  # node -> option index, -1 for headers and spacers
+    bounds: list[tuple[int, int]]  # primary item i -> (u, v), covered u..v times; [0] unused
     option_nodes: list[tuple[int, ...]]  # option index -> its nodes in order
     others: list[tuple[int, ...]] = field(repr=False)
     other_items: list[tuple[int, ...]] = field(repr=False)  # the items of others[x]
     has_colors: bool = False
+    has_bounds: bool = False  # some primary item's bounds are not 1..1 (Algorithm M)
     # What the loops cache about the problem, made on first use and shared by every search
     # (this is the one place that says what a compiled problem holds; init=False, so that
     # dataclasses.replace starts a changed copy without them):
     masks: Any = field(default=None, init=False, repr=False, compare=False)  # dlx.bits.Masks
     c_layout: Any = field(default=None, init=False, repr=False, compare=False)  # C Layout
+
+    def working_copy(self) -> tuple[list[int], ...]:
+        """Fresh copies of the arrays a dancing-links search changes: llink, rlink, length,
+        ulink, dlink, color (the rest it only reads)."""
+        return (
+            self.llink[:],
+            self.rlink[:],
+            self.length[:],
+            self.ulink[:],
+            self.dlink[:],
+            self.color[:],
+        )
 
 
 class Problem:
@@ -106,6 +123,9 @@ class Problem:
         options: Mapping[OptionName, Iterable[Any]] | Iterable[Iterable[Any]],
         primary: Iterable[Item] | None = None,
         secondary: Iterable[Item] = (),
+        *,
+        bounds: Mapping[Item, int | tuple[int, int]] | None = None,
+        costs: Mapping[OptionName, float] | Sequence[float] | None = None,
     ) -> None:
         if isinstance(options, Mapping):
             named = {name: tuple(entries) for name, entries in options.items()}
@@ -149,6 +169,8 @@ class Problem:
         self._primary_set = frozenset(primary_set)
         self._names = tuple(named)
         self._positions = {name: i for i, name in enumerate(named)}
+        self._bounds = _checked_bounds(bounds or {}, self._primary_set, secondary_set)
+        self._costs = _checked_costs(costs, self._positions)
         self._links: Links | None = None
 
     @classmethod
@@ -191,6 +213,17 @@ class Problem:
         return tuple(self._secondary)
 
     @property
+    def bounds(self) -> dict[Item, tuple[int, int]]:
+        """The primary items that must be covered other than exactly once: item -> (u, v),
+        covered at least u and at most v times (Knuth's Algorithm M)."""
+        return dict(self._bounds)
+
+    @property
+    def costs(self) -> tuple[float, ...] | None:
+        """Each option's cost, in option order (see ``option_names``), or None."""
+        return self._costs
+
+    @property
     def options(self) -> dict[OptionName, tuple[Any, ...]]:
         """The options, name -> entries exactly as given."""
         return dict(self._options)
@@ -216,6 +249,8 @@ class Problem:
             and self._secondary == other._secondary
             and list(self._options) == list(other._options)
             and self._rows == other._rows
+            and self._bounds == other._bounds
+            and self._costs == other._costs
         )
 
     __hash__ = None  # type: ignore[assignment]  # mutable caches; equality is structural
@@ -264,7 +299,7 @@ class Problem:
     def compiled(self) -> Links:
         """The problem as dancing-links arrays, built once and shared by every search."""
         if self._links is None:
-            self._links = _compile(self._primary, self._secondary, self._rows)
+            self._links = _compile(self._primary, self._secondary, self._rows, self._bounds)
         return self._links
 
     # -- searching: thin wrappers around dlx.search.Search ---------------------------------
@@ -370,6 +405,25 @@ class Problem:
             seed=seed, forced=forced, max_nodes=max_nodes, time_limit=time_limit, backend=backend
         ).count(limit)
 
+    def minimum(
+        self,
+        k: int = 1,
+        *,
+        forced: Iterable[OptionName] = (),
+        max_nodes: int | None = None,
+        time_limit: float | None = None,
+    ) -> Cheapest:
+        """The ``k`` cheapest solutions by total cost, cheapest first (see ``dlx.costs``).
+
+        >>> p = Problem({"A": ["a", "b"], "B": ["a"], "C": ["b"]}, costs={"A": 5, "B": 2, "C": 2})
+        >>> best = p.minimum(k=2)
+        >>> best.cost, best.solution, best.covers[1]
+        (4, ['B', 'C'], (5, ['A']))
+        """
+        from dlx.costs import minimum
+
+        return minimum(self, k, forced=forced, max_nodes=max_nodes, time_limit=time_limit)
+
     def estimate(
         self, *, samples: int = 1000, seed: Seed = 0, forced: Iterable[OptionName] = ()
     ) -> Estimate:
@@ -407,8 +461,57 @@ def _split(entry: Any, primary: set[Item], secondary: set[Item]) -> tuple[Item, 
     return entry, None
 
 
+def _checked_bounds(
+    bounds: Mapping[Item, int | tuple[int, int]], primary: frozenset[Item], secondary: set[Item]
+) -> dict[Item, tuple[int, int]]:
+    """The bounds as item -> (u, v), each checked; 1..1 entries dropped (the default)."""
+    checked = {}
+    for item, given in bounds.items():
+        if item not in primary:
+            kind = "a secondary item" if item in secondary else "not an item of the problem"
+            raise BoundError(f"bounds {given!r} given to {item!r}, which is {kind}")
+        u, v = (given, given) if isinstance(given, int) else tuple(given)
+        if not all(isinstance(b, int) and not isinstance(b, bool) for b in (u, v)):
+            raise BoundError(f"item {item!r}: bounds must be whole numbers, not {given!r}")
+        if not 0 <= u <= v or v < 1:
+            raise BoundError(f"item {item!r}: bounds {u}:{v} are not 0 <= u <= v with v >= 1")
+        if (u, v) != (1, 1):
+            checked[item] = (u, v)
+    return checked
+
+
+def _checked_costs(
+    costs: Mapping[OptionName, float] | Sequence[float] | None,
+    positions: dict[OptionName, int],
+) -> tuple[float, ...] | None:
+    """The costs in option order, each a finite number >= 0 (a missing one is 0)."""
+    if costs is None:
+        return None
+    if isinstance(costs, Mapping):
+        named = costs
+    else:
+        named = dict(enumerate(costs))
+        if len(named) != len(positions):
+            raise CostError(f"{len(named)} costs given for {len(positions)} options")
+    result = [0.0] * len(positions)
+    for name, cost in named.items():
+        try:
+            where = positions[name] if isinstance(costs, Mapping) else name
+        except (KeyError, TypeError):
+            raise CostError(f"a cost is given to {name!r}, which is not an option") from None
+        if isinstance(cost, bool) or not isinstance(cost, int | float) or not cost >= 0:
+            raise CostError(f"option {name!r}: cost {cost!r} is not a number >= 0")
+        if cost == float("inf"):
+            raise CostError(f"option {name!r}: cost {cost!r} is not finite")
+        result[where] = cost
+    return tuple(result)
+
+
 def _compile(
-    primary: Sequence[Item], secondary: Sequence[Item], rows: Sequence[tuple[Entry, ...]]
+    primary: Sequence[Item],
+    secondary: Sequence[Item],
+    rows: Sequence[tuple[Entry, ...]],
+    bounds: Mapping[Item, tuple[int, int]],
 ) -> Links:
     n1 = len(primary)
     n = n1 + len(secondary)
@@ -470,6 +573,8 @@ def _compile(
         dlink=dlink,
         color=color,
         option_of=option_of,
+        bounds=[(0, 0)] + [bounds.get(item, (1, 1)) for item in primary],
+        has_bounds=bool(bounds),
         option_nodes=option_nodes,
         others=others,
         other_items=[tuple(top[q] for q in nodes) for nodes in others],

@@ -19,6 +19,7 @@ from dlx.bits import BitsLoop, mask_cost
 from dlx.dancing import DancingLoop
 from dlx.errors import ConflictError
 from dlx.loop import END, NEVER, SOLUTION, Loop, LoopFactory, Stats
+from dlx.multiplicities import MultiplicityLoop
 
 if TYPE_CHECKING:
     from dlx.problem import Links, OptionName, Problem, Seed, Solution
@@ -119,9 +120,18 @@ class Search:
             raise ValueError(f"backend must be one of {sorted(LOOPS)} or None, not {backend!r}")
         self.problem = problem
         self._names = problem.option_names()
+        links = problem.compiled()
+        factory = LOOPS[self.backend]
+        if links.has_bounds:  # Algorithm M: the pure-Python loop that serves item bounds
+            if self.backend not in ("python", "auto") and backend is not None:
+                raise ValueError(
+                    f"backend {backend!r} cannot search with item bounds (Algorithm M); "
+                    "use 'python', 'auto' or None"
+                )
+            self.backend, factory = "python", MultiplicityLoop
         forced = list(forced)
         self._forced = [problem.index(name) for name in forced]
-        if self.backend != "c":
+        if self.backend != "c":  # the C loop checks them itself, and faster
             _check_forced(problem, forced)
         self._max_nodes = max_nodes
         self._time_limit = time_limit
@@ -131,9 +141,7 @@ class Search:
         self.complete = False
         self.stopped_by: str | None = None
         try:
-            self._loop = LOOPS[self.backend](
-                problem.compiled(), self._forced, as_random(seed), self.stats
-            )
+            self._loop = factory(links, self._forced, as_random(seed), self.stats)
         except ValueError:  # the C loop refuses conflicting forced options: name them
             _check_forced(problem, forced)
             raise
@@ -248,16 +256,22 @@ class Search:
 
 def _check_forced(problem: Problem, forced: list[OptionName]) -> None:
     """Raise ConflictError, naming two options, unless the forced ones fit in one solution."""
-    primary = problem.primary_set
+    primary, bounds = problem.primary_set, problem.bounds
     owner: dict[object, tuple[OptionName, object]] = {}
-    for name in forced:
+    taken: dict[object, int] = {}  # primary item -> forced options covering it
+    for k, name in enumerate(forced):
+        if name in forced[:k]:
+            raise ConflictError(f"option {name!r} is forced twice")
         for item, color in problem.entries(name):
-            if item in owner:
-                other, other_color = owner[item]
-                if other == name:
-                    raise ConflictError(f"option {name!r} is forced twice")
-                if item in primary or color is None or color != other_color:
-                    raise ConflictError(
-                        f"forced options {other!r} and {name!r} both cover item {item!r}"
-                    )
-            owner[item] = (name, color)
+            if item in primary:
+                taken[item] = taken.get(item, 0) + 1
+                if taken[item] <= bounds.get(item, (1, 1))[1]:
+                    owner[item] = (name, color)
+                    continue
+            elif item not in owner or (color is not None and color == owner[item][1]):
+                owner[item] = (name, color)
+                continue
+            raise ConflictError(
+                f"forced options {owner[item][0]!r} and {name!r} both cover item {item!r}"
+                + (f" (at most {bounds[item][1]} may)" if item in bounds else "")
+            )

@@ -23,7 +23,19 @@ from dlx.cli import COVER_EXIT_CODES, cover_command, reader_gone
 from sudoku.generate import DEFAULT_ATTEMPTS, LAYOUTS, SYMMETRIES
 from sudoku.grid import Grid, GridError, Shape, format_grid, format_json, format_line
 from sudoku.rate import LEVELS
-from sudoku.solve import Answer, Result, Solved, Status, T, batch, count, reader, solve, solve_lines
+from sudoku.solve import (
+    Answer,
+    Result,
+    Solved,
+    Status,
+    T,
+    answer_each,
+    batch,
+    count,
+    reader,
+    solve,
+    solve_lines,
+)
 
 if TYPE_CHECKING:
     from sudoku.generate import Generated, GenerateError
@@ -65,6 +77,32 @@ FORMATTERS: dict[Format, Callable[[Grid], str]] = {
     Format.json: format_json,
 }
 
+RegionsOption = Annotated[
+    Path | None,
+    typer.Option(
+        "--regions",
+        help="Jigsaw: a region file, n lines of n labels; cells with one label form a region.",
+    ),
+]
+CagesOption = Annotated[
+    Path | None,
+    typer.Option(
+        "--cages",
+        help="Killer: a cage file, n lines of n labels (. for no cage), then label=sum "
+        "entries. Without a puzzle, the grid starts empty.",
+    ),
+]
+WindokuOption = Annotated[
+    bool, typer.Option("--windoku", help="Windoku (hyper): the 3x3 windows hold 1..9 too.")
+]
+SamuraiOption = Annotated[
+    bool,
+    typer.Option(
+        "--samurai",
+        help="Samurai: five overlapping 9x9 grids, as the 21x21 layout (spaces outside the "
+        "grids) or the five grids one after another; a file holds one (or one a line).",
+    ),
+]
 SizeOption = Annotated[
     int | None,
     typer.Option(
@@ -81,11 +119,63 @@ def _shape(size: int | None) -> Shape | None:
         raise typer.BadParameter(str(error), param_hint="--size") from None
 
 
-class Report:
-    """Writes answers as they come and remembers the exit code and totals, nothing else."""
+def _variant_shape(
+    size: int | None, regions: Path | None, cages: Path | None, windoku: bool
+) -> Shape | None:
+    """The shape the variant options describe (None: each puzzle's size decides)."""
+    from sudoku.variants import read_cages, read_regions
 
-    def __init__(self, out: TextIO, fmt: Format, stats: bool, label: str):
+    shape = _shape(size)
+    if regions is not None:
+        if windoku:
+            raise typer.BadParameter(
+                "windoku windows need boxes, not regions", param_hint="--windoku"
+            )
+        shape = _map_file(regions, "--regions", read_regions, shape)
+    if windoku:
+        try:
+            shape = (shape or Shape()).with_windows()
+        except GridError as error:
+            raise typer.BadParameter(str(error), param_hint="--windoku") from None
+    if cages is not None:
+        shape = _map_file(cages, "--cages", partial(read_cages, shape=shape), shape)
+    return shape
+
+
+def _map_file(path: Path, option: str, read: Callable[[str], Shape], shape: Shape | None) -> Shape:
+    """The shape a region or cage file describes; what is wrong with it names the file, the
+    line and the column."""
+    try:
+        made = read(path.read_text(encoding="utf-8-sig"))
+    except (OSError, UnicodeDecodeError) as error:
+        reason = getattr(error, "strerror", None) or error
+        raise typer.BadParameter(f"cannot read {path}: {reason}", param_hint=option) from None
+    except GridError as error:
+        raise typer.BadParameter(f"{path}: {error}", param_hint=option) from None
+    if shape is not None and made.size != shape.size:
+        raise typer.BadParameter(
+            f"{path}: found a {made.size}x{made.size} map, expected {shape.size}x{shape.size}",
+            param_hint=option,
+        )
+    return made
+
+
+class Report:
+    """Writes answers as they come and remembers the exit code and totals, nothing else.
+
+    ``formatters`` write a solution in each format (a Samurai has its own).
+    """
+
+    def __init__(
+        self,
+        out: TextIO,
+        fmt: Format,
+        stats: bool,
+        label: str,
+        formatters: dict[Format, Callable] = FORMATTERS,
+    ):
         self.out, self.fmt, self.show_stats, self.label = out, fmt, stats, label
+        self.formatters = formatters
         self.code = SOLVED
         self.tally: dict[str, int] = {}
 
@@ -114,7 +204,7 @@ class Report:
 
     def solved(self, answer: Answer[Result], unique: bool) -> None:
         result = answer.value
-        lines = tuple(map(format_line, result.solutions))
+        lines = tuple(map(self.formatters[Format.line], result.solutions))
         self._solved(answer.line, result.status, lines, unique, result)
 
     def solved_line(self, solved: Solved, unique: bool) -> None:
@@ -139,7 +229,7 @@ class Report:
             return
         record: dict[str, object] = {
             self.label: line,
-            "puzzle": format_line(result.puzzle),
+            "puzzle": self.formatters[Format.line](result.puzzle),
             "status": status.value,
             "solutions": list(lines),
         }
@@ -155,14 +245,15 @@ class Report:
         text = (
             shown
             if shown is None or self.fmt is Format.line
-            else FORMATTERS[self.fmt](result.solutions[0])
+            else self.formatters[self.fmt](result.solutions[0])
         )
         self._emit(record, text)
 
     def counted(self, answer: Answer[int], limit: int | None) -> None:
         found = answer.value
         self._tally(NO_SOLUTION if found == 0 else SOLVED, "counted")
-        record = {self.label: answer.line, "puzzle": format_line(answer.puzzle), "count": found}
+        puzzle = self.formatters[Format.line](answer.puzzle)
+        record = {self.label: answer.line, "puzzle": puzzle, "count": found}
         if limit is not None:
             record["limit"] = limit
         self._emit(record, str(found))
@@ -237,13 +328,15 @@ def _run(
     handle: Callable[[Report, Any], None],
     fmt: Format = Format.line,
     stats: bool = False,
+    formatters: dict[Format, Callable] = FORMATTERS,
+    finish: Callable[[], None] | None = None,
 ) -> None:
-    """Write every answer as it comes, then exit with the worst code met."""
+    """Write every answer as it comes, call ``finish``, then exit with the worst code met."""
     start = time.perf_counter()
     with ExitStack() as stack:
         try:
             out = stack.enter_context(output.open("w")) if output else sys.stdout
-            report = Report(out, fmt, stats, label)
+            report = Report(out, fmt, stats, label, formatters)
             for answer in answers(stack):
                 if not report.error(answer.line, answer.value):
                     handle(report, answer)
@@ -252,6 +345,8 @@ def _run(
         except OSError as error:
             typer.echo(f"error: {error.strerror}: {error.filename}", err=True)
             raise typer.Exit(BAD_INPUT) from None
+    if finish is not None:
+        finish()
     if stats:
         report.summary(time.perf_counter() - start)
     if label == "line" and not report.tally:
@@ -299,8 +394,16 @@ def solve_command(
     ] = None,
     size: SizeOption = None,
     x: XOption = False,
+    regions: RegionsOption = None,
+    windoku: WindokuOption = False,
+    cages: CagesOption = None,
+    samurai: SamuraiOption = False,
     output: Annotated[
         Path | None, typer.Option("--output", "-o", help="Write answers to this file.")
+    ] = None,
+    svg: Annotated[
+        Path | None,
+        typer.Option("--svg", help="Also draw each puzzle and its solution on A4 pages (SVG)."),
     ] = None,
     example: Annotated[
         bool, typer.Option("--example", help=f"Solve the built-in example puzzle, {EXAMPLE}.")
@@ -323,31 +426,132 @@ def solve_command(
         raise typer.BadParameter("--limit goes with --count", param_hint="--limit")
     if puzzles and file is not None:
         raise typer.BadParameter("give puzzles or --file, not both", param_hint="--file")
+    shape = None if samurai else _variant_shape(size, regions, cages, windoku)
+    if samurai and (size or x or regions or windoku or cages):
+        raise typer.BadParameter("a samurai takes no other variant option", param_hint="--samurai")
+    if not puzzles and file is None and shape is not None and shape.cages:
+        puzzles = ["." * shape.size**2]  # a killer without givens
     if not puzzles and file is None:
         if sys.stdin.isatty():
             typer.echo(ctx.get_help())
             raise typer.Exit(BAD_INPUT)
         file = "-"
-    read = reader(_shape(size), x)
-    if counting:
+    read = reader(shape, x)
+    formatters = FORMATTERS
+    handle = (
+        partial(Report.counted, limit=limit) if counting else partial(Report.solved, unique=unique)
+    )
+    if samurai:
+        label, answers, formatters = _samurai_sources(puzzles or [], file, counting, limit)
+    elif counting:
         label, answers = _sources(puzzles or [], file, read, partial(count, limit=limit), jobs=jobs)
-        _run(label, answers, output, partial(Report.counted, limit=limit), fmt, stats)
-    elif fmt is Format.line and not stats:
+    elif fmt is Format.line and not stats and svg is None:
         label, answers = _sources(puzzles or [], file, read, solve, lean=True, jobs=jobs)
-        handle = Report.solved_line if label == "line" else Report.solved
-        _run(label, answers, output, partial(handle, unique=unique), fmt, stats)
+        handle = partial(Report.solved_line if label == "line" else Report.solved, unique=unique)
     else:  # statistics come from the engine's Python driver, per puzzle
         backend = "python" if stats else "auto"
         label, answers = _sources(puzzles or [], file, read, solve, backend=backend, jobs=jobs)
-        _run(label, answers, output, partial(Report.solved, unique=unique), fmt, stats)
+    draw = None
+    if svg is not None and not counting:
+        handle, draw = _drawing(handle, svg, samurai)
+    _run(label, answers, output, handle, fmt, stats, formatters, draw)
+
+
+def _drawing(
+    handle: Callable[[Report, Answer], None], path: Path, samurai: bool
+) -> tuple[Callable[[Report, Answer], None], Callable[[], None]]:
+    """``handle`` keeping every puzzle solved, and what draws them with their solutions on a
+    sheet at ``path`` when the run ends."""
+    from sudoku.svg import samurai_sheet, sheet
+
+    drawn: list[tuple[Any, Any]] = []
+
+    def handle_and_keep(report: Report, answer: Answer) -> None:
+        handle(report, answer)
+        if answer.value.solution is not None:
+            drawn.append((answer.puzzle, answer.value.solution))
+
+    def draw() -> None:
+        if not drawn:
+            return
+        puzzles, solutions = zip(*drawn, strict=True)
+        if samurai:
+            _write_sheet(path, samurai_sheet(puzzles, solutions))
+        else:
+            _write_sheet(path, sheet(puzzles, solutions=solutions, title=_title(puzzles[0])))
+
+    return handle_and_keep, draw
+
+
+def _title(puzzle: Grid) -> str:
+    """The name of a puzzle's variant, for the title of its sheet."""
+    from sudoku.variants import variant_name
+
+    return variant_name(puzzle.shape)
+
+
+def _write_sheet(path: Path, document: str) -> None:
+    try:
+        path.write_text(document, encoding="utf-8")
+    except OSError as error:
+        typer.echo(f"error: {error.strerror}: {error.filename}", err=True)
+        raise typer.Exit(BAD_INPUT) from None
+
+
+def _samurai_sources(
+    texts: list[str], file: str | None, counting: bool, limit: int | None
+) -> tuple[str, Callable[[ExitStack], Iterator[Answer]], dict[Format, Callable]]:
+    """Samurai puzzles: one an argument, or the samurais of a file (or stdin for -), with
+    the work to do on each and how to write them."""
+    from sudoku.samurai import (
+        count_samurai,
+        format_samurai,
+        format_samurai_line,
+        parse_samurai,
+        read_samurais,
+        solve_samurai,
+    )
+
+    work = partial(count_samurai, limit=limit) if counting else solve_samurai
+    stream = file if file is not None else "-" if texts == ["-"] else None
+
+    def answers(_: ExitStack) -> Iterator[Answer]:
+        if stream is None:
+            found: list[tuple[int, Any]] = []
+            for k, text in enumerate(texts, 1):
+                try:
+                    found.append((k, parse_samurai(text)))
+                except GridError as error:
+                    found.append((k, error))
+        else:
+            text = sys.stdin.read() if stream == "-" else Path(stream).read_text("utf-8-sig")
+            found = read_samurais(text)
+        yield from answer_each(found, work)
+
+    formats = {Format.line: format_samurai_line, Format.grid: format_samurai}
+    return (
+        "argument" if stream is None else "line",
+        answers,
+        formats | {Format.json: format_samurai_line},
+    )
 
 
 @app.command("count", epilog=EXIT_CODES)
 def count_command(
-    puzzle: Annotated[str, typer.Argument(help="The puzzle as text; - reads it from stdin.")],
+    puzzle: Annotated[
+        str | None,
+        typer.Argument(
+            help="The puzzle as text; - reads it from stdin. With --cages, none: no givens.",
+            show_default=False,
+        ),
+    ] = None,
     limit: Annotated[int | None, typer.Option("--limit", min=0, help="Stop counting at N.")] = None,
     size: SizeOption = None,
     x: XOption = False,
+    regions: RegionsOption = None,
+    windoku: WindokuOption = False,
+    cages: CagesOption = None,
+    samurai: SamuraiOption = False,
 ) -> None:
     """Count the solutions of one puzzle (exit 1 when there is none).
 
@@ -355,10 +559,20 @@ def count_command(
     Examples:
       dlx-sudoku count ................ --limit 1000
       dlx-sudoku count --x --size 4 -
+      dlx-sudoku count --cages killer.txt
     """
+    shape = None if samurai else _variant_shape(size, regions, cages, windoku)
+    if puzzle is None:
+        if shape is None or not shape.cages:
+            raise typer.BadParameter("give a puzzle (or --cages for a killer)", param_hint="PUZZLE")
+        puzzle = "." * shape.size**2
     text = sys.stdin.read() if puzzle == "-" else puzzle
-    label, answers = _sources([text], None, reader(_shape(size), x), partial(count, limit=limit))
-    _run(label, answers, None, partial(Report.counted, limit=limit))
+    handle = partial(Report.counted, limit=limit)
+    if samurai:
+        label, answers, formatters = _samurai_sources([text], None, True, limit)
+        _run(label, answers, None, handle, formatters=formatters)
+    label, answers = _sources([text], None, reader(shape, x), partial(count, limit=limit))
+    _run(label, answers, None, handle)
 
 
 # --- cover: the engine's own command (dlx.cli), mounted here ------------------------
@@ -452,6 +666,21 @@ def generate_command(
     count: Annotated[int, typer.Option("-n", min=1, help="How many puzzles.")] = 1,
     size: Annotated[int, typer.Option("--size", help="Grid size n (4, 6, 8, 9, 12, 16...).")] = 9,
     x: XOption = False,
+    regions: RegionsOption = None,
+    windoku: WindokuOption = False,
+    jigsaw: Annotated[
+        bool,
+        typer.Option(
+            "--jigsaw", help="Jigsaw: new random regions for each puzzle (written first)."
+        ),
+    ] = False,
+    killer: Annotated[
+        bool,
+        typer.Option(
+            "--killer",
+            help="Killer: random cages decided by their sums alone (the cage file is written).",
+        ),
+    ] = False,
     clues: Annotated[
         int | None,
         typer.Option("--clues", help="Exactly K clues (unique, not always minimal)."),
@@ -497,8 +726,24 @@ def generate_command(
     from sudoku.generate import GenerateError, fewest, generate_many, resolve_seed
     from sudoku.svg import sheet
 
-    shape = _shape(size) or Shape()
+    shape = _variant_shape(size, regions, None, windoku) or Shape()
     shape = shape.with_diagonals() if x else shape
+    if jigsaw and regions is not None:
+        raise typer.BadParameter(
+            "choose --jigsaw (random regions) or --regions", param_hint="--jigsaw"
+        )
+    if killer or jigsaw:
+        targets = (clues, difficulty, mask, time_limit)
+        if any(t is not None for t in targets) or fewest_clues or symmetry is not Symmetry.none:
+            raise typer.BadParameter(
+                "--killer and --jigsaw make minimal puzzles: no --clues, --fewest, --mask, "
+                "--difficulty, --symmetry or --time-limit",
+                param_hint="--killer" if killer else "--jigsaw",
+            )
+        _generate_variants(
+            count, shape, killer, jigsaw, seed, attempts, fmt, output, svg, solutions
+        )
+        return
     if fewest_clues and (time_limit is None or clues is not None or mask is not None):
         raise typer.BadParameter(
             "needs --time-limit, and neither --clues nor --mask", param_hint="--fewest"
@@ -556,12 +801,74 @@ def generate_command(
             [m.puzzle for m in made],
             captions,
             [m.solution for m in made] if solutions else None,
+            title=_title(made[0].puzzle),
         )
+        _write_sheet(svg, page)
+
+
+def _generate_variants(
+    count: int,
+    shape: Shape,
+    killer: bool,
+    jigsaw: bool,
+    seed: int | None,
+    attempts: int,
+    fmt: Format,
+    output: Path | None,
+    svg: Path | None,
+    solutions: bool,
+) -> None:
+    """Killer or random-jigsaw puzzles (or both) on stdout or ``output``: for each a
+    ``# seed S`` line, its region file and its cage file, then its givens when it has any,
+    and a blank line; JSON records hold all of it. Puzzle k has seed S+k-1."""
+    from sudoku.generate import GenerateError, generate, resolve_seed
+    from sudoku.make_variants import generate_killer, random_regions
+    from sudoku.svg import sheet
+    from sudoku.variants import format_cages, format_regions
+
+    start = resolve_seed(seed)
+    typer.echo(f"seed {start}", err=True)
+    made: list[tuple[Grid, Grid, int]] = []
+    with ExitStack() as stack:
+        advance = stack.enter_context(_progress_bar(count, "generating", count > 1))
         try:
-            svg.write_text(page, encoding="utf-8")
+            out = sys.stdout if output is None else stack.enter_context(output.open("w"))
         except OSError as error:
             typer.echo(f"error: {error.strerror}: {error.filename}", err=True)
             raise typer.Exit(BAD_INPUT) from None
+        for number in range(1, count + 1):
+            value = start + number - 1
+            base = random_regions(shape.size, value) if jigsaw else shape
+            try:
+                if killer:
+                    made_one = generate_killer(base, seed=value, attempts=attempts)
+                else:
+                    made_one = generate(base, seed=value, attempts=attempts)
+            except GenerateError as error:
+                raise _generation_failed(error) from None
+            puzzle, solution = made_one.puzzle, made_one.solution
+            made.append((puzzle, solution, value))
+            if fmt is Format.json:
+                record = json.loads(format_json(puzzle))
+                record |= {"solution": format_line(solution), "seed": value}
+                out.write(json.dumps(record, separators=(",", ":")) + "\n")
+            else:
+                maps = format_regions(puzzle.shape) if jigsaw else ""
+                maps += format_cages(puzzle.shape) if killer else ""
+                givens = any(puzzle.cells) or not killer
+                text = maps + (FORMATTERS[fmt](puzzle) + "\n" if givens else "")
+                out.write(f"# seed {value}\n{text}\n")  # a blank line after each puzzle
+            out.flush()
+            advance(number)
+    if svg is not None:
+        puzzles = [p for p, _, _ in made]
+        page = sheet(
+            puzzles,
+            [f"#{k}  seed {value}" for k, (_, _, value) in enumerate(made, 1)],
+            [s for _, s, _ in made] if solutions else None,
+            title=_title(puzzles[0]),
+        )
+        _write_sheet(svg, page)
 
 
 def _write_generated(out: TextIO, number: int, made: Generated, fmt: Format, stats: bool) -> None:

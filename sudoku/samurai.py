@@ -123,16 +123,43 @@ def parse_samurai(text: str) -> Samurai:
                 )
             found[cell] = before or digit  # a shared cell may be written in one grid only
         return _from(found)
+    line = column = None
     if len(digits) > LAYOUT_CELLS:
         line, column = places[LAYOUT_CELLS]  # the first cell past the layout's
-    else:
-        line, column = places[-1][0], places[-1][1] + 1 if places else (None, None)
+    elif places:
+        line, column = places[-1][0], places[-1][1] + 1  # where the next cell would go
     raise GridError(
         f"found {len(digits)} cells, expected {LAYOUT_CELLS} (the 21x21 layout) "
         f"or {GRID_CELLS} (five grids of 81)",
         line,
         column,
     )
+
+
+def _cells_on(line: str) -> int:
+    return sum(1 for char in line if char in BLANKS or "1" <= char <= "9")
+
+
+def read_samurais(text: str) -> list[tuple[int, Samurai | GridError]]:
+    """The samurais of a file with the line each starts on: one a line when the first line
+    holds a whole layout (369 cells), else the whole text is one samurai in either form."""
+    lines = [
+        (number, line)
+        for number, line in enumerate(text.splitlines(), 1)
+        if line.strip() and not line.lstrip().startswith("#")
+    ]
+    if lines and _cells_on(lines[0][1]) == LAYOUT_CELLS:
+        found: list[tuple[int, Samurai | GridError]] = []
+        for number, line in lines:
+            try:
+                found.append((number, parse_samurai(line)))
+            except GridError as error:
+                found.append((number, error.at_line(number)))
+        return found
+    try:
+        return [(lines[0][0] if lines else 1, parse_samurai(text))]
+    except GridError as error:
+        return [(error.line or 1, error)]
 
 
 def format_samurai(samurai: Samurai) -> str:

@@ -29,7 +29,7 @@ from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from functools import cache, partial
-from typing import Generic, NamedTuple, TypeVar
+from typing import Any, Generic, NamedTuple, TypeVar
 
 import dlx
 from sudoku.cover import cover_problem, decode, search
@@ -197,7 +197,15 @@ def batch(
 def _python_batch(
     lines: Iterable[str], work: Callable[[Grid], T], read: Callable[[str], Grid]
 ) -> Iterator[Answer[T]]:
-    for number, puzzle in read_puzzles(lines, read):
+    return answer_each(read_puzzles(lines, read), work)
+
+
+def answer_each(
+    puzzles: Iterable[tuple[int, Any]], work: Callable[[Any], T]
+) -> Iterator[Answer[T]]:
+    """Apply ``work`` to each (line, puzzle or GridError) read, lazily and in order; an
+    error read, or raised by ``work`` (placed on the puzzle's line), becomes the Answer."""
+    for number, puzzle in puzzles:
         if isinstance(puzzle, GridError):
             yield Answer(number, None, puzzle)
             continue
@@ -310,6 +318,8 @@ def _solver(read: Callable[[str], Grid], backend: str) -> object | None:
     if backend == "python" or _batch is None or not (read is parse or isinstance(read, Reader)):
         return None
     read = read if isinstance(read, Reader) else Reader()
+    if read.shape is not None and read.shape.cages:
+        return None  # killer cages add options beyond the cells' that the batch does not decode
     return _solver_for(read.shape, read.x)
 
 

@@ -235,13 +235,17 @@ def _samurai_page(samurai: Samurai, puzzle: Samurai, title: str, caption: str) -
 
 
 def samurai_sheet(
-    puzzle: Samurai,
-    solution: Samurai | None = None,
-    caption: str = "",
+    puzzles: Sequence[Samurai],
+    solutions: Sequence[Samurai] | None = None,
+    captions: Sequence[str] | None = None,
     title: str = "Samurai sudoku",
 ) -> str:
-    """An SVG document with ``puzzle`` on an A4 page, and ``solution`` on a second if given."""
-    pages = [_samurai_page(puzzle, puzzle, title, caption)]
-    if solution is not None:
-        pages.append(_samurai_page(solution, puzzle, f"{title}: solution", caption))
+    """An SVG document with each of ``puzzles`` on an A4 page, then each of ``solutions``."""
+    captions = list(captions) if captions is not None else [str(k + 1) for k in range(len(puzzles))]
+    pages = [_samurai_page(p, p, title, c) for p, c in zip(puzzles, captions, strict=True)]
+    if solutions is not None:
+        pages += [
+            _samurai_page(s, p, f"{title}: solution", c)
+            for s, p, c in zip(solutions, puzzles, captions, strict=True)
+        ]
     return _document(pages)

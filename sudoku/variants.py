@@ -98,8 +98,6 @@ def read_regions(text: str) -> Shape:
             raise GridError(
                 f"region {label!r} has {len(cells)} cells, expected {n}", *places[cells[0]]
             )
-    if len(labels) != n:  # with every region of n cells, this cannot be: kept as a guard
-        raise GridError(f"found {len(labels)} regions, expected {n}")
     return Shape.jigsaw(list(labels.values()))
 
 
@@ -141,11 +139,25 @@ def read_cages(text: str, shape: Shape | None = None) -> Shape:
             raise GridError(
                 f"cage {label!r} has no sum (expected {label}=sum after the map)", *places[cells[0]]
             )
-        if len(cells) > n:
-            raise GridError(
-                f"cage {label!r} has {len(cells)} cells, expected at most {n}", *places[cells[0]]
-            )
     return shape.with_cages((sums[label], cells) for label, cells in labels.items())
+
+
+def variant_name(shape: Shape) -> str:
+    """What a shape's puzzles are called: "Killer sudoku", "Jigsaw windoku", "X-sudoku"..."""
+    kinds = [
+        kind
+        for kind, holds in (
+            ("killer", bool(shape.cages)),
+            ("jigsaw", shape.regions is not None),
+            ("windoku", "window 1" in shape.extra_names),
+            ("X-", "diagonal" in shape.extra_names),
+        )
+        if holds
+    ]
+    if "windoku" in kinds:
+        return " ".join(kinds).capitalize()
+    name = " ".join(kinds + ["sudoku"]).replace("X- ", "X-")
+    return name[0].upper() + name[1:]
 
 
 def _format_map(n: int, label_of: dict[Cell, str], blank: str) -> str:

@@ -15,7 +15,8 @@ from dlx import Problem
 def check(problem: Problem, solution: Iterable[Hashable], forced: Iterable[Hashable] = ()) -> None:
     """Assert that ``solution`` is an exact cover of ``problem`` under Algorithm C's rules.
 
-    Every primary item covered once; a secondary item covered at most once, or by several
+    Every primary item covered once (or u..v times, as ``problem.bounds`` says); a secondary
+    item covered at most once, or by several
     options that all give it the same color; no option named twice, none without a primary
     item (the search never chooses those) unless it was forced.
     """
@@ -31,7 +32,9 @@ def check(problem: Problem, solution: Iterable[Hashable], forced: Iterable[Hasha
         for item, color in entries:
             covered.setdefault(item, []).append(color)
     for item in problem.primary:
-        assert len(covered.get(item, [])) == 1, f"primary {item!r} covered {covered.get(item)}"
+        low, high = problem.bounds.get(item, (1, 1))
+        times = len(covered.get(item, []))
+        assert low <= times <= high, f"primary {item!r} covered {times} times, not {low}..{high}"
     for item in problem.secondary:
         colors = covered.get(item, [])
         if len(colors) > 1:

@@ -21,7 +21,7 @@ from dlx.cli import app
 from examples import queens
 from tests.examples import fixture_files
 from tests.examples.fixture_files import KNUTH_COLORS
-from tests.oracle import check
+from tests.oracle import brute_force, check
 
 FIXTURES = fixture_files.DIRECTORY
 
@@ -216,3 +216,33 @@ def test_dlx_sudoku_cover_is_the_same_command_as_python_m_dlx() -> None:
     )
     assert (mounted.exit_code, mounted.stdout) == (alone.returncode, alone.stdout)
     assert int(alone.stdout) == queens.problem(6).count()
+
+
+def test_minimum_prints_the_cheapest_covers_with_their_costs(tmp_path: Path) -> None:
+    from examples import assignment
+
+    path = tmp_path / "assignment.dlx"
+    dlx.write(assignment.problem(), path)
+    result = cover("--minimum", "--limit", "2", str(path))
+    assert result.exit_code == 0
+    blocks = result.stdout.strip().split("\n\n")
+    assert [block.splitlines()[0] for block in blocks] == ["cost 15", "cost 16"]
+    assert sorted(blocks[0].splitlines()[1:]) == ["Alice bathroom", "Bob windows", "Carol floors"]
+
+
+def test_bounds_in_the_file_are_served(tmp_path: Path) -> None:
+    path = tmp_path / "bounded.dlx"
+    path.write_text("0:2|a 1|b\na b\na\nb\n")  # a: 0..2 times, b: once
+    result = cover("--count", str(path))
+    assert result.exit_code == 0
+    assert int(result.stdout) == len(brute_force(dlx.read(path))) > 0
+
+
+def test_bad_bounds_and_costs_say_where(tmp_path: Path) -> None:
+    path = tmp_path / "bad.dlx"
+    path.write_text("3:2|a\na |x\n")
+    result = cover(str(path))
+    assert result.exit_code == 2 and "line 1, column 1" in result.stderr
+    path.write_text("a\na |-1\n")
+    result = cover("--minimum", str(path))
+    assert result.exit_code == 2 and "line 2, column 3" in result.stderr

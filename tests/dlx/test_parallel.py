@@ -180,6 +180,18 @@ def test_leaving_a_parallel_enumeration_early_stops_its_workers() -> None:
     assert not [p for p in multiprocessing.active_children() if p.is_alive()]
 
 
+def test_a_problem_with_bounds_runs_as_one_task() -> None:
+    """Multiplicities (Algorithm M) are not cut yet: one task, the serial answers."""
+    problem = dlx.Problem([["a"], ["a"], ["a", "b"], ["b"]], bounds={"a": (1, 2)})
+    serial = list(problem.solutions())
+    assert len(serial) == problem.count() > 2
+    assert len(split(problem, workers=2, tasks=10).tasks) == 1
+    assert problem.count(jobs=2) == len(serial)
+    assert list(parallel.solutions(problem, jobs=2, chunk=1)) == serial
+    with pytest.raises(ValueError, match="multiplicities"):
+        problem.estimate()
+
+
 def test_bad_arguments_are_refused() -> None:
     problem = queens.problem(5)
     with pytest.raises(ValueError, match="jobs"):

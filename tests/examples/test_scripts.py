@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 import examples
 from sudoku.cli import app
 
-EXAMPLES = ["langford", "pentominoes", "queens", "rectangles"]
+EXAMPLES = ["assignment", "langford", "pentominoes", "queens", "rectangles", "roster"]
 DIRECTORY = Path(examples.__file__).parent
 
 

@@ -97,6 +97,7 @@ def test_a_solved_corner_grid_alone_has_many_completions_of_the_rest():
         ("1" * 368 + "x", "line 1, column 369: found 'x'"),
         ("." * 370, "line 1, column 370: found 370 cells, expected 369"),
         ("." * 100, "line 1, column 101: found 100 cells"),
+        ("# nothing\n", "found 0 cells, expected 369"),
         (
             "." * 222 + "1" + "." * 101 + "2" + "." * 80,  # middle (6, 6) and bottom right (0, 0)
             "line 1, column 325: found 2 at r13c13 of the layout, where an overlapping grid has 1",

@@ -30,9 +30,9 @@ FIXTURES = Path(__file__).parent.parent / "fixtures" / "variants"
 # --- the independent checker -----------------------------------------------------------------
 
 
-def _map_and_sums(path: Path) -> tuple[list[str], dict[str, int]]:
+def _map_and_sums(text: str) -> tuple[list[str], dict[str, int]]:
     rows, sums = [], {}
-    for line in path.read_text().splitlines():
+    for line in text.splitlines():
         if not line.strip() or line.startswith("#"):
             continue
         if "=" in line:
@@ -56,12 +56,12 @@ def _groups(rows: list[str]) -> dict[str, list[tuple[int, int]]]:
 def independent_check(
     line: str,
     givens: str | None = None,
-    regions: Path | None = None,
-    cages: Path | None = None,
+    regions: str | None = None,
+    cages: str | None = None,
     windows: bool = False,
 ) -> None:
-    """Assert that the 81-digit ``line`` is a classic, jigsaw (``regions`` file), windoku or
-    killer (``cages`` file) 9x9 solution keeping ``givens``."""
+    """Assert that the 81-digit ``line`` is a classic, jigsaw (``regions``, a region file's
+    text), windoku or killer (``cages``, a cage file's text) 9x9 solution keeping ``givens``."""
     grid = [[int(line[r * 9 + c]) for c in range(9)] for r in range(9)]
     units = [[(r, c) for c in range(9)] for r in range(9)]
     units += [[(r, c) for r in range(9)] for c in range(9)]
@@ -111,7 +111,9 @@ KILLERS = [  # file, the published solution
 
 @pytest.mark.parametrize(("name", "published"), KILLERS)
 def test_published_killers_solve_to_their_published_solution_and_are_unique(name, published):
-    independent_check(published, cages=FIXTURES / name)  # the published answer is right
+    independent_check(
+        published, cages=(FIXTURES / name).read_text()
+    )  # the published answer is right
     shape = read_cages((FIXTURES / name).read_text())
     result = solve(Grid.empty(shape))
     assert result.status.value == "unique"
@@ -132,7 +134,7 @@ def test_jigsaw_from_wikipedia_solves_to_its_published_solution():
     regions = FIXTURES / "jigsaw-wikipedia-nonomino.txt"
     givens = "3.......4..2.6.1...1.9.8.2...5...6...2.....1...9...8...8.3.4.6...4.1.9..5.......7"
     published = "358196274492567138613978425175842693826453719249731856987324561734615982561289347"
-    independent_check(published, givens, regions=regions)
+    independent_check(published, givens, regions=regions.read_text())
     result = solve(parse(givens, read_regions(regions.read_text())))
     assert result.status.value == "unique"
     assert format_line(result.solution) == published

@@ -1,0 +1,172 @@
+"""Making variant puzzles: random jigsaw regions, and killer puzzles with a unique solution.
+
+Glossary
+    swap     the move that reshapes jigsaw regions: a cell on the border of its region
+             moves to the region beside it, which gives back a cell touching the first
+             region, so both keep n cells; kept only when both stay in one piece
+    killer   made from a random complete grid: its cells are grouped into random small cages
+             of different digits, the sums read off the grid, and givens are dug out while
+             the puzzle stays unique (usually none are left: the cages alone decide it)
+
+A jigsaw puzzle is then made as any other: `sudoku.generate.generate` on the shape, which
+digs clues while the solution stays unique. Uniqueness is always the engine's count to 2.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from dlx.problem import Seed
+from sudoku.cover import search
+from sudoku.generate import GenerateError, OutOfAttempts, complete_grid, dig, resolve_seed
+from sudoku.grid import Cell, Grid, Region, Shape
+
+SWAPS_PER_CELL = 4  # swaps tried per cell when reshaping regions: enough to lose the boxes
+GRID_NODES = 200_000  # search nodes allowed to find a complete grid for new regions
+LARGEST_CAGE = 4  # cells in the largest killer cage made
+CAGE_SIZES = (1, 2, 2, 2, 3, 3, 3, 4)  # the size a new cage aims at, drawn uniformly
+
+
+def _random(seed: Seed) -> random.Random:
+    return seed if isinstance(seed, random.Random) else random.Random(resolve_seed(seed))
+
+
+def _neighbours(cell: Cell, n: int) -> list[Cell]:
+    r, c = cell
+    return [
+        (r + dr, c + dc)
+        for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0))
+        if 0 <= r + dr < n and 0 <= c + dc < n
+    ]
+
+
+def _connected(cells: set[Cell], n: int) -> bool:
+    start = next(iter(cells))
+    seen, todo = {start}, [start]
+    while todo:
+        for other in _neighbours(todo.pop(), n):
+            if other in cells and other not in seen:
+                seen.add(other)
+                todo.append(other)
+    return len(seen) == len(cells)
+
+
+def random_regions(n: int = 9, seed: Seed = None) -> Shape:
+    """A jigsaw shape of size ``n`` with random connected regions that admit a complete
+    grid: the boxes reshaped by random swaps, drawn again when the engine finds no grid
+    within GRID_NODES nodes."""
+    rng = _random(seed)
+    while True:
+        region_of = {cell: k for k, box in enumerate(Shape.for_size(n).boxes) for cell in box}
+        cells = list(region_of)
+        for _ in range(SWAPS_PER_CELL * n * n):
+            a = rng.choice(cells)  # a leaves its region ka for a neighbouring region kb ...
+            ka = region_of[a]
+            across = [x for x in _neighbours(a, n) if region_of[x] != ka]
+            if not across:
+                continue
+            kb = region_of[rng.choice(across)]
+            # ... and a cell b of kb that touches the rest of ka comes the other way
+            b = rng.choice(
+                [
+                    b
+                    for b in cells
+                    if region_of[b] == kb
+                    and any(region_of[x] == ka and x != a for x in _neighbours(b, n))
+                ]
+                or [a]
+            )
+            region_of[a], region_of[b] = kb, ka
+            for k in (ka, kb):
+                if not _connected({c for c in cells if region_of[c] == k}, n):
+                    region_of[a], region_of[b] = ka, kb
+                    break
+        regions: list[list[Cell]] = [[] for _ in range(n)]
+        for cell in cells:
+            regions[region_of[cell]].append(cell)
+        shape = Shape.jigsaw(regions)
+        if search(Grid.empty(shape), seed=rng, max_nodes=GRID_NODES).first() is not None:
+            return shape
+
+
+def random_cages(solution: Grid, seed: Seed = None) -> list[tuple[int, Region]]:
+    """The cells of a complete grid grouped into random connected cages of different
+    digits (sizes drawn from CAGE_SIZES), each with the sum the grid gives it."""
+    rng = _random(seed)
+    n = solution.shape.size
+    free = set(solution.shape.cells)
+    cages = []
+    order = list(solution.shape.cells)
+    rng.shuffle(order)
+    for start in order:
+        if start not in free:
+            continue
+        cage, digits = [start], {solution[start]}
+        free.discard(start)
+        target = rng.choice(CAGE_SIZES)
+        while len(cage) < target:
+            grow = [
+                other
+                for cell in cage
+                for other in _neighbours(cell, n)
+                if other in free and solution[other] not in digits
+            ]
+            if not grow:
+                break
+            other = rng.choice(grow)
+            cage.append(other)
+            digits.add(solution[other])
+            free.discard(other)
+        cages.append((sum(solution[cell] for cell in cage), tuple(sorted(cage))))
+    return sorted(cages, key=lambda cage: cage[1][0])
+
+
+@dataclass(frozen=True)
+class Killer:
+    """A killer puzzle made by `generate_killer`: its shape carries the cages, ``puzzle``
+    the givens left (often none); ``seed`` reproduces it; ``attempts`` counts the grids
+    tried; ``nodes`` is the engine's work to prove it unique."""
+
+    puzzle: Grid
+    solution: Grid
+    seed: int
+    attempts: int
+    nodes: int
+
+    @property
+    def clues(self) -> int:
+        return sum(1 for d in self.puzzle.cells if d)
+
+
+def generate_killer(
+    shape: Shape | None = None, *, seed: Seed = None, attempts: int = 20, givens: bool = False
+) -> Killer:
+    """A killer puzzle with a unique solution on ``shape`` (9x9 unless told).
+
+    Each attempt cages a fresh complete grid. Attempts go on until the cages alone decide
+    the puzzle, or, when ``givens`` allows some, the first attempt keeps the givens it needs
+    (dug from the full grid while the solution stays unique). After ``attempts`` it raises
+    OutOfAttempts. ``seed`` reproduces the puzzle.
+    """
+    shape = shape or Shape()
+    if shape.cages:
+        raise GenerateError(f"{shape} has cages already; give a shape without them")
+    value = resolve_seed(seed)
+    rng = random.Random(value)
+    for attempt in range(1, attempts + 1):
+        plain = complete_grid(shape, rng)
+        solution = Grid(shape.with_cages(random_cages(plain, rng)), plain.cells)
+        puzzle = Grid.empty(solution.shape)
+        proof = search(puzzle)
+        if proof.count(2) != 1:
+            if not givens:
+                continue
+            puzzle = dig(solution, rng)  # from the full grid: keeps the givens it needs
+            proof = search(puzzle)
+            proof.count(2)
+        return Killer(puzzle, solution, value, attempt, proof.stats.nodes)
+    raise OutOfAttempts(
+        f"no killer decided by its cages alone in {attempts} attempts (seed {value}): "
+        "allow more attempts or allow givens"
+    )

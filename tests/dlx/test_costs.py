@@ -1,0 +1,105 @@
+"""Minimum-cost covers: the cheapest and the k cheapest, against sorting every cover by
+cost, and a published optimum."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import dlx
+from dlx import CostError, DLXError, Problem
+from tests.dlx.test_multiplicities import bounded
+from tests.dlx.test_search import problems
+from tests.oracle import brute_force, check
+
+
+@pytest.fixture(autouse=True)
+def backend() -> None:
+    """The cost search runs its own loop: no run per default backend."""
+
+
+def with_costs(problem: Problem, costs: list[int]) -> Problem:
+    return Problem(
+        problem.options,
+        primary=problem.primary,
+        secondary=problem.secondary,
+        bounds=problem.bounds,
+        costs=costs[: len(problem)] + [0] * (len(problem) - len(costs)),
+    )
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.one_of(problems(), bounded()),
+    st.lists(st.integers(0, 9), max_size=9),
+    st.integers(1, 4),
+)
+def test_the_k_cheapest_are_the_first_k_of_every_cover_sorted_by_cost(
+    problem: Problem, costs: list[int], k: int
+) -> None:
+    problem = with_costs(problem, costs)
+    cost_of = dict(zip(problem.option_names(), problem.costs, strict=True))
+    every = sorted(sum(cost_of[name] for name in cover) for cover in brute_force(problem))
+    best = problem.minimum(k)
+    assert best.complete
+    assert [cost for cost, _ in best.covers] == every[:k]
+    for cost, solution in best.covers:
+        check(problem, solution)
+        assert cost == sum(cost_of[name] for name in solution)
+    assert len({frozenset(solution) for _, solution in best.covers}) == len(best.covers)
+
+
+def test_the_assignment_example_of_the_hungarian_algorithm() -> None:
+    """Wikipedia, "Hungarian algorithm", Example: Alice, Bob and Carol ask $8/$4/$7, $5/$2/$3
+    and $9/$4/$8 to clean the bathroom, sweep the floors and wash the windows; the least total
+    is $15: Alice the bathroom, Carol the floors, Bob the windows."""
+    asks = {"Alice": (8, 4, 7), "Bob": (5, 2, 3), "Carol": (9, 4, 8)}
+    jobs = ("bathroom", "floors", "windows")
+    options = {(w, j): [w, j] for w in asks for j in jobs}
+    costs = {(w, j): asks[w][k] for w in asks for k, j in enumerate(jobs)}
+    best = Problem(options, costs=costs).minimum()
+    assert best.cost == 15
+    assert sorted(best.solution) == [("Alice", "bathroom"), ("Bob", "windows"), ("Carol", "floors")]
+
+
+def test_costs_in_knuths_format_add_up_and_read_back() -> None:
+    problem = dlx.read("a b\na |3 |2\nb |1\na b |7\n")
+    assert problem.costs == (5, 1, 7)
+    assert dlx.read(dlx.write(problem)) == problem
+    assert problem.minimum(k=2).covers == [(6, [0, 1]), (7, [2])]
+
+
+@pytest.mark.parametrize(
+    ("costs", "message"),
+    [
+        ({"A": -1}, "not a number >= 0"),
+        ({"A": "3"}, "not a number >= 0"),
+        ({"A": float("nan")}, "not a number >= 0"),
+        ({"A": float("inf")}, "not finite"),
+        ({"Z": 1}, "not an option"),
+        ([1, 2, 3], "3 costs given for 2 options"),
+    ],
+)
+def test_bad_costs_are_refused_with_the_option_named(costs, message: str) -> None:
+    with pytest.raises(CostError, match=message):
+        Problem(
+            {"A": ["a"], "B": ["a"]} if isinstance(costs, dict) else [["a"], ["a"]], costs=costs
+        )
+
+
+@pytest.mark.parametrize(
+    ("text", "error"),
+    [("a\na |-2\n", CostError), ("a\na |x\n", CostError), ("a\na | 2\n", dlx.FormatError)],
+)
+def test_bad_costs_in_a_file_say_where(text: str, error: type[DLXError]) -> None:
+    with pytest.raises(error, match="line 2, column 3"):
+        dlx.read(text)
+
+
+def test_k_must_be_positive_and_limits_say_the_answer_may_not_be_best() -> None:
+    problem = Problem([["a"], ["a"]], costs=[2, 1])
+    with pytest.raises(DLXError, match="k must be"):
+        problem.minimum(0)
+    assert problem.minimum(max_nodes=1).complete is False
+    assert problem.minimum().covers == [(1, [1])]

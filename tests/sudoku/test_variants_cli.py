@@ -1,0 +1,150 @@
+"""The variant options of `dlx-sudoku solve`, `count` and `generate`: --regions, --windoku,
+--cages, --samurai, --jigsaw, --killer. Solutions are checked by the plain-Python checkers of
+the variant tests; bad files are named with their line and column."""
+
+import json
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from sudoku.cli import app
+from tests.sudoku.test_samurai import PUBLISHED
+from tests.sudoku.test_samurai import independent_check as samurai_check
+from tests.sudoku.test_variants import KILLERS, WINDOKU, independent_check
+
+FIXTURES = Path(__file__).parent.parent / "fixtures" / "variants"
+NONOMINO = "3.......4..2.6.1...1.9.8.2...5...6...2.....1...9...8...8.3.4.6...4.1.9..5.......7"
+
+
+def run(*args: str, stdin: str = ""):
+    result = CliRunner().invoke(app, [str(a) for a in args], input=stdin)
+    assert "Traceback" not in result.output
+    return result
+
+
+@pytest.mark.parametrize(("name", "published"), KILLERS)
+def test_solve_a_killer_from_its_cage_file_alone(name, published):
+    result = run("solve", "--cages", FIXTURES / name, "--unique")
+    assert (result.exit_code, result.stdout) == (0, published + "\n")
+    independent_check(result.stdout.strip(), cages=(FIXTURES / name).read_text())
+
+
+def test_a_file_of_killer_givens_is_solved_with_the_cages_too(tmp_path):
+    name, published = KILLERS[1]
+    puzzles = tmp_path / "givens.txt"
+    puzzles.write_text("." * 81 + "\n" + published[:40] + "." * 41 + "\n")
+    lean = run("solve", "--cages", FIXTURES / name, "--file", puzzles)  # the lean batch
+    assert (lean.exit_code, lean.stdout.split()) == (0, [published, published])
+    grid = run("solve", "--cages", FIXTURES / name, "--file", puzzles, "--format", "grid")
+    assert "".join(char for char in grid.stdout if char.isdigit()) == published * 2
+
+
+def test_count_a_killer_and_a_jigsaw_and_a_windoku():
+    assert run("count", "--cages", FIXTURES / KILLERS[0][0]).stdout == "1\n"
+    regions = FIXTURES / "jigsaw-wikipedia-nonomino.txt"
+    assert run("count", "--regions", regions, NONOMINO).stdout == "1\n"
+    assert run("count", "--windoku", WINDOKU[0][0]).stdout == "1\n"
+
+
+def test_solve_a_jigsaw_and_a_windoku_as_json(tmp_path):
+    regions = FIXTURES / "jigsaw-wikipedia-nonomino.txt"
+    result = run("solve", "--regions", regions, NONOMINO, "--format", "json")
+    record = json.loads(result.stdout)
+    assert record["status"] == "unique"
+    independent_check(record["solutions"][0], NONOMINO, regions=regions.read_text())
+    givens, published = WINDOKU[0]
+    result = run("solve", "--windoku", givens, "--svg", tmp_path / "w.svg")
+    assert result.stdout == published + "\n"
+    title = [e.text for e in ET.parse(tmp_path / "w.svg").iter("{http://www.w3.org/2000/svg}text")]
+    assert "Windoku" in title and "Windoku: solutions" in title
+
+
+def test_solve_a_samurai_from_a_file_and_draw_it(tmp_path):
+    path = FIXTURES / "samurai-samurai-sudoku-com.txt"
+    result = run(
+        "solve", "--samurai", "--file", path, "--format", "grid", "--svg", tmp_path / "s.svg"
+    )
+    assert result.exit_code == 0
+    assert result.stdout == PUBLISHED + "\n\n"
+    samurai_check(result.stdout.rstrip("\n"), path.read_text())
+    assert ET.parse(tmp_path / "s.svg").getroot().get("height") == "594.0mm"  # two pages
+    line = run("solve", "--samurai", path.read_text()).stdout.strip()
+    assert len(line) == 369 and run("count", "--samurai", line).stdout == "1\n"
+
+
+def test_samurai_lines_in_a_file_are_one_puzzle_each():
+    line = run("solve", "--samurai", (FIXTURES / "samurai-samurai-sudoku-com.txt").read_text())
+    puzzle = line.stdout.strip()
+    blanked = "." * 10 + puzzle[10:]
+    result = run("solve", "--samurai", "-", stdin=f"{blanked}\n{blanked[:-1]}x\n")
+    assert result.exit_code == 2
+    assert result.stdout == puzzle + "\n"
+    assert "line 2, column 369: found 'x'" in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("args", "content", "message"),
+    [
+        (["--cages"], "aabb\naabb\nccdd\nccd\n", "line 4, column 4: found 3 labels, expected 4"),
+        (["--cages"], "ab\n", "line 1: found 2 labels in the first row"),
+        (["--regions"], "aabb\naabb\nccdd\nccdb\n", "line 1, column 3: region 'b' has 5 cells"),
+        (["--regions"], "aabb\naabb\nccdd\nccdd\n", "found a 4x4 map, expected 9x9"),
+    ],
+)
+def test_bad_variant_files_are_named_with_line_and_column(tmp_path, args, content, message):
+    path = tmp_path / "map.txt"
+    path.write_text(content)
+    extra = [] if "--cages" in args else ["--size", "9", "." * 81]
+    result = run("solve", *args, path, *extra)
+    assert result.exit_code == 2
+    assert message in " ".join(result.output.replace("│", " ").split())
+
+
+def test_variant_options_that_do_not_go_together_are_refused(tmp_path):
+    regions = FIXTURES / "jigsaw-wikipedia-nonomino.txt"
+    assert run("solve", "--windoku", "--regions", regions, NONOMINO).exit_code == 2
+    assert run("solve", "--samurai", "--x", "1").exit_code == 2
+    assert run("solve", "--windoku", "--size", "6", "." * 36).exit_code == 2
+    assert run("count").exit_code == 2
+    assert run("solve", "--regions", tmp_path / "absent.txt", NONOMINO).exit_code == 2
+
+
+def test_generate_killers_whose_cage_files_solve_back(tmp_path):
+    result = run("generate", "--killer", "-n", "2", "--seed", "4", "--svg", tmp_path / "k.svg")
+    assert result.exit_code == 0, result.output
+    blocks = result.stdout.strip().split("\n\n")
+    assert len(blocks) == 2
+    for k, block in enumerate(blocks):
+        path = tmp_path / f"cages{k}.txt"
+        path.write_text(block + "\n")
+        solved = run("solve", "--cages", path, "--unique")
+        assert solved.exit_code == 0
+        independent_check(solved.stdout.strip(), cages=block)
+    again = run("generate", "--killer", "--seed", "5")
+    assert again.stdout.strip() == blocks[1]  # puzzle 2 of seed 4 is puzzle 1 of seed 5
+    texts = [e.text for e in ET.parse(tmp_path / "k.svg").iter("{http://www.w3.org/2000/svg}text")]
+    assert texts[0] == "Killer sudoku"
+
+
+def test_generate_jigsaws_with_their_regions_and_on_given_regions(tmp_path):
+    result = run("generate", "--jigsaw", "--seed", "8", "--format", "json")
+    record = json.loads(result.stdout)
+    rows = [["."] * 9 for _ in range(9)]
+    for k, region in enumerate(record["regions"]):
+        for r, c in region:
+            rows[r][c] = "abcdefghi"[k]
+    regions = "".join("".join(row) + "\n" for row in rows)
+    independent_check(record["solution"], record["line"], regions=regions)
+    path = tmp_path / "regions.txt"
+    path.write_text(regions)
+    assert run("count", "--regions", path, record["line"], "--limit", "2").stdout == "1\n"
+    made = run("generate", "--regions", FIXTURES / "jigsaw-wikipedia-nonomino.txt", "--seed", "1")
+    line = made.stdout.strip()
+    assert (
+        run("count", "--regions", FIXTURES / "jigsaw-wikipedia-nonomino.txt", line).stdout == "1\n"
+    )
+    windoku = run("generate", "--windoku", "--seed", "3").stdout.strip()
+    assert run("count", "--windoku", windoku).stdout == "1\n"
+    assert run("generate", "--killer", "--clues", "20").exit_code == 2
