@@ -64,7 +64,7 @@ static inline void VARIANT(cover)(Dance *d, int i)
     long long updates = 1; /* Knuth counts taking i out of the active list too */
     for (int p = nd[i].down; p != i; p = nd[p].down)
         updates += VARIANT(hide)(d, p);
-    d->updates += updates;
+    d->t.updates += updates;
     int l = d->llink[i], r = d->rlink[i];
     d->rlink[l] = r;
     d->llink[r] = l;
@@ -90,7 +90,7 @@ static void VARIANT(purify)(Dance *d, int x)
         if (nd[p].color == c)
             nd[p].color = -1; /* compatible: marked as already committed */
         else
-            d->updates += VARIANT(hide)(d, p);
+            d->t.updates += VARIANT(hide)(d, p);
     }
 }
 
@@ -167,17 +167,17 @@ static int VARIANT(run)(Dance *d, long long next_check, long long target)
 {
     Node *nd = d->nd;
     int *rlink = d->rlink, *len = d->len;
-    int level = d->level, i, x, best;
+    int level = d->t.level, i, x, best;
     int seeded = d->choose != NULL;
-    if (d->at == AT_BACKUP)
+    if (d->t.at == AT_BACKUP)
         goto backup;
 
 forward:
     if (rlink[0] == 0) { /* X2: every primary item is covered */
-        d->solutions++;
-        if (d->solutions >= target) {
-            d->at = AT_BACKUP;
-            d->level = level;
+        d->t.solutions++;
+        if (d->t.solutions >= target) {
+            d->t.at = AT_BACKUP;
+            d->t.level = level;
             return SOLUTION;
         }
         goto backup;
@@ -203,13 +203,13 @@ forward:
                 d->ties[n_ties++] = j;
         }
         if ((i = d->choose(d->context, d->ties, n_ties)) <= 0) {
-            d->at = AT_FORWARD;
-            d->level = level;
+            d->t.at = AT_FORWARD;
+            d->t.level = level;
             return FAILED;
         }
     }
     if (best == 0) { /* a dead end; Knuth covers the empty item anyway: one update */
-        d->updates++;
+        d->t.updates++;
         goto backup;
     }
     /* X4: cover i. Unseeded, its options are tried down its list (which stays as it is
@@ -221,8 +221,8 @@ forward:
         for (x = nd[i].down; x != i; x = nd[x].down)
             order[n++] = x;
         if (d->shuffle(d->context, order, n, i) < 0) {
-            d->at = AT_FORWARD;
-            d->level = level;
+            d->t.at = AT_FORWARD;
+            d->t.level = level;
             return FAILED;
         }
         d->size[level] = n;
@@ -236,20 +236,20 @@ forward:
 try: /* X5: try option x */
     d->choice[level] = x;
     VARIANT(commit)(d, x);
-    d->nodes++;
-    d->profile[level]++;
+    d->t.nodes++;
+    d->t.profile[level]++;
     level++;
-    if (d->nodes >= next_check) {
-        d->at = AT_FORWARD;
-        d->level = level;
+    if (d->t.nodes >= next_check) {
+        d->t.at = AT_FORWARD;
+        d->t.level = level;
         return CHECKPOINT;
     }
     goto forward;
 
 backup: /* X8: leave this level; X6: undo the option tried above, go on to the next */
     if (level == 0) {
-        d->at = AT_END;
-        d->level = 0;
+        d->t.at = AT_END;
+        d->t.level = 0;
         return END;
     }
     level--;

@@ -34,17 +34,22 @@ typedef struct {
     int top, up, down, color;
 } Node;
 
+/* What a search has counted and where it stands, in either representation. */
+typedef struct {
+    long long nodes, updates, solutions;
+    long long *profile; /* per level: the options tried there */
+    int level, at;
+} Tally;
+
 /* One search over a copy of a problem's links, and where it stands: no Python object. */
 typedef struct {
+    Tally t;
     int n_items, n_primary, n_nodes, has_colors;
     Node *nd;                           /* the nodes, 0..n_nodes */
     int *llink, *rlink, *len;           /* item lists, 0..n_items + 1 */
     int *choice, *item;                 /* per level: the option's node tried, the item */
     int *start, *size, *tried, *order;  /* seeded: level l tries order[start[l]..][..size] */
     int *ties;                          /* X3's ties when seeded */
-    long long *profile;                 /* per level: the options tried there */
-    long long nodes, updates, solutions;
-    int level, at;
     /* seeded (choose is not NULL): i = choose(context, ties, n) picks one of n ties, 0 on
      * failure; shuffle(context, order, n, i) permutes i's n options, -1 on failure */
     int (*choose)(void *context, const int *ties, int n);
@@ -52,10 +57,16 @@ typedef struct {
     void *context;
 } Dance;
 
+#include "_bits.h"
+
+#define BITS_MAX_OPTIONS 4096 /* the bitsets take problems up to this many options */
+
 /* A problem's link arrays, checked once; every Loop copies them. */
 typedef struct {
     PyObject_HEAD
     int n_items, n_primary, n_nodes, n_options, has_colors;
+    int bits_fit;                       /* the bitsets step as the links do (see _bits.h) */
+    Masks *masks;                       /* made by the first Loop on bitsets */
     Node *nd;                           /* the checked nodes */
     int *items;                         /* llink, rlink, len, each n_items + 2 ints */
     int *first;                         /* option k's first node */
@@ -66,7 +77,9 @@ typedef struct {
 typedef struct {
     PyObject_HEAD
     Layout *layout;
+    int on_bits;     /* which of these two runs the search */
     Dance dance;
+    Bits bits;
     char *mark;      /* per node, to check a shuffle is a permutation */
     int running, ready;
     PyObject *rng, *stats, *profile_list;
@@ -250,24 +263,15 @@ static void dance_force(Dance *d, int q)
         commit_node_colors(d, q);
 }
 
-/* Search on from where d stands until d->solutions reaches target (SOLUTION; the solutions
- * before it are only counted), until d->nodes reaches next_check (CHECKPOINT), or to the end
+/* Search on from where d stands until d->t.solutions reaches target (SOLUTION; the solutions
+ * before it are only counted), until d->t.nodes reaches next_check (CHECKPOINT), or to the end
  * (END); FAILED when d->choose or d->shuffle failed (run again to retry that step). Calls no
  * Python unless those callbacks do, so an unseeded run may release the GIL. */
 static int dance_run(Dance *d, long long next_check, long long target)
 {
-    if (d->at == AT_END)
+    if (d->t.at == AT_END)
         return END;
     return d->has_colors ? run_colors(d, next_check, target) : run_plain(d, next_check, target);
-}
-
-/* The number of entries of d's profile: its levels that have tried an option. */
-static int dance_depth(const Dance *d)
-{
-    int l = 0;
-    while (l < d->n_primary && d->profile[l])
-        l++;
-    return l;
 }
 
 /* How many options level l has tried before the current one, and how many it has. */
@@ -288,7 +292,7 @@ static void dance_branch(const Dance *d, int l, int *size, int *tried)
 static void dance_free(Dance *d)
 {
     void *arrays[] = {d->nd,     d->llink, d->rlink, d->len,   d->choice, d->item,
-                      d->start,  d->size,  d->tried, d->order, d->ties,   d->profile};
+                      d->start,  d->size,  d->tried, d->order, d->ties,   d->t.profile};
     for (size_t k = 0; k < sizeof arrays / sizeof arrays[0]; k++)
         PyMem_RawFree(arrays[k]);
     memset(d, 0, sizeof *d);
@@ -304,7 +308,7 @@ static int dance_init(Dance *d, const Node *nd, const int *llink, const int *rli
     d->n_primary = n_primary;
     d->n_nodes = n_nodes;
     d->has_colors = has_colors;
-    d->at = AT_FORWARD;
+    d->t.at = AT_FORWARD;
     d->nd = PyMem_RawMalloc((size_t)n_nodes * sizeof(Node));
     d->llink = PyMem_RawMalloc(items * sizeof(int));
     d->rlink = PyMem_RawMalloc(items * sizeof(int));
@@ -316,9 +320,9 @@ static int dance_init(Dance *d, const Node *nd, const int *llink, const int *rli
     d->tried = PyMem_RawCalloc(depth, sizeof(int));
     d->ties = PyMem_RawCalloc(depth, sizeof(int));
     d->order = PyMem_RawCalloc((size_t)n_nodes + 1, sizeof(int));
-    d->profile = PyMem_RawCalloc(depth, sizeof(long long));
+    d->t.profile = PyMem_RawCalloc(depth, sizeof(long long));
     if (!d->nd || !d->llink || !d->rlink || !d->len || !d->choice || !d->item || !d->start ||
-        !d->size || !d->tried || !d->ties || !d->order || !d->profile) {
+        !d->size || !d->tried || !d->ties || !d->order || !d->t.profile) {
         dance_free(d);
         return -1;
     }
@@ -402,30 +406,45 @@ static int shuffle(void *context, int *order, int n, int i)
 
 /* ---- the Python type around a Dance -------------------------------------------------- */
 
+/* The counters of whichever representation runs the search. */
+static Tally *tally(Loop *self)
+{
+    return self->on_bits ? &self->bits.t : &self->dance.t;
+}
+
+/* The number of entries of a profile: its levels that have tried an option. */
+static int depth_of(const Tally *t, int n_primary)
+{
+    int l = 0;
+    while (l < n_primary && t->profile[l])
+        l++;
+    return l;
+}
+
 /* Copy the counters into the Python Stats: nodes, updates, solutions, the profile. */
 static int publish(Loop *self)
 {
-    Dance *d = &self->dance;
+    Tally *t = tally(self);
     PyObject *v;
-    if (!(v = PyLong_FromLongLong(d->nodes)) || PyObject_SetAttr(self->stats, s_nodes, v))
+    if (!(v = PyLong_FromLongLong(t->nodes)) || PyObject_SetAttr(self->stats, s_nodes, v))
         goto fail;
     Py_DECREF(v);
-    if (!(v = PyLong_FromLongLong(d->updates)) || PyObject_SetAttr(self->stats, s_updates, v))
+    if (!(v = PyLong_FromLongLong(t->updates)) || PyObject_SetAttr(self->stats, s_updates, v))
         goto fail;
     Py_DECREF(v);
-    if (!(v = PyLong_FromLongLong(d->solutions)) || PyObject_SetAttr(self->stats, s_solutions, v))
+    if (!(v = PyLong_FromLongLong(t->solutions)) || PyObject_SetAttr(self->stats, s_solutions, v))
         goto fail;
     Py_DECREF(v);
     v = NULL;
-    int depth = dance_depth(d);
+    int depth = depth_of(t, self->layout->n_primary);
     PyObject *profile = self->profile_list;
     for (int l = 0; l < depth; l++) {
         if (l < PyList_GET_SIZE(profile)) {
             PyObject *old = PyList_GET_ITEM(profile, l);
-            if (PyLong_Check(old) && PyLong_AsLongLong(old) == d->profile[l])
+            if (PyLong_Check(old) && PyLong_AsLongLong(old) == t->profile[l])
                 continue;
         }
-        if (!(v = PyLong_FromLongLong(d->profile[l])))
+        if (!(v = PyLong_FromLongLong(t->profile[l])))
             goto fail;
         if (l < PyList_GET_SIZE(profile)) {
             if (PyList_SetItem(profile, l, v) < 0) { /* steals v */
@@ -449,7 +468,7 @@ static PyObject *stop(Loop *self, int event)
     self->running = 0;
     if (publish(self) < 0)
         return NULL;
-    return Py_BuildValue("(ii)", event, self->dance.level);
+    return Py_BuildValue("(ii)", event, tally(self)->level);
 }
 
 /* An exception is set: keep the counts; run() goes on from where the Dance stands. */
@@ -507,15 +526,20 @@ static PyObject *Loop_run(Loop *self, PyObject *const *args, Py_ssize_t nargs)
         return NULL;
     }
     Dance *d = &self->dance;
-    if (d->at == AT_END)
+    Tally *t = tally(self);
+    if (t->at == AT_END)
         return Py_BuildValue("(ii)", END, 0);
     self->running = 1; /* the GIL may be released: no second run() meanwhile */
     for (;;) {
         /* in slices of SLICE nodes, back with the GIL in between to look for Ctrl-C */
-        long long slice = d->nodes < LLONG_MAX - SLICE ? d->nodes + SLICE : LLONG_MAX;
+        long long slice = t->nodes < LLONG_MAX - SLICE ? t->nodes + SLICE : LLONG_MAX;
         long long until = next_check < slice ? next_check : slice;
         int event;
-        if (d->choose) /* seeded: the run calls rng, with the GIL */
+        if (self->on_bits) {
+            Py_BEGIN_ALLOW_THREADS
+            event = bits_run(&self->bits, until, target);
+            Py_END_ALLOW_THREADS
+        } else if (d->choose) /* seeded: the run calls rng, with the GIL */
             event = dance_run(d, until, target);
         else {
             Py_BEGIN_ALLOW_THREADS
@@ -524,7 +548,7 @@ static PyObject *Loop_run(Loop *self, PyObject *const *args, Py_ssize_t nargs)
         }
         if (event == FAILED)
             return fail(self);
-        if (event != CHECKPOINT || d->nodes >= next_check)
+        if (event != CHECKPOINT || t->nodes >= next_check)
             return stop(self, event);
         if (PyErr_CheckSignals() < 0)
             return fail(self);
@@ -536,14 +560,19 @@ PyDoc_STRVAR(chosen_doc, "chosen() -> list of the option indices chosen above th
 static PyObject *Loop_chosen(Loop *self, PyObject *Py_UNUSED(ignored))
 {
     Dance *d = &self->dance;
-    PyObject *list = PyList_New(d->level);
+    int level = tally(self)->level;
+    PyObject *list = PyList_New(level);
     if (!list)
         return NULL;
-    for (int l = 0; l < d->level; l++) {
-        int q = d->choice[l];
-        while (d->nd[q].top > 0) /* the spacer after the option names it */
-            q++;
-        PyObject *v = PyLong_FromLong(-d->nd[q].top - 1);
+    for (int l = 0; l < level; l++) {
+        int option = self->bits.choice ? self->bits.choice[l] : 0;
+        if (!self->on_bits) {
+            int q = d->choice[l];
+            while (d->nd[q].top > 0) /* the spacer after the option names it */
+                q++;
+            option = -d->nd[q].top - 1;
+        }
+        PyObject *v = PyLong_FromLong(option);
         if (!v) {
             Py_DECREF(list);
             return NULL;
@@ -558,13 +587,16 @@ PyDoc_STRVAR(branches_doc,
 
 static PyObject *Loop_branches(Loop *self, PyObject *Py_UNUSED(ignored))
 {
-    Dance *d = &self->dance;
-    PyObject *list = PyList_New(d->level);
+    int level = tally(self)->level;
+    PyObject *list = PyList_New(level);
     if (!list)
         return NULL;
-    for (int l = 0; l < d->level; l++) {
+    for (int l = 0; l < level; l++) {
         int size, tried;
-        dance_branch(d, l, &size, &tried);
+        if (self->on_bits)
+            bits_branch(&self->bits, l, &size, &tried);
+        else
+            dance_branch(&self->dance, l, &size, &tried);
         PyObject *pair = Py_BuildValue("(ii)", size, tried);
         if (!pair) {
             Py_DECREF(list);
@@ -577,7 +609,12 @@ static PyObject *Loop_branches(Loop *self, PyObject *Py_UNUSED(ignored))
 
 static PyObject *Loop_get_level(Loop *self, void *Py_UNUSED(closure))
 {
-    return PyLong_FromLong(self->dance.level);
+    return PyLong_FromLong(tally(self)->level);
+}
+
+static PyObject *Loop_get_bits(Loop *self, void *Py_UNUSED(closure))
+{
+    return PyBool_FromLong(self->on_bits);
 }
 
 /* ---- the types ----------------------------------------------------------------------- */
@@ -637,6 +674,12 @@ static int Layout_init(Layout *self, PyObject *args, PyObject *kwds)
         for (int x = n + 1, option = 0; x < N - 1; x++) /* checked: spacers end the options */
             if (self->top[x] <= 0)
                 self->first[option++] = x + 1;
+        self->bits_fit = !self->has_colors && self->n_options <= BITS_MAX_OPTIONS;
+        for (int i = 0; i < self->n_primary; i++) /* the primary items in index order */
+            self->bits_fit &= self->rlink[i] == i + 1;
+        for (int i = 1; i <= n; i++) /* each list in option order */
+            for (int x = self->dlink[i]; self->dlink[x] != i; x = self->dlink[x])
+                self->bits_fit &= self->dlink[x] > x;
         memcpy(self->items, self->llink, ((size_t)n + 2) * sizeof(int));
         memcpy(self->items + n + 2, self->rlink, ((size_t)n + 2) * sizeof(int));
         memcpy(self->items + 2 * (n + 2), self->len, ((size_t)n + 2) * sizeof(int));
@@ -651,6 +694,7 @@ static void Layout_dealloc(Layout *self)
     PyMem_Free(self->nd);
     PyMem_Free(self->first);
     PyMem_Free(self->items);
+    masks_free(self->masks);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
@@ -671,10 +715,11 @@ static PyTypeObject LayoutType = {
 
 static int Loop_init(Loop *self, PyObject *args, PyObject *kwds)
 {
-    static char *kwlist[] = {"layout", "forced", "rng", "stats", NULL};
+    static char *kwlist[] = {"layout", "forced", "rng", "stats", "bits", NULL};
     PyObject *layout, *forced, *rng, *stats;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O!OOO:Loop", kwlist, &LayoutType, &layout,
-                                     &forced, &rng, &stats))
+    int bits = 0;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O!OOO|$p:Loop", kwlist, &LayoutType, &layout,
+                                     &forced, &rng, &stats, &bits))
         return -1;
     if (self->layout) {
         PyErr_SetString(PyExc_RuntimeError, "Loop is already initialized");
@@ -689,9 +734,19 @@ static int Loop_init(Loop *self, PyObject *args, PyObject *kwds)
     self->layout = L;
     int n = L->n_items, N = L->n_nodes;
     Dance *d = &self->dance;
-    if (dance_init(d, L->nd, L->items, L->items + n + 2, L->items + 2 * (n + 2), n,
-                   L->n_primary, N, L->has_colors) < 0 ||
-        !(self->mark = PyMem_Calloc((size_t)N + 1, 1))) {
+    self->on_bits = bits && L->bits_fit && rng == Py_None;
+    if (self->on_bits && !L->masks &&
+        !(L->masks = masks_new(L->nd, L->first, n, L->n_primary, L->n_options))) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    if (self->on_bits ? bits_init(&self->bits, L->masks) < 0
+                      : dance_init(d, L->nd, L->items, L->items + n + 2, L->items + 2 * (n + 2),
+                                   n, L->n_primary, N, L->has_colors) < 0) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    if (!(self->mark = PyMem_Calloc((size_t)N + 1, 1))) {
         PyErr_NoMemory();
         return -1;
     }
@@ -744,8 +799,12 @@ static int Loop_init(Loop *self, PyObject *args, PyObject *kwds)
             owner[j] = c ? c : -1;
         }
     }
-    for (Py_ssize_t k = 0; status == 0 && k < n_forced; k++)
-        dance_force(d, firsts[k]);
+    for (Py_ssize_t k = 0; status == 0 && k < n_forced; k++) {
+        if (self->on_bits)
+            bits_force(&self->bits, L->nd, firsts[k]);
+        else
+            dance_force(d, firsts[k]);
+    }
     PyMem_Free(firsts);
     PyMem_Free(owner);
     Py_DECREF(seq);
@@ -775,6 +834,7 @@ static void Loop_dealloc(Loop *self)
     PyObject_GC_UnTrack(self);
     Loop_clear(self);
     dance_free(&self->dance);
+    bits_free(&self->bits);
     PyMem_Free(self->mark);
     Py_XDECREF(self->layout);
     Py_TYPE(self)->tp_free((PyObject *)self);
@@ -789,6 +849,7 @@ static PyMethodDef Loop_methods[] = {
 
 static PyGetSetDef Loop_getset[] = {
     {"level", (getter)Loop_get_level, NULL, "the current depth of the search", NULL},
+    {"bits", (getter)Loop_get_bits, NULL, "whether the search runs on option bitsets", NULL},
     {NULL, NULL, NULL, NULL, NULL},
 };
 
@@ -861,16 +922,16 @@ static void api_reset(DlxRun *run)
     memcpy(d->llink, L->items, items * sizeof(int));
     memcpy(d->rlink, L->items + items, items * sizeof(int));
     memcpy(d->len, L->items + 2 * items, items * sizeof(int));
-    memset(d->profile, 0, ((size_t)d->n_primary + 1) * sizeof(long long));
-    d->nodes = d->updates = d->solutions = 0;
-    d->level = 0;
-    d->at = AT_FORWARD;
+    memset(d->t.profile, 0, ((size_t)d->n_primary + 1) * sizeof(long long));
+    d->t.nodes = d->t.updates = d->t.solutions = 0;
+    d->t.level = 0;
+    d->t.at = AT_FORWARD;
 }
 
 static int api_force(DlxRun *run, int option)
 {
     Dance *d = &run->d;
-    if (option < 0 || option >= run->layout->n_options || d->level || d->nodes)
+    if (option < 0 || option >= run->layout->n_options || d->t.level || d->t.nodes)
         return -1;
     int first = run->layout->first[option];
     for (int q = first; d->nd[q].top > 0; q++) { /* an item already covered: a clash */
@@ -890,18 +951,18 @@ static int api_search(DlxRun *run, long long next_check, long long target)
 static int api_chosen(const DlxRun *run, int *options, int capacity)
 {
     const Dance *d = &run->d;
-    for (int l = 0; l < d->level && l < capacity; l++) {
+    for (int l = 0; l < d->t.level && l < capacity; l++) {
         int q = d->choice[l];
         while (d->nd[q].top > 0) /* the spacer after the option names it */
             q++;
         options[l] = -d->nd[q].top - 1;
     }
-    return d->level;
+    return d->t.level;
 }
 
 static long long api_nodes(const DlxRun *run)
 {
-    return run->d.nodes;
+    return run->d.t.nodes;
 }
 
 static DlxApi api = {
