@@ -96,6 +96,7 @@ def engines(
         if "c" not in LOOPS:
             raise SystemExit("--compiled-only needs the C accelerator: dlx._search was not built")
         found = [c_engine]
+        found.append(Engine("dlx-sudoku, C on dancing links", "C", ours("c-links")))
     else:
         found = [
             Engine("dlx-sudoku, pure Python (auto)", "Python", ours("auto")),

@@ -59,7 +59,10 @@ typedef struct {
 
 #include "_bits.h"
 
-#define BITS_MAX_OPTIONS 4096 /* the bitsets take problems up to this many options */
+/* The bitsets take problems up to this many options and primary items: a level saves the
+ * lengths of the primary items, so on a 9x9 sudoku (324) the links are faster. */
+#define BITS_MAX_OPTIONS 4096
+#define BITS_MAX_PRIMARY 128
 
 /* A problem's link arrays, checked once; every Loop copies them. */
 typedef struct {
@@ -557,8 +560,19 @@ static PyObject *Loop_run(Loop *self, PyObject *const *args, Py_ssize_t nargs)
 
 PyDoc_STRVAR(chosen_doc, "chosen() -> list of the option indices chosen above the current level");
 
+/* -1 with RuntimeError while run() searches in another thread: the state is changing. */
+static int idle(Loop *self)
+{
+    if (!self->running)
+        return 0;
+    PyErr_SetString(PyExc_RuntimeError, "Loop.run() is running in another thread");
+    return -1;
+}
+
 static PyObject *Loop_chosen(Loop *self, PyObject *Py_UNUSED(ignored))
 {
+    if (idle(self) < 0)
+        return NULL;
     Dance *d = &self->dance;
     int level = tally(self)->level;
     PyObject *list = PyList_New(level);
@@ -587,6 +601,8 @@ PyDoc_STRVAR(branches_doc,
 
 static PyObject *Loop_branches(Loop *self, PyObject *Py_UNUSED(ignored))
 {
+    if (idle(self) < 0)
+        return NULL;
     int level = tally(self)->level;
     PyObject *list = PyList_New(level);
     if (!list)
@@ -609,6 +625,8 @@ static PyObject *Loop_branches(Loop *self, PyObject *Py_UNUSED(ignored))
 
 static PyObject *Loop_get_level(Loop *self, void *Py_UNUSED(closure))
 {
+    if (idle(self) < 0)
+        return NULL;
     return PyLong_FromLong(tally(self)->level);
 }
 
@@ -674,7 +692,8 @@ static int Layout_init(Layout *self, PyObject *args, PyObject *kwds)
         for (int x = n + 1, option = 0; x < N - 1; x++) /* checked: spacers end the options */
             if (self->top[x] <= 0)
                 self->first[option++] = x + 1;
-        self->bits_fit = !self->has_colors && self->n_options <= BITS_MAX_OPTIONS;
+        self->bits_fit = !self->has_colors && self->n_options <= BITS_MAX_OPTIONS &&
+                         self->n_primary <= BITS_MAX_PRIMARY;
         for (int i = 0; i < self->n_primary; i++) /* the primary items in index order */
             self->bits_fit &= self->rlink[i] == i + 1;
         for (int i = 1; i <= n; i++) /* each list in option order */
