@@ -93,10 +93,11 @@ class Search:
     and ``time_limit`` (seconds) end the search early, with ``complete`` False and
     ``stopped_by`` saying why; ``progress(search)`` is called every ``progress_interval``
     nodes. A ``Search`` resumes where it stopped: ``first()`` then ``count()`` counts the rest.
-    ``backend`` picks the loop: ``"c"`` (``dlx._search``, when built), ``"python"`` (dancing
-    links), ``"bits"`` (option masks), ``"auto"`` (whichever of those two suits the problem),
-    or None for ``DEFAULT_BACKEND``; all give the same solutions in the same order and the
-    same stats.
+    ``backend`` picks the loop: ``"c"`` (``dlx._search``, when built: option bitsets or
+    dancing links, as suits the problem), ``"c-links"`` (the C loop on dancing links),
+    ``"python"`` (dancing links), ``"bits"`` (option masks), ``"auto"`` (whichever of those
+    two suits the problem), or None for ``DEFAULT_BACKEND``; all give the same solutions in
+    the same order and the same stats, but for each loop's own count of ``updates``.
 
     >>> from dlx import Problem
     >>> s = Problem([["a"], ["b"], ["a", "b"]]).search()
