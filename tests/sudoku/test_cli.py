@@ -5,6 +5,7 @@ The program runs in a subprocess as ``python -m sudoku.cli``, as a user would ru
 
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -247,13 +248,38 @@ def test_count_exit_codes():
 # --- help ----------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("command", [[], ["solve"], ["count"]])
-def test_every_help_shows_an_example_and_the_exit_codes(command):
+@pytest.mark.parametrize(
+    ("command", "codes"),
+    [
+        ([], "Exit codes: 0 solved"),
+        (["solve"], "Exit codes: 0 solved"),
+        (["count"], "Exit codes: 0 at least one solution, 1 no solution, 2 bad input."),
+        (["rate"], "Exit codes: 0 rated, 1 no solution, 2 bad input, 3 more than one"),
+    ],
+)
+def test_every_help_shows_an_example_and_the_exit_codes(command, codes):
     result = run(*command, "--help")
     assert result.returncode == 0
     if command:
         assert "Examples:" in result.stdout and f"dlx-sudoku {command[0]}" in result.stdout
-    assert "Exit codes: 0 solved" in " ".join(result.stdout.split())
+    assert codes in " ".join(result.stdout.split())
+
+
+@pytest.mark.parametrize("name", ["solve", "count", "rate", "generate", "grids"])
+def test_help_mentions_only_options_the_command_has_and_examples_fit_80_columns(name):
+    from typer.main import get_command
+
+    from sudoku.cli import app
+
+    command = get_command(app).commands[name]
+    options = {opt for param in command.params for opt in param.opts}
+    written = f"{command.help}\n{command.epilog or ''}"
+    assert set(re.findall(r"--[a-z][a-z-]*", written)) <= options
+    examples = [line.strip() for line in written.splitlines() if "dlx-sudoku " in line]
+    assert examples, "an example"
+    shown = run(name, "--help", env={**os.environ, "COLUMNS": "80"}).stdout
+    for example in examples:
+        assert example in shown, f"{example!r} is cut in an 80-column terminal"
 
 
 # --- memory --------------------------------------------------------------------------------
