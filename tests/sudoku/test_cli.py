@@ -37,6 +37,31 @@ def run(*args: str, stdin: str | int | None = "", **kwargs) -> subprocess.Comple
     )
 
 
+def run_on_a_terminal(args: list) -> tuple[int, bytes, bytes]:
+    """Run ``args`` with stderr on a pseudo-terminal: exit code, stdout, what stderr showed."""
+    controller, terminal = os.openpty()
+    cli = subprocess.Popen(
+        [str(arg) for arg in args],
+        stdout=subprocess.PIPE,
+        stderr=terminal,
+        cwd=ROOT,
+        env={**os.environ, "TERM": "xterm"},
+    )
+    os.close(terminal)
+    shown = b""
+    while True:
+        try:
+            chunk = os.read(controller, 4096)
+        except OSError:  # EIO: the program closed its end
+            break
+        if not chunk:
+            break
+        shown += chunk
+    os.close(controller)
+    code = cli.wait(timeout=120)
+    return code, cli.stdout.read(), shown
+
+
 def assert_clean(result: subprocess.CompletedProcess) -> None:
     assert "Traceback" not in result.stderr, result.stderr
 
@@ -141,27 +166,9 @@ def test_a_multi_line_sdk_file_is_one_puzzle(tmp_path):
 def test_a_file_shows_a_progress_bar_when_stderr_is_a_terminal(tmp_path):
     path = tmp_path / "many.txt"
     path.write_text(f"{HARD}\n" * 50)
-    controller, terminal = os.openpty()
-    cli = subprocess.Popen(
-        [sys.executable, "-m", "sudoku.cli", "solve", "-f", str(path)],
-        stdout=subprocess.PIPE,
-        stderr=terminal,
-        cwd=ROOT,
-        env={**os.environ, "TERM": "xterm"},
-    )
-    os.close(terminal)
-    shown = b""
-    while True:
-        try:
-            chunk = os.read(controller, 4096)
-        except OSError:  # EIO: the program closed its end
-            break
-        if not chunk:
-            break
-        shown += chunk
-    os.close(controller)
-    assert cli.wait(timeout=60) == 0
-    assert cli.stdout.read().decode().splitlines() == [HARD_SOLUTION] * 50
+    code, out, shown = run_on_a_terminal([sys.executable, "-m", "sudoku.cli", "solve", "-f", path])
+    assert code == 0
+    assert out.decode().splitlines() == [HARD_SOLUTION] * 50
     assert b"many.txt" in shown and b"%" in shown
 
 

@@ -6,7 +6,6 @@ The program runs in a subprocess, as a user would run it.
 """
 
 import json
-import os
 import subprocess
 import sys
 
@@ -16,7 +15,7 @@ import dlx.search
 from sudoku.files import FORMATS
 from sudoku.grid import Grid, Shape, is_solution, parse
 from sudoku.solve import count
-from tests.sudoku.test_cli import ROOT, assert_clean, run
+from tests.sudoku.test_cli import ROOT, assert_clean, run, run_on_a_terminal
 from tests.sudoku.test_files import PUZZLES, coursework, sdk_sadman, ss_boxed
 
 
@@ -171,18 +170,6 @@ def test_without_c_a_terminal_hears_it_once_and_a_pipe_not_at_all(tmp_path):
     piped = subprocess.run(args, capture_output=True, text=True, cwd=ROOT)
     assert (piped.returncode, piped.stderr) == (0, "")
     assert piped.stdout.splitlines() == SOLUTIONS
-    controller, terminal = os.openpty()
-    cli = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=terminal, cwd=ROOT)
-    os.close(terminal)
-    shown = b""
-    while True:
-        try:
-            chunk = os.read(controller, 4096)
-        except OSError:  # EIO: the program closed its end
-            break
-        if not chunk:
-            break
-        shown += chunk
-    os.close(controller)
-    assert cli.wait(timeout=120) == 0
+    code, out, shown = run_on_a_terminal(args)
+    assert (code, out.decode().splitlines()) == (0, SOLUTIONS)
     assert shown.count(b"note: searching in pure Python") == 1
