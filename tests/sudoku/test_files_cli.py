@@ -143,8 +143,8 @@ def test_grids_refuses_more_4x4_grids_than_exist_and_writes_nothing(tmp_path):
     assert len(set(grids)) == 288 and all(is_solution(grid) for grid in grids)
 
 
-WITHOUT_C = (
-    "import runpy, sys; sys.modules['dlx._search'] = None; "  # as if it was never built
+WITHOUT_C = (  # dlx-sudoku as if installed without a C compiler: no C extension at all
+    "import runpy, sys; sys.modules['dlx._search'] = sys.modules['sudoku._batch'] = None; "
     "sys.argv = ['dlx-sudoku', *sys.argv[1:]]; runpy.run_module('sudoku.cli', run_name='__main__')"
 )
 
