@@ -10,7 +10,12 @@ from setuptools import Extension, setup
 API = "dlx/_search_api.h"
 setup(
     ext_modules=[
-        Extension("dlx._search", ["dlx/_search.c"], depends=[API], optional=True),
+        Extension(
+            "dlx._search",
+            ["dlx/_search.c"],
+            depends=[API, "dlx/_dance.h", "dlx/_bits.h"],
+            optional=True,
+        ),
         Extension(
             "sudoku._batch",
             ["sudoku/_batch.c"],

@@ -18,6 +18,8 @@ Run from the repository's root, so that ``import dlx`` finds this project and no
 
     python -m benchmarks.compare_peers                 # the goal's workloads, best of 3
     python -m benchmarks.compare_peers --pure-only --workloads queens-10
+    python -m benchmarks.compare_peers --compiled-only --peers miniexact_peer \
+        --workloads pentominoes-6x10-all queens-12 queens-15 langford-12
 
 Exits 1 if any engine got a count wrong, 2 if ``dlx`` is not this project's.
 """
@@ -82,17 +84,27 @@ def ours(backend: str) -> Counter:
     return count
 
 
-def engines(selected: Sequence[str] | None, pure_only: bool) -> list[Engine]:
+def engines(
+    selected: Sequence[str] | None, pure_only: bool, compiled_only: bool = False
+) -> list[Engine]:
     """Our engine (first the pure-Python default, ``auto``, which the ratios are against; then
     its dancing-links loop and the C accelerator if it was built) and every installed peer
-    adapter, printing a line for each one skipped."""
-    found = [
-        Engine("dlx-sudoku, pure Python (auto)", "Python", ours("auto")),
-        Engine("dlx-sudoku, dancing links in Python", "ours", ours("python")),
-    ]
-    if "c" in LOOPS and not pure_only:
-        found.append(Engine("dlx-sudoku, C accelerator", "C", ours("c")))
-    elif not pure_only:
+    adapter, printing a line for each one skipped. ``compiled_only``: our C accelerator, the
+    reference then, and the compiled peers."""
+    c_engine = Engine("dlx-sudoku, C accelerator", "C", ours("c"))
+    if compiled_only:
+        if "c" not in LOOPS:
+            raise SystemExit("--compiled-only needs the C accelerator: dlx._search was not built")
+        found = [c_engine]
+        found.append(Engine("dlx-sudoku, C on dancing links", "C", ours("c-links")))
+    else:
+        found = [
+            Engine("dlx-sudoku, pure Python (auto)", "Python", ours("auto")),
+            Engine("dlx-sudoku, dancing links in Python", "ours", ours("python")),
+        ]
+    if "c" in LOOPS and not pure_only and not compiled_only:
+        found.append(c_engine)
+    elif not pure_only and not compiled_only:
         print("skipped dlx-sudoku, C accelerator: dlx._search was not built")
     for name in ADAPTERS:
         if selected is not None and name not in selected:
@@ -102,7 +114,7 @@ def engines(selected: Sequence[str] | None, pure_only: bool) -> list[Engine]:
         except ImportError as error:
             print(f"skipped {name}: not installed ({error})")
             continue
-        if pure_only and adapter.KIND != "Python":
+        if (pure_only and adapter.KIND != "Python") or (compiled_only and adapter.KIND == "Python"):
             continue
         found.append(Engine(adapter.NAME, adapter.KIND, adapter.count))
     return found
@@ -219,6 +231,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     parser.add_argument("--pure-only", action="store_true", help="run only the pure-Python peers")
     parser.add_argument(
+        "--compiled-only",
+        action="store_true",
+        help="run our C accelerator, as the reference of the ratios, and the compiled peers",
+    )
+    parser.add_argument(
         "--repeat", type=int, default=3, help="runs per cell; the best is kept (default 3)"
     )
     parser.add_argument(
@@ -243,13 +260,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             file=sys.stderr,
         )
         return 2
+    reference = "C" if args.compiled_only else "pure-Python"
     print(
         f"Python {platform.python_version()} on {platform.platform()}, "
         f"{os.cpu_count()} CPUs; best of {args.repeat} runs (no new run after "
         f"{args.budget:g} s in a cell), timeout {args.timeout:g} s per run;\n"
-        "ratio = the engine's seconds / our pure-Python engine's (above 1: ours is faster)"
+        f"ratio = the engine's seconds / our {reference} engine's (above 1: ours is faster)"
     )
-    ours_engine, *peers = engines(args.peers, args.pure_only)
+    ours_engine, *peers = engines(args.peers, args.pure_only, args.compiled_only)
     wrong = False
     for name in args.workloads:
         work = workload(name)

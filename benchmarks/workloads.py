@@ -1,8 +1,8 @@
 """The benchmark workloads: exact-cover problems with published solution counts.
 
-The problems come from the examples (``examples.queens``, ``examples.pentominoes``) and are
-turned into the neutral form every peer adapter takes: primary items, secondary items, and
-options as lists of item names.
+The problems come from the examples (``examples.queens``, ``examples.pentominoes``,
+``examples.langford``) and are turned into the neutral form every peer adapter takes:
+primary items, secondary items, and options as lists of item names.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 
 import dlx
-from examples import pentominoes, queens
+from examples import langford, pentominoes, queens
 
 
 @dataclass(frozen=True)
@@ -49,10 +49,13 @@ BUILDERS: dict[str, tuple[int, Callable[[], dlx.Problem]]] = {
     "pentominoes-6x10-all": (9356, lambda: pentominoes.problem(6, 10, break_symmetry=False)),
     "queens-10": (724, lambda: queens.problem(10)),
     "queens-12": (14200, lambda: queens.problem(12)),
+    "queens-15": (2279184, lambda: queens.problem(15)),
+    "langford-12": (108144, lambda: langford.problem(12)),
 }
 """Workload name -> (published count, builder).  The pentomino counts are Knuth's (Dancing
 Links, 2000): 2339 packings of the 6x10 box up to symmetry, 9356 in all; the queens counts
-are OEIS A000170."""
+are OEIS A000170; Langford pairs for n = 12, one of each arrangement and its reversal, OEIS
+A014552."""
 
 DEFAULT = ("pentominoes-6x10", "queens-10", "queens-12")
 """The workloads of the speed goal: count the pentominoes and N-queens for n = 10 and 12."""

@@ -2,13 +2,20 @@
  *
  * Layout(links) copies a dlx.problem.Links into C arrays after checking every index and the
  * whole dancing-links structure (ValueError otherwise), so no input can make the loop read or
- * write out of bounds; it is made once per problem. Loop(layout, forced, rng, stats) takes a
- * private copy of the mutable arrays (a few memcpy: per-search setup is microseconds), shares
- * the read-only ones, and commits the forced options. run(next_check, target) is
- * dlx.dancing.DancingLoop.run step for step: same choices, same order, the same seeded calls rng.choice(ties) and
- * rng.shuffle(order) on Python lists, the same counts of nodes, updates and profile, so
- * both backends give identical answers. Steps are named as in TAOCP 7.2.2.1 (X2..X8) and
- * Knuth's DLX1/DLX2 (cover, hide, purify, commit).
+ * write out of bounds; it is made once per problem, its nodes packed four ints a node (the
+ * links a step touches share a cache line). Loop(layout, forced, rng, stats) is a Dance, a
+ * private copy of those arrays with the search state (a few memcpy: per-search setup is
+ * microseconds), and commits the forced options. run(next_check, target) is
+ * dlx.dancing.DancingLoop.run step for step: same choices, same order, the same seeded calls
+ * rng.choice(ties) and rng.shuffle(order) on Python lists, the same counts of nodes,
+ * updates and profile, so all backends give identical answers. Steps are named as in TAOCP
+ * 7.2.2.1 (X2..X8) and Knuth's DLX1/DLX2 (cover, hide, purify, commit).
+ *
+ * The search itself (dance_run) is plain C over a Dance and touches no Python object; the
+ * seeded steps call back into Python through the Dance's choose and shuffle. An unseeded run
+ * releases the GIL, coming back for it every SLICE nodes to look for Ctrl-C. The loop is one
+ * source, _dance.h, compiled twice: with and without colors. Other extensions run Dances
+ * through a capsule, the C API of _search_api.h.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -17,35 +24,67 @@
 
 #include "_search_api.h"
 
-enum { SOLUTION = DLX_SOLUTION, CHECKPOINT = DLX_CHECKPOINT, END = DLX_END }; /* run() stopped at */
-enum { AT_FORWARD, AT_BACKUP, AT_END };               /* where run() goes on */
-#define SIGNAL_MASK 0xFFF /* poll for Ctrl-C every 4096 nodes */
+/* what a run stopped at */
+enum { SOLUTION = DLX_SOLUTION, CHECKPOINT = DLX_CHECKPOINT, END = DLX_END, FAILED = 3 };
+enum { AT_FORWARD, AT_BACKUP, AT_END };                     /* where it goes on */
+#define SLICE (1LL << 16) /* nodes between looks for Ctrl-C */
 
-/* A problem's link arrays, checked once; every Loop copies the mutable ones. */
+/* A node of the links: an item header, an option's node or a spacer (top <= 0). */
+typedef struct {
+    int top, up, down, color;
+} Node;
+
+/* What a search has counted and where it stands, in either representation. */
+typedef struct {
+    long long nodes, updates, solutions;
+    long long *profile; /* per level: the options tried there */
+    int level, at;
+} Tally;
+
+/* One search over a copy of a problem's links, and where it stands: no Python object. */
+typedef struct {
+    Tally t;
+    int n_items, n_primary, n_nodes, has_colors;
+    Node *nd;                           /* the nodes, 0..n_nodes */
+    int *llink, *rlink, *len;           /* item lists, 0..n_items + 1 */
+    int *choice, *item;                 /* per level: the option's node tried, the item */
+    int *start, *size, *tried, *order;  /* seeded: level l tries order[start[l]..][..size] */
+    int *ties;                          /* X3's ties when seeded */
+    /* seeded (choose is not NULL): i = choose(context, ties, n) picks one of n ties, 0 on
+     * failure; shuffle(context, order, n, i) permutes i's n options, -1 on failure */
+    int (*choose)(void *context, const int *ties, int n);
+    int (*shuffle)(void *context, int *order, int n, int i);
+    void *context;
+} Dance;
+
+#include "_bits.h"
+
+/* The bitsets take problems up to this many options and primary items: a level saves the
+ * lengths of the primary items, so on a 9x9 sudoku (324) the links are faster. */
+#define BITS_MAX_OPTIONS 4096
+#define BITS_MAX_PRIMARY 128
+
+/* A problem's link arrays, checked once; every Loop copies them. */
 typedef struct {
     PyObject_HEAD
-    int n_items, n_primary, n_nodes, n_options;
-    int *llink, *rlink, *len;           /* item lists, 0..n_items + 1 */
-    int *top, *ulink, *dlink, *color;   /* nodes; a spacer has top <= 0 */
+    int n_items, n_primary, n_nodes, n_options, has_colors;
+    int bits_fit;                       /* the bitsets step as the links do (see _bits.h) */
+    Masks *masks;                       /* made by the first Loop on bitsets */
+    Node *nd;                           /* the checked nodes */
+    int *items;                         /* llink, rlink, len, each n_items + 2 ints */
     int *first;                         /* option k's first node */
+    /* what Layout(links) read, freed once checked and packed */
+    int *llink, *rlink, *len, *top, *ulink, *dlink, *color;
 } Layout;
 
 typedef struct {
     PyObject_HEAD
-    Layout *layout;                     /* owns top and first, shared read-only */
-    int n_items, n_primary, n_nodes;
-    int *llink, *rlink, *len;           /* this search's copies, 0..n_items + 1 */
-    int *top, *ulink, *dlink, *color;   /* top is the layout's; the rest are copies */
-    int *choice, *item, *start, *size, *tried; /* per level: the choice stack */
-    int *order;      /* orders of all levels, level l's at order[start[l]..] */
-    int *ties;       /* X3's ties when seeded */
+    Layout *layout;
+    int on_bits;     /* which of these two runs the search */
+    Dance dance;
+    Bits bits;
     char *mark;      /* per node, to check a shuffle is a permutation */
-    long long *profile;
-    long long nodes, updates, solutions;
-    int n_options;
-    int level, profile_len, synced; /* profile[synced..] not yet copied to stats */
-    int at, running, ready;
-    int signals;     /* poll for Ctrl-C (needs the GIL): Loop.run does, the C API not */
+    int running, ready;
     PyObject *rng, *stats, *profile_list;
 } Loop;
 
@@ -206,141 +245,95 @@ static int check_structure(Layout *self, char *mark)
     return 0;
 }
 
-/* ---- Knuth's operations, as in dlx.dancing.DancingLoop -------------------------------- */
+/* ---- the search state: plain C, no Python object ---------------------------------------- */
 
-/* hide(p): take the other nodes of p's option out of their lists, but those of items
- * already purified with their color (marked -1, as DLX2 skips them); how many it took. */
-static inline int hide(Loop *self, int p)
+#define VARIANT(name) name##_plain
+#define COLORS 0
+#include "_dance.h"
+#undef COLORS
+#undef VARIANT
+#define VARIANT(name) name##_colors
+#define COLORS 1
+#include "_dance.h"
+#undef COLORS
+#undef VARIANT
+
+/* Commit every node of the option whose first node is q (a forced option): the colored
+ * variant's commit, which is also right without colors. */
+static void dance_force(Dance *d, int q)
 {
-    int *top = self->top, *ulink = self->ulink, *dlink = self->dlink, *len = self->len;
-    int *color = self->color;
-    int count = 0;
-    for (int q = p + 1; q != p;) {
-        int x = top[q];
-        if (x <= 0) { /* spacer: back to the option's first node */
-            q = ulink[q];
-            continue;
-        }
-        if (color[q] < 0) {
-            q++;
-            continue;
-        }
-        int u = ulink[q], d = dlink[q];
-        dlink[u] = d;
-        ulink[d] = u;
-        len[x]--;
-        count++;
-        q++;
+    for (; d->nd[q].top > 0; q++)
+        commit_node_colors(d, q);
+}
+
+/* Search on from where d stands until d->t.solutions reaches target (SOLUTION; the solutions
+ * before it are only counted), until d->t.nodes reaches next_check (CHECKPOINT), or to the end
+ * (END); FAILED when d->choose or d->shuffle failed (run again to retry that step). Calls no
+ * Python unless those callbacks do, so an unseeded run may release the GIL. */
+static int dance_run(Dance *d, long long next_check, long long target)
+{
+    if (d->t.at == AT_END)
+        return END;
+    return d->has_colors ? run_colors(d, next_check, target) : run_plain(d, next_check, target);
+}
+
+/* How many options level l has tried before the current one, and how many it has. */
+static void dance_branch(const Dance *d, int l, int *size, int *tried)
+{
+    if (d->choose) {
+        *size = d->size[l];
+        *tried = d->tried[l];
+        return;
     }
-    return count;
+    int i = d->item[l], n = 0;
+    for (int x = d->nd[i].down; x != d->choice[l]; x = d->nd[x].down)
+        n++;
+    *size = d->len[i]; /* i's list is as it was when i was covered */
+    *tried = n;
 }
 
-static inline void unhide(Loop *self, int p)
+static void dance_free(Dance *d)
 {
-    int *top = self->top, *ulink = self->ulink, *dlink = self->dlink, *len = self->len;
-    int *color = self->color;
-    for (int q = p - 1; q != p;) {
-        int x = top[q];
-        if (x <= 0) { /* spacer: on to the option's last node */
-            q = dlink[q];
-            continue;
-        }
-        if (color[q] < 0) {
-            q--;
-            continue;
-        }
-        int u = ulink[q], d = dlink[q];
-        dlink[u] = q;
-        ulink[d] = q;
-        len[x]++;
-        q--;
+    void *arrays[] = {d->nd,     d->llink, d->rlink, d->len,   d->choice, d->item,
+                      d->start,  d->size,  d->tried, d->order, d->ties,   d->t.profile};
+    for (size_t k = 0; k < sizeof arrays / sizeof arrays[0]; k++)
+        PyMem_RawFree(arrays[k]);
+    memset(d, 0, sizeof *d);
+}
+
+/* d as a fresh search over a layout's nodes and item lists; -1 if out of memory. */
+static int dance_init(Dance *d, const Node *nd, const int *llink, const int *rlink,
+                      const int *len, int n_items, int n_primary, int n_nodes, int has_colors)
+{
+    memset(d, 0, sizeof *d);
+    size_t depth = (size_t)n_primary + 1, items = (size_t)n_items + 2;
+    d->n_items = n_items;
+    d->n_primary = n_primary;
+    d->n_nodes = n_nodes;
+    d->has_colors = has_colors;
+    d->t.at = AT_FORWARD;
+    d->nd = PyMem_RawMalloc((size_t)n_nodes * sizeof(Node));
+    d->llink = PyMem_RawMalloc(items * sizeof(int));
+    d->rlink = PyMem_RawMalloc(items * sizeof(int));
+    d->len = PyMem_RawMalloc(items * sizeof(int));
+    d->choice = PyMem_RawCalloc(depth, sizeof(int));
+    d->item = PyMem_RawCalloc(depth, sizeof(int));
+    d->start = PyMem_RawCalloc(depth + 1, sizeof(int));
+    d->size = PyMem_RawCalloc(depth, sizeof(int));
+    d->tried = PyMem_RawCalloc(depth, sizeof(int));
+    d->ties = PyMem_RawCalloc(depth, sizeof(int));
+    d->order = PyMem_RawCalloc((size_t)n_nodes + 1, sizeof(int));
+    d->t.profile = PyMem_RawCalloc(depth, sizeof(long long));
+    if (!d->nd || !d->llink || !d->rlink || !d->len || !d->choice || !d->item || !d->start ||
+        !d->size || !d->tried || !d->ties || !d->order || !d->t.profile) {
+        dance_free(d);
+        return -1;
     }
-}
-
-static void cover(Loop *self, int i)
-{
-    for (int p = self->dlink[i]; p != i; p = self->dlink[p])
-        self->updates += hide(self, p);
-    int l = self->llink[i], r = self->rlink[i];
-    self->rlink[l] = r;
-    self->llink[r] = l;
-    self->updates++; /* Knuth counts taking i out of the active list too */
-}
-
-static void uncover(Loop *self, int i)
-{
-    int l = self->llink[i], r = self->rlink[i];
-    self->rlink[l] = i;
-    self->llink[r] = i;
-    for (int p = self->ulink[i]; p != i; p = self->ulink[p])
-        unhide(self, p);
-}
-
-/* purify(x): x's colored item is committed; hide the options giving it another color. */
-static void purify(Loop *self, int x)
-{
-    int c = self->color[x], i = self->top[x];
-    for (int p = self->dlink[i]; p != i; p = self->dlink[p]) {
-        if (self->color[p] == c)
-            self->color[p] = -1; /* compatible: marked as already committed */
-        else
-            self->updates += hide(self, p);
-    }
-}
-
-static void unpurify(Loop *self, int x)
-{
-    int c = self->color[x], i = self->top[x];
-    for (int p = self->ulink[i]; p != i; p = self->ulink[p]) {
-        if (self->color[p] < 0)
-            self->color[p] = c;
-        else
-            unhide(self, p);
-    }
-}
-
-/* Algorithm C's commit of node q's item: cover it, purify it, or nothing when done. */
-static inline void commit_node(Loop *self, int q)
-{
-    int c = self->color[q];
-    if (c == 0)
-        cover(self, self->top[q]);
-    else if (c > 0)
-        purify(self, q);
-}
-
-static inline void uncommit_node(Loop *self, int q)
-{
-    int c = self->color[q];
-    if (c == 0)
-        uncover(self, self->top[q]);
-    else if (c > 0)
-        unpurify(self, q);
-}
-
-/* commit(x): the other nodes of x's option, cyclically from the one after x. */
-static void commit(Loop *self, int x)
-{
-    for (int q = x + 1; q != x;) {
-        if (self->top[q] <= 0) {
-            q = self->ulink[q];
-            continue;
-        }
-        commit_node(self, q);
-        q++;
-    }
-}
-
-static void uncommit(Loop *self, int x)
-{
-    for (int q = x - 1; q != x;) {
-        if (self->top[q] <= 0) {
-            q = self->dlink[q];
-            continue;
-        }
-        uncommit_node(self, q);
-        q--;
-    }
+    memcpy(d->nd, nd, (size_t)n_nodes * sizeof(Node));
+    memcpy(d->llink, llink, items * sizeof(int));
+    memcpy(d->rlink, rlink, items * sizeof(int));
+    memcpy(d->len, len, items * sizeof(int));
+    return 0;
 }
 
 /* ---- the seeded steps: the same calls on the same Python lists as DancingLoop ----------- */
@@ -361,10 +354,11 @@ static PyObject *int_list(const int *values, int n)
     return list;
 }
 
-/* i = rng.choice(ties), checked to be one of them; 0 with an exception set on failure. */
-static int choose(Loop *self, int n_ties)
+/* rng.choice(ties), checked to be one of them; 0 with an exception set on failure. */
+static int choose(void *context, const int *ties, int n_ties)
 {
-    PyObject *list = int_list(self->ties, n_ties);
+    Loop *self = context;
+    PyObject *list = int_list(ties, n_ties);
     if (!list)
         return 0;
     PyObject *got = PyObject_CallMethodOneArg(self->rng, s_choice, list);
@@ -374,7 +368,7 @@ static int choose(Loop *self, int n_ties)
     long i = PyLong_Check(got) ? PyLong_AsLong(got) : -1;
     Py_DECREF(got);
     for (int k = 0; k < n_ties; k++)
-        if (self->ties[k] == i)
+        if (ties[k] == i)
             return (int)i;
     if (!PyErr_Occurred())
         PyErr_SetString(PyExc_ValueError, "rng.choice(ties) did not return one of the ties");
@@ -383,27 +377,29 @@ static int choose(Loop *self, int n_ties)
 
 /* rng.shuffle(order) on the n nodes of item i's list at order[0..n), checked to give back
  * each of them once (mark 1: in the list, 2: given back). */
-static int shuffle(Loop *self, int *order, int n, int i)
+static int shuffle(void *context, int *order, int n, int i)
 {
+    Loop *self = context;
+    Node *nd = self->dance.nd;
     PyObject *list = int_list(order, n);
     if (!list)
         return -1;
     PyObject *done = PyObject_CallMethodOneArg(self->rng, s_shuffle, list);
     int status = done && PyList_GET_SIZE(list) == n ? 0 : -1;
     Py_XDECREF(done);
-    for (int p = self->dlink[i]; p != i; p = self->dlink[p])
+    for (int p = nd[i].down; p != i; p = nd[p].down)
         self->mark[p] = 1;
     for (int k = 0; status == 0 && k < n; k++) {
         PyObject *v = PyList_GET_ITEM(list, k);
         long x = PyLong_Check(v) ? PyLong_AsLong(v) : -1;
-        if (x < 0 || x >= self->n_nodes || self->mark[x] != 1)
+        if (x < 0 || x >= self->dance.n_nodes || self->mark[x] != 1)
             status = -1;
         else {
             self->mark[x] = 2;
             order[k] = (int)x;
         }
     }
-    for (int p = self->dlink[i]; p != i; p = self->dlink[p])
+    for (int p = nd[i].down; p != i; p = nd[p].down)
         self->mark[p] = 0;
     Py_DECREF(list);
     if (status < 0 && done && !PyErr_Occurred())
@@ -411,45 +407,77 @@ static int shuffle(Loop *self, int *order, int n, int i)
     return status;
 }
 
-/* ---- the loop ------------------------------------------------------------------------ */
+/* ---- the Python type around a Dance -------------------------------------------------- */
 
-/* Copy the counters into the Python Stats: nodes, updates, solutions, new profile entries. */
+/* The counters of whichever representation runs the search. */
+static Tally *tally(Loop *self)
+{
+    return self->on_bits ? &self->bits.t : &self->dance.t;
+}
+
+/* The number of entries of a profile: its levels that have tried an option. */
+static int depth_of(const Tally *t, int n_primary)
+{
+    int l = 0;
+    while (l < n_primary && t->profile[l])
+        l++;
+    return l;
+}
+
+/* Copy the counters into the Python Stats: nodes, updates, solutions, the profile. */
 static int publish(Loop *self)
 {
+    Tally *t = tally(self);
     PyObject *v;
-    if (!(v = PyLong_FromLongLong(self->nodes)) || PyObject_SetAttr(self->stats, s_nodes, v))
+    if (!(v = PyLong_FromLongLong(t->nodes)) || PyObject_SetAttr(self->stats, s_nodes, v))
         goto fail;
     Py_DECREF(v);
-    if (!(v = PyLong_FromLongLong(self->updates)) || PyObject_SetAttr(self->stats, s_updates, v))
+    if (!(v = PyLong_FromLongLong(t->updates)) || PyObject_SetAttr(self->stats, s_updates, v))
         goto fail;
     Py_DECREF(v);
-    if (!(v = PyLong_FromLongLong(self->solutions)) ||
-        PyObject_SetAttr(self->stats, s_solutions, v))
+    if (!(v = PyLong_FromLongLong(t->solutions)) || PyObject_SetAttr(self->stats, s_solutions, v))
         goto fail;
     Py_DECREF(v);
-    for (int l = self->synced; l < self->profile_len; l++) {
-        if (!(v = PyLong_FromLongLong(self->profile[l])))
-            return -1;
-        if (l < PyList_GET_SIZE(self->profile_list)) {
-            if (PyList_SetItem(self->profile_list, l, v) < 0) /* steals v */
-                return -1;
-        } else {
-            int status = PyList_Append(self->profile_list, v);
-            Py_DECREF(v);
-            if (status < 0)
-                return -1;
+    v = NULL;
+    int depth = depth_of(t, self->layout->n_primary);
+    PyObject *profile = self->profile_list;
+    for (int l = 0; l < depth; l++) {
+        if (l < PyList_GET_SIZE(profile)) {
+            PyObject *old = PyList_GET_ITEM(profile, l);
+            if (PyLong_Check(old) && PyLong_AsLongLong(old) == t->profile[l])
+                continue;
         }
+        if (!(v = PyLong_FromLongLong(t->profile[l])))
+            goto fail;
+        if (l < PyList_GET_SIZE(profile)) {
+            if (PyList_SetItem(profile, l, v) < 0) { /* steals v */
+                v = NULL;
+                goto fail;
+            }
+        } else if (PyList_Append(profile, v) < 0)
+            goto fail;
+        else
+            Py_DECREF(v);
+        v = NULL;
     }
-    self->synced = self->profile_len;
     return 0;
 fail:
     Py_XDECREF(v);
     return -1;
 }
 
-/* An exception is set: keep the counts (run() goes on from where it stopped). */
+static PyObject *stop(Loop *self, int event)
+{
+    self->running = 0;
+    if (publish(self) < 0)
+        return NULL;
+    return Py_BuildValue("(ii)", event, tally(self)->level);
+}
+
+/* An exception is set: keep the counts; run() goes on from where the Dance stands. */
 static PyObject *fail(Loop *self)
 {
+    self->running = 0;
 #if PY_VERSION_HEX >= 0x030C0000
     PyObject *error = PyErr_GetRaisedException();
     if (publish(self) < 0)
@@ -480,112 +508,8 @@ static int as_count(PyObject *arg, long long *value)
 PyDoc_STRVAR(run_doc, "run(next_check, target) -> (event, level)\n\n"
                       "Search on until stats.solutions reaches target (SOLUTION; the solutions\n"
                       "before it are only counted), until stats.nodes reaches next_check\n"
-                      "(CHECKPOINT), or to the end (END); stats is then current.");
-
-/* An exception is set at `level`: run() goes on from X3 when called again. */
-static int interrupted(Loop *self, int level)
-{
-    self->at = AT_FORWARD;
-    self->level = level;
-    return -1;
-}
-
-/* The loop itself, shared by Loop.run and the C API: goes on from where it stood and
- * returns SOLUTION, CHECKPOINT or END (self->level and self->at say where it stands), or -1
- * with an exception set. Without an rng (NULL or None) and without signals it calls no
- * Python at all, so it runs without the GIL. */
-static int search(Loop *self, long long next_check, long long target)
-{
-    int *rlink = self->rlink, *len = self->len, *dlink = self->dlink;
-    int level = self->level, i, x, n, best, *order;
-    if (self->at == AT_BACKUP)
-        goto backup;
-
-forward:
-    if (rlink[0] == 0) { /* X2: every primary item is covered */
-        self->solutions++;
-        if (self->solutions >= target) {
-            self->at = AT_BACKUP;
-            self->level = level;
-            return SOLUTION;
-        }
-        goto backup;
-    }
-    /* X3: the item with fewest options, leftmost (or random) among ties */
-    i = rlink[0];
-    best = len[i];
-    if (self->rng == Py_None) {
-        for (int j = rlink[i]; j && best > 1; j = rlink[j]) /* one option: a forced move */
-            if (len[j] < best) {
-                i = j;
-                best = len[j];
-            }
-    } else {
-        int n_ties = 1;
-        self->ties[0] = i;
-        for (int j = rlink[i]; j; j = rlink[j]) {
-            if (len[j] < best) {
-                best = len[j];
-                n_ties = 0;
-            }
-            if (len[j] == best)
-                self->ties[n_ties++] = j;
-        }
-        if (!(i = choose(self, n_ties)))
-            return interrupted(self, level);
-    }
-    if (best == 0) { /* a dead end; Knuth covers the empty item anyway: one update */
-        self->updates++;
-        goto backup;
-    }
-    /* X4: list i's options in the order they are tried (i's own list stays as it is while
-     * i is covered, so the orders of all levels fit in one array of n_nodes), cover i */
-    order = self->order + self->start[level];
-    n = 0;
-    for (x = dlink[i]; x != i; x = dlink[x])
-        order[n++] = x;
-    if (self->rng != Py_None && shuffle(self, order, n, i) < 0)
-        return interrupted(self, level);
-    cover(self, i);
-    self->item[level] = i;
-    self->size[level] = n;
-    self->start[level + 1] = self->start[level] + n;
-    self->tried[level] = 0;
-
-advance:
-    if (self->tried[level] < self->size[level]) { /* X5: try the next option */
-        x = self->order[self->start[level] + self->tried[level]];
-        self->choice[level] = x;
-        commit(self, x);
-        self->nodes++;
-        if (level == self->profile_len)
-            self->profile_len++;
-        self->profile[level]++;
-        if (level < self->synced)
-            self->synced = level;
-        level++;
-        if (self->nodes >= next_check) {
-            self->at = AT_FORWARD;
-            self->level = level;
-            return CHECKPOINT;
-        }
-        if ((self->nodes & SIGNAL_MASK) == 0 && self->signals && PyErr_CheckSignals() < 0)
-            return interrupted(self, level);
-        goto forward;
-    }
-    uncover(self, self->item[level]); /* X7: every option of i has been tried */
-
-backup: /* X8: leave this level; X6: undo the option tried above */
-    if (level == 0) {
-        self->at = AT_END;
-        self->level = 0;
-        return END;
-    }
-    level--;
-    uncommit(self, self->choice[level]);
-    self->tried[level]++;
-    goto advance;
-}
+                      "(CHECKPOINT), or to the end (END); stats is then current. Unseeded, the\n"
+                      "search runs without the GIL.");
 
 static PyObject *Loop_run(Loop *self, PyObject *const *args, Py_ssize_t nargs)
 {
@@ -604,30 +528,65 @@ static PyObject *Loop_run(Loop *self, PyObject *const *args, Py_ssize_t nargs)
         PyErr_SetString(PyExc_RuntimeError, "Loop is not initialized");
         return NULL;
     }
-    if (self->at == AT_END)
+    Dance *d = &self->dance;
+    Tally *t = tally(self);
+    if (t->at == AT_END)
         return Py_BuildValue("(ii)", END, 0);
-    self->running = 1;
-    int event = search(self, next_check, target);
-    self->running = 0;
-    if (event < 0)
-        return fail(self);
-    if (publish(self) < 0)
-        return NULL;
-    return Py_BuildValue("(ii)", event, self->level);
+    self->running = 1; /* the GIL may be released: no second run() meanwhile */
+    for (;;) {
+        /* in slices of SLICE nodes, back with the GIL in between to look for Ctrl-C */
+        long long slice = t->nodes < LLONG_MAX - SLICE ? t->nodes + SLICE : LLONG_MAX;
+        long long until = next_check < slice ? next_check : slice;
+        int event;
+        if (self->on_bits) {
+            Py_BEGIN_ALLOW_THREADS
+            event = bits_run(&self->bits, until, target);
+            Py_END_ALLOW_THREADS
+        } else if (d->choose) /* seeded: the run calls rng, with the GIL */
+            event = dance_run(d, until, target);
+        else {
+            Py_BEGIN_ALLOW_THREADS
+            event = dance_run(d, until, target);
+            Py_END_ALLOW_THREADS
+        }
+        if (event == FAILED)
+            return fail(self);
+        if (event != CHECKPOINT || t->nodes >= next_check)
+            return stop(self, event);
+        if (PyErr_CheckSignals() < 0)
+            return fail(self);
+    }
 }
 
 PyDoc_STRVAR(chosen_doc, "chosen() -> list of the option indices chosen above the current level");
 
+/* -1 with RuntimeError while run() searches in another thread: the state is changing. */
+static int idle(Loop *self)
+{
+    if (!self->running)
+        return 0;
+    PyErr_SetString(PyExc_RuntimeError, "Loop.run() is running in another thread");
+    return -1;
+}
+
 static PyObject *Loop_chosen(Loop *self, PyObject *Py_UNUSED(ignored))
 {
-    PyObject *list = PyList_New(self->level);
+    if (idle(self) < 0)
+        return NULL;
+    Dance *d = &self->dance;
+    int level = tally(self)->level;
+    PyObject *list = PyList_New(level);
     if (!list)
         return NULL;
-    for (int l = 0; l < self->level; l++) {
-        int q = self->choice[l];
-        while (self->top[q] > 0) /* the spacer after the option names it */
-            q++;
-        PyObject *v = PyLong_FromLong(-self->top[q] - 1);
+    for (int l = 0; l < level; l++) {
+        int option = self->bits.choice ? self->bits.choice[l] : 0;
+        if (!self->on_bits) {
+            int q = d->choice[l];
+            while (d->nd[q].top > 0) /* the spacer after the option names it */
+                q++;
+            option = -d->nd[q].top - 1;
+        }
+        PyObject *v = PyLong_FromLong(option);
         if (!v) {
             Py_DECREF(list);
             return NULL;
@@ -642,11 +601,19 @@ PyDoc_STRVAR(branches_doc,
 
 static PyObject *Loop_branches(Loop *self, PyObject *Py_UNUSED(ignored))
 {
-    PyObject *list = PyList_New(self->level);
+    if (idle(self) < 0)
+        return NULL;
+    int level = tally(self)->level;
+    PyObject *list = PyList_New(level);
     if (!list)
         return NULL;
-    for (int l = 0; l < self->level; l++) {
-        PyObject *pair = Py_BuildValue("(ii)", self->size[l], self->tried[l]);
+    for (int l = 0; l < level; l++) {
+        int size, tried;
+        if (self->on_bits)
+            bits_branch(&self->bits, l, &size, &tried);
+        else
+            dance_branch(&self->dance, l, &size, &tried);
+        PyObject *pair = Py_BuildValue("(ii)", size, tried);
         if (!pair) {
             Py_DECREF(list);
             return NULL;
@@ -658,10 +625,27 @@ static PyObject *Loop_branches(Loop *self, PyObject *Py_UNUSED(ignored))
 
 static PyObject *Loop_get_level(Loop *self, void *Py_UNUSED(closure))
 {
-    return PyLong_FromLong(self->level);
+    if (idle(self) < 0)
+        return NULL;
+    return PyLong_FromLong(tally(self)->level);
 }
 
-/* ---- the type ------------------------------------------------------------------------ */
+static PyObject *Loop_get_bits(Loop *self, void *Py_UNUSED(closure))
+{
+    return PyBool_FromLong(self->on_bits);
+}
+
+/* ---- the types ----------------------------------------------------------------------- */
+
+static void free_checked_arrays(Layout *self)
+{
+    int **arrays[] = {&self->llink, &self->rlink, &self->len,   &self->top,
+                      &self->ulink, &self->dlink, &self->color};
+    for (size_t k = 0; k < sizeof arrays / sizeof arrays[0]; k++) {
+        PyMem_Free(*arrays[k]);
+        *arrays[k] = NULL;
+    }
+}
 
 static int Layout_init(Layout *self, PyObject *args, PyObject *kwds)
 {
@@ -669,7 +653,7 @@ static int Layout_init(Layout *self, PyObject *args, PyObject *kwds)
     PyObject *links;
     if (!PyArg_ParseTupleAndKeywords(args, kwds, "O:Layout", kwlist, &links))
         return -1;
-    if (self->top) {
+    if (self->nd || self->top) {
         PyErr_SetString(PyExc_RuntimeError, "Layout is already initialized");
         return -1;
     }
@@ -686,33 +670,50 @@ static int Layout_init(Layout *self, PyObject *args, PyObject *kwds)
         !(self->len = read_ints(links, "length", n + 2, 0, (long)N, NULL)) ||
         !(self->ulink = read_ints(links, "ulink", N, 0, (long)N - 1, NULL)) ||
         !(self->dlink = read_ints(links, "dlink", N, 0, (long)N - 1, NULL)) ||
-        !(self->color = read_ints(links, "color", N, 0, INT_MAX, NULL)))
+        !(self->color = read_ints(links, "color", N, 0, INT_MAX, NULL))) {
+        free_checked_arrays(self);
         return -1;
+    }
     char *mark = PyMem_Calloc((size_t)N + 1, 1);
-    if (!mark) {
-        PyErr_NoMemory();
-        return -1;
-    }
-    int status = check_structure(self, mark);
+    int status = mark ? check_structure(self, mark) : (PyErr_NoMemory(), -1);
     PyMem_Free(mark);
-    if (status < 0)
-        return -1;
-    if (!(self->first = PyMem_Calloc((size_t)self->n_options + 1, sizeof(int)))) {
-        PyErr_NoMemory();
-        return -1;
+    if (status == 0) {
+        self->nd = PyMem_Calloc((size_t)N ? (size_t)N : 1, sizeof(Node));
+        self->first = PyMem_Calloc((size_t)self->n_options + 1, sizeof(int));
+        self->items = PyMem_Calloc(3 * ((size_t)n + 2), sizeof(int));
+        status = self->nd && self->first && self->items ? 0 : (PyErr_NoMemory(), -1);
     }
-    for (int x = n + 1, option = 0; x < N - 1; x++) /* checked: spacers end the options */
-        if (self->top[x] <= 0)
-            self->first[option++] = x + 1;
-    return 0;
+    if (status == 0) {
+        for (int x = 0; x < N; x++) {
+            Node node = {self->top[x], self->ulink[x], self->dlink[x], self->color[x]};
+            self->nd[x] = node;
+            self->has_colors |= self->color[x] != 0;
+        }
+        for (int x = n + 1, option = 0; x < N - 1; x++) /* checked: spacers end the options */
+            if (self->top[x] <= 0)
+                self->first[option++] = x + 1;
+        self->bits_fit = !self->has_colors && self->n_options <= BITS_MAX_OPTIONS &&
+                         self->n_primary <= BITS_MAX_PRIMARY;
+        for (int i = 0; i < self->n_primary; i++) /* the primary items in index order */
+            self->bits_fit &= self->rlink[i] == i + 1;
+        for (int i = 1; i <= n; i++) /* each list in option order */
+            for (int x = self->dlink[i]; self->dlink[x] != i; x = self->dlink[x])
+                self->bits_fit &= self->dlink[x] > x;
+        memcpy(self->items, self->llink, ((size_t)n + 2) * sizeof(int));
+        memcpy(self->items + n + 2, self->rlink, ((size_t)n + 2) * sizeof(int));
+        memcpy(self->items + 2 * (n + 2), self->len, ((size_t)n + 2) * sizeof(int));
+    }
+    free_checked_arrays(self);
+    return status;
 }
 
 static void Layout_dealloc(Layout *self)
 {
-    int *arrays[] = {self->llink, self->rlink, self->len,   self->top,
-                     self->ulink, self->dlink, self->color, self->first};
-    for (size_t k = 0; k < sizeof arrays / sizeof arrays[0]; k++)
-        PyMem_Free(arrays[k]);
+    free_checked_arrays(self);
+    PyMem_Free(self->nd);
+    PyMem_Free(self->first);
+    PyMem_Free(self->items);
+    masks_free(self->masks);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
@@ -731,68 +732,43 @@ static PyTypeObject LayoutType = {
     .tp_dealloc = (destructor)Layout_dealloc,
 };
 
-/* A private copy of n ints of the layout. */
-static int *copy_ints(const int *from, int n)
-{
-    int *to = PyMem_Malloc((size_t)n * sizeof(int));
-    if (to)
-        memcpy(to, from, (size_t)n * sizeof(int));
-    return to;
-}
-
-/* Take L, and this search's own copies of its mutable arrays and the per-level stacks. */
-static int loop_alloc(Loop *self, Layout *L)
-{
-    Py_INCREF(L);
-    self->layout = L;
-    int n = self->n_items = L->n_items, N = self->n_nodes = L->n_nodes;
-    self->n_primary = L->n_primary;
-    self->n_options = L->n_options;
-    self->top = L->top;
-    size_t depth = (size_t)self->n_primary + 1;
-    self->llink = copy_ints(L->llink, n + 2);
-    self->rlink = copy_ints(L->rlink, n + 2);
-    self->len = copy_ints(L->len, n + 2);
-    self->ulink = copy_ints(L->ulink, N);
-    self->dlink = copy_ints(L->dlink, N);
-    self->color = copy_ints(L->color, N);
-    self->mark = PyMem_Calloc((size_t)N + 1, 1);
-    self->choice = PyMem_Calloc(depth, sizeof(int));
-    self->item = PyMem_Calloc(depth, sizeof(int));
-    self->start = PyMem_Calloc(depth + 1, sizeof(int));
-    self->size = PyMem_Calloc(depth, sizeof(int));
-    self->tried = PyMem_Calloc(depth, sizeof(int));
-    self->ties = PyMem_Calloc(depth, sizeof(int));
-    self->order = PyMem_Calloc((size_t)N + 1, sizeof(int));
-    self->profile = PyMem_Calloc(depth, sizeof(long long));
-    if (!self->llink || !self->rlink || !self->len || !self->ulink || !self->dlink ||
-        !self->color || !self->mark || !self->choice || !self->item || !self->start ||
-        !self->size || !self->tried || !self->ties || !self->order || !self->profile) {
-        PyErr_NoMemory();
-        return -1;
-    }
-    return 0;
-}
-
 static int Loop_init(Loop *self, PyObject *args, PyObject *kwds)
 {
-    static char *kwlist[] = {"layout", "forced", "rng", "stats", NULL};
+    static char *kwlist[] = {"layout", "forced", "rng", "stats", "bits", NULL};
     PyObject *layout, *forced, *rng, *stats;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O!OOO:Loop", kwlist, &LayoutType, &layout,
-                                     &forced, &rng, &stats))
+    int bits = 0;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O!OOO|$p:Loop", kwlist, &LayoutType, &layout,
+                                     &forced, &rng, &stats, &bits))
         return -1;
     if (self->layout) {
         PyErr_SetString(PyExc_RuntimeError, "Loop is already initialized");
         return -1;
     }
     Layout *L = (Layout *)layout;
-    if (!L->first) {
+    if (!L->nd) {
         PyErr_SetString(PyExc_ValueError, "Layout is not initialized");
         return -1;
     }
-    if (loop_alloc(self, L) < 0)
+    Py_INCREF(layout);
+    self->layout = L;
+    int n = L->n_items, N = L->n_nodes;
+    Dance *d = &self->dance;
+    self->on_bits = bits && L->bits_fit && rng == Py_None;
+    if (self->on_bits && !L->masks &&
+        !(L->masks = masks_new(L->nd, L->first, n, L->n_primary, L->n_options))) {
+        PyErr_NoMemory();
         return -1;
-    int n = self->n_items;
+    }
+    if (self->on_bits ? bits_init(&self->bits, L->masks) < 0
+                      : dance_init(d, L->nd, L->items, L->items + n + 2, L->items + 2 * (n + 2),
+                                   n, L->n_primary, N, L->has_colors) < 0) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    if (!(self->mark = PyMem_Calloc((size_t)N + 1, 1))) {
+        PyErr_NoMemory();
+        return -1;
+    }
 
     PyObject *profile = PyObject_GetAttr(stats, s_profile);
     if (!profile)
@@ -807,6 +783,11 @@ static int Loop_init(Loop *self, PyObject *args, PyObject *kwds)
     self->stats = stats;
     Py_INCREF(rng);
     self->rng = rng;
+    if (rng != Py_None) {
+        d->choose = choose;
+        d->shuffle = shuffle;
+        d->context = self;
+    }
 
     /* The forced options, checked not to cover an item twice or give a secondary item two
      * colors, then committed in order, every node of each (as DancingLoop does). */
@@ -820,15 +801,15 @@ static int Loop_init(Loop *self, PyObject *args, PyObject *kwds)
     for (Py_ssize_t k = 0; status == 0 && k < n_forced; k++) {
         PyObject *v = PySequence_Fast_GET_ITEM(seq, k);
         long index = PyLong_Check(v) ? PyLong_AsLong(v) : -1;
-        if (index < 0 || index >= self->n_options) {
+        if (index < 0 || index >= L->n_options) {
             PyErr_Clear();
             PyErr_Format(PyExc_ValueError, "forced option %R is not an option index", v);
             status = -1;
             break;
         }
         firsts[k] = L->first[index];
-        for (int q = firsts[k]; self->top[q] > 0; q++) {
-            int j = self->top[q], c = self->color[q];
+        for (int q = firsts[k]; L->nd[q].top > 0; q++) {
+            int j = L->nd[q].top, c = L->nd[q].color;
             if (owner[j] && (c == 0 || owner[j] != c)) {
                 PyErr_Format(PyExc_ValueError, "forced options conflict on item %d", j);
                 status = -1;
@@ -837,14 +818,15 @@ static int Loop_init(Loop *self, PyObject *args, PyObject *kwds)
             owner[j] = c ? c : -1;
         }
     }
-    for (Py_ssize_t k = 0; status == 0 && k < n_forced; k++)
-        for (int q = firsts[k]; self->top[q] > 0; q++)
-            commit_node(self, q);
+    for (Py_ssize_t k = 0; status == 0 && k < n_forced; k++) {
+        if (self->on_bits)
+            bits_force(&self->bits, L->nd, firsts[k]);
+        else
+            dance_force(d, firsts[k]);
+    }
     PyMem_Free(firsts);
     PyMem_Free(owner);
     Py_DECREF(seq);
-    self->at = AT_FORWARD;
-    self->signals = 1;
     self->ready = status == 0;
     return status;
 }
@@ -866,24 +848,14 @@ static int Loop_clear(Loop *self)
     return 0;
 }
 
-/* Free what loop_alloc took. */
-static void loop_free(Loop *self)
-{
-    int *arrays[] = {self->llink,  self->rlink, self->len,   self->ulink, self->dlink,
-                     self->color,  self->choice, self->item, self->start, self->size,
-                     self->tried, self->order, self->ties}; /* top is the layout's */
-    for (size_t k = 0; k < sizeof arrays / sizeof arrays[0]; k++)
-        PyMem_Free(arrays[k]);
-    PyMem_Free(self->mark);
-    PyMem_Free(self->profile);
-    Py_XDECREF(self->layout);
-}
-
 static void Loop_dealloc(Loop *self)
 {
     PyObject_GC_UnTrack(self);
     Loop_clear(self);
-    loop_free(self);
+    dance_free(&self->dance);
+    bits_free(&self->bits);
+    PyMem_Free(self->mark);
+    Py_XDECREF(self->layout);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
@@ -896,6 +868,7 @@ static PyMethodDef Loop_methods[] = {
 
 static PyGetSetDef Loop_getset[] = {
     {"level", (getter)Loop_get_level, NULL, "the current depth of the search", NULL},
+    {"bits", (getter)Loop_get_bits, NULL, "whether the search runs on option bitsets", NULL},
     {NULL, NULL, NULL, NULL, NULL},
 };
 
@@ -920,95 +893,95 @@ static PyTypeObject LoopType = {
 
 /* ---- the C API (dlx/_search_api.h): runs without a Python object, searched without the GIL */
 
+struct DlxRun {
+    Dance d;
+    Layout *layout; /* a reference */
+};
+
 static DlxRun *api_run_new(PyObject *layout)
 {
-    if (!PyObject_TypeCheck(layout, &LayoutType) || !((Layout *)layout)->first) {
+    if (!PyObject_TypeCheck(layout, &LayoutType) || !((Layout *)layout)->nd) {
         PyErr_SetString(PyExc_TypeError, "run_new() needs an initialized dlx._search.Layout");
         return NULL;
     }
-    Loop *self = PyMem_Calloc(1, sizeof(Loop)); /* only its fields are used, not as an object */
-    if (!self) {
+    Layout *L = (Layout *)layout;
+    DlxRun *run = PyMem_Calloc(1, sizeof(DlxRun));
+    int n = L->n_items;
+    if (!run || dance_init(&run->d, L->nd, L->items, L->items + n + 2, L->items + 2 * (n + 2),
+                           n, L->n_primary, L->n_nodes, L->has_colors) < 0) {
+        PyMem_Free(run);
         PyErr_NoMemory();
         return NULL;
     }
-    if (loop_alloc(self, (Layout *)layout) < 0) {
-        loop_free(self);
-        PyMem_Free(self);
-        return NULL;
-    }
-    self->rng = Py_None; /* compared, never called nor released */
-    self->at = AT_FORWARD;
-    self->ready = 1;
-    return (DlxRun *)self;
+    Py_INCREF(layout);
+    run->layout = L;
+    return run;
 }
 
 static void api_run_free(DlxRun *run)
 {
     if (!run)
         return;
-    loop_free((Loop *)run);
+    dance_free(&run->d);
+    Py_XDECREF(run->layout);
     PyMem_Free(run);
 }
 
 static int api_n_options(const DlxRun *run)
 {
-    return ((const Loop *)run)->n_options;
+    return run->layout->n_options;
 }
 
 static void api_reset(DlxRun *run)
 {
-    Loop *self = (Loop *)run;
-    Layout *L = self->layout;
-    size_t items = (size_t)self->n_items + 2, nodes = (size_t)self->n_nodes;
-    memcpy(self->llink, L->llink, items * sizeof(int));
-    memcpy(self->rlink, L->rlink, items * sizeof(int));
-    memcpy(self->len, L->len, items * sizeof(int));
-    memcpy(self->ulink, L->ulink, nodes * sizeof(int));
-    memcpy(self->dlink, L->dlink, nodes * sizeof(int));
-    memcpy(self->color, L->color, nodes * sizeof(int));
-    memset(self->profile, 0, (size_t)self->profile_len * sizeof(long long));
-    self->profile_len = self->synced = self->level = 0;
-    self->nodes = self->updates = self->solutions = 0;
-    self->at = AT_FORWARD;
+    Dance *d = &run->d;
+    Layout *L = run->layout;
+    size_t items = (size_t)d->n_items + 2;
+    memcpy(d->nd, L->nd, (size_t)d->n_nodes * sizeof(Node));
+    memcpy(d->llink, L->items, items * sizeof(int));
+    memcpy(d->rlink, L->items + items, items * sizeof(int));
+    memcpy(d->len, L->items + 2 * items, items * sizeof(int));
+    memset(d->t.profile, 0, ((size_t)d->n_primary + 1) * sizeof(long long));
+    d->t.nodes = d->t.updates = d->t.solutions = 0;
+    d->t.level = 0;
+    d->t.at = AT_FORWARD;
 }
 
 static int api_force(DlxRun *run, int option)
 {
-    Loop *self = (Loop *)run;
-    if (option < 0 || option >= self->n_options || self->level || self->nodes)
+    Dance *d = &run->d;
+    if (option < 0 || option >= run->layout->n_options || d->t.level || d->t.nodes)
         return -1;
-    int first = self->layout->first[option];
-    for (int q = first; self->top[q] > 0; q++) { /* an item already covered: a clash */
-        int j = self->top[q];
-        if (self->color[q] || self->rlink[self->llink[j]] != j)
+    int first = run->layout->first[option];
+    for (int q = first; d->nd[q].top > 0; q++) { /* an item already covered: a clash */
+        int j = d->nd[q].top;
+        if (d->nd[q].color || d->rlink[d->llink[j]] != j)
             return -1;
     }
-    for (int q = first; self->top[q] > 0; q++)
-        commit_node(self, q);
+    dance_force(d, first);
     return 0;
 }
 
 static int api_search(DlxRun *run, long long next_check, long long target)
 {
-    Loop *self = (Loop *)run;
-    return self->at == AT_END ? END : search(self, next_check, target);
+    return dance_run(&run->d, next_check, target); /* unseeded: never FAILED */
 }
 
 static int api_chosen(const DlxRun *run, int *options, int capacity)
 {
-    const Loop *self = (const Loop *)run;
-    for (int l = 0; l < self->level && l < capacity; l++) {
-        int q = self->choice[l];
-        while (self->top[q] > 0) /* the spacer after the option names it */
+    const Dance *d = &run->d;
+    for (int l = 0; l < d->t.level && l < capacity; l++) {
+        int q = d->choice[l];
+        while (d->nd[q].top > 0) /* the spacer after the option names it */
             q++;
-        options[l] = -self->top[q] - 1;
+        options[l] = -d->nd[q].top - 1;
     }
-    return self->level;
+    return d->t.level;
 }
 
 static long long api_nodes(const DlxRun *run)
 {
-    return ((const Loop *)run)->nodes;
+    return run->d.t.nodes;
 }
 
 static DlxApi api = {

@@ -32,10 +32,11 @@ class Stats:
 
     ``nodes`` counts the options tried (the nodes of the search tree), ``profile[l]`` the
     nodes at depth l, ``solutions`` the solutions met. ``updates`` is the loop's cost
-    counter: in the dancing-links loops (``python``, ``c``) Knuth's updates as DLX1 and
-    DLX2 count them, one for each item taken out of the active list by cover and one for
-    each node taken out of an item's list (nodes of an item already purified with their
-    color stay, as in DLX2); in the ``bits`` loop, the options taken out of the active set.
+    counter: in the dancing-links loops (``python``, ``c-links``, and ``c`` where it runs on
+    links) Knuth's updates as DLX1 and DLX2 count them, one for each item taken out of the
+    active list by cover and one for each node taken out of an item's list (nodes of an item
+    already purified with their color stay, as in DLX2); in the loops on option masks
+    (``bits``, and ``c`` where it runs on bitsets), the options taken out of the active set.
     """
 
     nodes: int = 0

@@ -4,7 +4,8 @@ First solution, all of them lazily, counts to a limit, node and time limits, pro
 callbacks, Knuth's estimate of the tree explored, and resuming where a search stopped: all
 are the driver's, over one loop's ``run(next_check, target)`` (see ``dlx.loop``). The loops:
 ``"python"`` (``dlx.dancing``, dancing links), ``"bits"`` (``dlx.bits``, option masks),
-``"c"`` (``dlx._search``, dancing links in C, when it was built) and ``"auto"`` (the faster
+``"c"`` (``dlx._search``, in C when it was built: on option bitsets where they fit, else on
+dancing links), ``"c-links"`` (the C loop on dancing links only) and ``"auto"`` (the faster
 pure-Python one for the problem). ``DEFAULT_BACKEND`` is "c" when built, else "auto".
 """
 
@@ -53,8 +54,14 @@ def layout_of(links: Links) -> Layout:
 
 
 def c_loop(links: Links, forced: list[int], rng: random.Random | None, stats: Stats) -> Loop:
-    """The C loop over ``links``: each search only copies the layout's arrays, a few
-    microseconds."""
+    """The C loop over ``links``, on option bitsets where they fit (no colors, unseeded, at
+    most 4096 options and 128 primary items; ``loop.bits`` says so), else on dancing links.
+    Each search only copies the layout's arrays, a few microseconds."""
+    return CLoop(layout_of(links), forced, rng, stats, bits=True)
+
+
+def c_links_loop(links: Links, forced: list[int], rng: random.Random | None, stats: Stats) -> Loop:
+    """The C loop on dancing links whatever the problem."""
     return CLoop(layout_of(links), forced, rng, stats)
 
 
@@ -74,6 +81,7 @@ LOOPS: dict[str, LoopFactory] = {
 }
 if CLoop is not None:
     LOOPS["c"] = c_loop
+    LOOPS["c-links"] = c_links_loop
 DEFAULT_BACKEND = "c" if "c" in LOOPS else "auto"  # what backend=None means
 
 
@@ -85,10 +93,11 @@ class Search:
     and ``time_limit`` (seconds) end the search early, with ``complete`` False and
     ``stopped_by`` saying why; ``progress(search)`` is called every ``progress_interval``
     nodes. A ``Search`` resumes where it stopped: ``first()`` then ``count()`` counts the rest.
-    ``backend`` picks the loop: ``"c"`` (``dlx._search``, when built), ``"python"`` (dancing
-    links), ``"bits"`` (option masks), ``"auto"`` (whichever of those two suits the problem),
-    or None for ``DEFAULT_BACKEND``; all give the same solutions in the same order and the
-    same stats.
+    ``backend`` picks the loop: ``"c"`` (``dlx._search``, when built: option bitsets or
+    dancing links, as suits the problem), ``"c-links"`` (the C loop on dancing links),
+    ``"python"`` (dancing links), ``"bits"`` (option masks), ``"auto"`` (whichever of those
+    two suits the problem), or None for ``DEFAULT_BACKEND``; all give the same solutions in
+    the same order and the same stats, but for each loop's own count of ``updates``.
 
     >>> from dlx import Problem
     >>> s = Problem([["a"], ["b"], ["a", "b"]]).search()

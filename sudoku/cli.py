@@ -20,8 +20,11 @@ from typing import TYPE_CHECKING, Annotated, Any, TextIO
 import typer
 
 from dlx.cli import COVER_EXIT_CODES, cover_command, reader_gone
+from dlx.search import DEFAULT_BACKEND
+from sudoku.files import FORMATS, RecordWriter
+from sudoku.files import LAYOUTS as WRITTEN_LAYOUTS
 from sudoku.generate import DEFAULT_ATTEMPTS, LAYOUTS, SYMMETRIES
-from sudoku.grid import Grid, GridError, Shape, format_grid, format_json, format_line
+from sudoku.grid import Grid, GridError, Shape, format_json, format_line
 from sudoku.rate import LEVELS
 from sudoku.solve import (
     Answer,
@@ -33,6 +36,7 @@ from sudoku.solve import (
     batch,
     count,
     reader,
+    solutions,
     solve,
     solve_lines,
 )
@@ -45,17 +49,60 @@ EXIT_CODES = (
     "Exit codes: 0 solved (and unique where --unique was asked), 1 no solution, 2 bad input, "
     "3 more than one solution with --unique; for several puzzles, the largest that applies."
 )
+COUNT_EXIT_CODES = "Exit codes: 0 at least one solution, 1 no solution, 2 bad input."
+RATE_EXIT_CODES = (
+    "Exit codes: 0 rated, 1 no solution, 2 bad input, 3 more than one solution (not rated); "
+    "for several puzzles, the largest that applies."
+)
 SOLVED, NO_SOLUTION, BAD_INPUT, SEVERAL = 0, 1, 2, 3
 EXAMPLE = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
-SOLVE_HELP = f"""Solve puzzles and prove each solution unique (or show two solutions).
+# Help examples stay within 80 columns: a 9x9 puzzle alone takes 81, so they use --example
+# or a 4x4 puzzle (16 symbols).
+SOLVE_HELP = """Solve puzzles and prove each solution unique (or show two solutions).
+
+Files may hold one puzzle a line, multi-line grids (with or without border lines, a blank \
+line or none between them: .sdk, .ss, the coursework layout of digits apart with 0 for a \
+blank), JSON lines or CSV with a "puzzle" column; a UTF-8 byte-order mark and CRLF line \
+ends are fine. Every --format written reads back.
 
 \b
 Examples:
   dlx-sudoku solve --example --format grid
-  dlx-sudoku solve {EXAMPLE}
-  dlx-sudoku solve --file puzzles.txt --format json --stats
+  dlx-sudoku solve --all --limit 5 1...............
+  dlx-sudoku solve --file puzzles.sdk --format csv --stats
   cat puzzles.txt | dlx-sudoku solve --unique -o solutions.txt
 """
+
+
+def _loop_in_use() -> str:
+    """Which search loop ``backend=None`` runs, in words."""
+    if DEFAULT_BACKEND == "c":
+        return "C accelerator (dlx._search)"
+    return "pure Python (dlx._search, the C accelerator, is not built: hard puzzles are slower)"
+
+
+def _version(show: bool) -> None:
+    if show:
+        from importlib.metadata import version
+
+        typer.echo(f"dlx-sudoku {version('dlx-sudoku')}\nsearch loop: {_loop_in_use()}")
+        raise typer.Exit()
+
+
+_fallback_noted = False
+
+
+def _note_fallback() -> None:
+    """Say once per run, on a terminal's stderr, that the search runs without the C loop.
+
+    Once per run and only on a terminal: scripts and pipes see no extra line, a person sees
+    it on the first search; ``dlx-sudoku --version`` says which loop is in use at any time.
+    """
+    global _fallback_noted
+    if DEFAULT_BACKEND != "c" and not _fallback_noted and sys.stderr.isatty():
+        typer.echo(f"note: searching in {_loop_in_use()}", err=True)
+    _fallback_noted = True
+
 
 app = typer.Typer(
     help=f"Solve and count sudoku puzzles by exact cover (dancing links).\n\n{EXIT_CODES}",
@@ -65,16 +112,31 @@ app = typer.Typer(
 )
 
 
-class Format(str, enum.Enum):
-    line = "line"
-    grid = "grid"
-    json = "json"
+@app.callback()
+def _main(
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version",
+            callback=_version,
+            is_eager=True,
+            help="Show the version and the search loop in use (C or pure Python), and exit.",
+        ),
+    ] = False,
+) -> None:
+    """Solve and count sudoku puzzles by exact cover (dancing links)."""
 
 
-FORMATTERS: dict[Format, Callable[[Grid], str]] = {
-    Format.line: format_line,
-    Format.grid: format_grid,
-    Format.json: format_json,
+def _choices(name: str, values: tuple[str, ...]) -> type[enum.Enum]:
+    """The library's values as the str Enum that Typer shows and checks as choices."""
+    return enum.Enum(name, {value: value for value in values}, type=str)
+
+
+Format = _choices("Format", FORMATS)  # --format of the commands that write grids
+RecordFormat = _choices("RecordFormat", ("line", "json", "csv"))  # of count and rate
+# How a grid is written in each --format: its layout, or its line (inside JSON and CSV).
+FORMATTERS: dict[enum.Enum, Callable[[Grid], str]] = {
+    Format(name): WRITTEN_LAYOUTS.get(name, format_line) for name in FORMATS
 }
 
 RegionsOption = Annotated[
@@ -110,6 +172,18 @@ SizeOption = Annotated[
     ),
 ]
 XOption = Annotated[bool, typer.Option("--x", help="X-sudoku: both diagonals hold 1..n too.")]
+ExampleOption = Annotated[
+    bool, typer.Option("--example", help="The built-in example puzzle (Norvig's hardest).")
+]
+
+
+def _with_example(example: bool, puzzles: list[str] | None, file: str | None) -> list[str]:
+    """The puzzles given, or the built-in example for ``--example`` (which takes no other)."""
+    if not example:
+        return puzzles or []
+    if puzzles or file is not None:
+        raise typer.BadParameter("--example takes no other puzzle", param_hint="--example")
+    return [EXAMPLE]
 
 
 def _shape(size: int | None) -> Shape | None:
@@ -160,33 +234,60 @@ def _map_file(path: Path, option: str, read: Callable[[str], Shape], shape: Shap
     return made
 
 
+# The CSV columns of each kind of answer, after the label ("line" or "argument").
+SOLVED_COLUMNS = ("puzzle", "status", "solutions", "nodes", "updates", "seconds", "error")
+LISTED_COLUMNS = ("puzzle", "number", "solution", "error")
+COUNTED_COLUMNS = ("puzzle", "count", "limit", "error")
+RATED_COLUMNS = ("puzzle", "status", "level", "hardest", "steps", "nodes", "updates", "error")
+GENERATED_COLUMNS = (
+    "puzzle",
+    "solution",
+    "size",
+    "seed",
+    "clues",
+    "symmetry",
+    "minimal",
+    "level",
+    "hardest",
+    "attempts",
+    "nodes",
+    "updates",
+)
+
+
 class Report:
     """Writes answers as they come and remembers the exit code and totals, nothing else.
 
-    ``formatters`` write a solution in each format (a Samurai has its own).
+    ``columns`` name a CSV record's fields; ``formatters`` write a solution in each format
+    (a Samurai has its own; FORMATTERS otherwise).
     """
 
     def __init__(
         self,
         out: TextIO,
-        fmt: Format,
+        fmt: enum.Enum,
         stats: bool,
         label: str,
-        formatters: dict[Format, Callable] = FORMATTERS,
+        columns: tuple[str, ...],
+        formatters: dict[Format, Callable] | None = None,
     ):
-        self.out, self.fmt, self.show_stats, self.label = out, fmt, stats, label
-        self.formatters = formatters
+        self.fmt, self.show_stats, self.label = fmt.value, stats, label
+        self.writer = RecordWriter(out, self.fmt, (label, *columns))
+        self.formatters = formatters or FORMATTERS
         self.code = SOLVED
         self.tally: dict[str, int] = {}
 
     def _note(self, line: int, text: str) -> None:
         typer.echo(f"{self.label} {line}: {text}", err=True)
 
-    def _emit(self, record: dict[str, object], text: str | None) -> None:
-        if self.fmt is Format.json:
-            self.out.write(json.dumps(record, separators=(",", ":")) + "\n")
-        elif text is not None:
-            self.out.write(text + ("\n\n" if self.fmt is Format.grid else "\n"))
+    def _emit(self, record: dict[str, object], shown: Any) -> None:
+        """Write the record (json, csv) or what is shown of it (the other formats): a line
+        of text, or a grid (a Samurai through its own formatters)."""
+        if shown is not None and not isinstance(shown, str) and self.formatters is not FORMATTERS:
+            block = self.fmt in ("grid", "spaced")
+            write = self.formatters.get(Format(self.fmt), self.formatters[Format.line])
+            shown = write(shown) + ("\n" if block else "")  # a blank line after a block
+        self.writer.write(record, shown)
 
     def _tally(self, code: int, kind: str) -> None:
         self.code = max(self.code, code)
@@ -223,9 +324,8 @@ class Report:
         else:
             self._tally(SOLVED, "unique")
         shown = lines[0] if lines and (status is Status.UNIQUE or not unique) else None
-        if result is None or self.fmt is Format.line and not self.show_stats:
-            if shown is not None:
-                self.out.write(shown + "\n")
+        if result is None or self.fmt == "line" and not self.show_stats:
+            self._emit({}, shown)  # the solution's line, as it came
             return
         record: dict[str, object] = {
             self.label: line,
@@ -236,18 +336,27 @@ class Report:
         if self.show_stats and result.stats is not None:
             s = result.stats
             record["stats"] = {"nodes": s.nodes, "updates": s.updates, "seconds": s.elapsed}
-            if self.fmt is not Format.json:
+            if self.fmt not in ("json", "csv"):
                 self._note(
                     line,
                     f"{status.value}; {s.nodes} nodes, {s.updates} updates, "
                     f"{s.elapsed * 1000:.1f} ms",
                 )
-        text = (
-            shown
-            if shown is None or self.fmt is Format.line
-            else self.formatters[self.fmt](result.solutions[0])
-        )
-        self._emit(record, text)
+        self._emit(record, None if shown is None else result.solutions[0])
+
+    def listed(self, answer: Answer[Iterator[Grid]], limit: int | None) -> None:
+        """Every solution of one puzzle, numbered, each written as it is found."""
+        puzzle = self.formatters[Format.line](answer.puzzle)
+        number = 0
+        for number, solution in enumerate(answer.value, 1):
+            self.writer.comment(f"{self.label} {answer.line}: solution {number}")
+            record = {self.label: answer.line, "puzzle": puzzle, "number": number}
+            self._emit(record | {"solution": format_line(solution)}, solution)
+        self._tally(SOLVED if number else NO_SOLUTION, "listed")
+        if not number:
+            self._note(answer.line, "no solution")
+        elif number == limit:
+            self._note(answer.line, f"reached the limit of {number} solutions (there may be more)")
 
     def counted(self, answer: Answer[int], limit: int | None) -> None:
         found = answer.value
@@ -326,17 +435,20 @@ def _run(
     answers: Callable[[ExitStack], Iterator[Answer | Solved]],
     output: Path | None,
     handle: Callable[[Report, Any], None],
-    fmt: Format = Format.line,
+    columns: tuple[str, ...],
+    fmt: enum.Enum = Format.line,
     stats: bool = False,
     formatters: dict[Format, Callable] = FORMATTERS,
     finish: Callable[[], None] | None = None,
 ) -> None:
-    """Write every answer as it comes, call ``finish``, then exit with the worst code met."""
+    """Write every answer as it comes (``columns`` name a CSV record's fields), call
+    ``finish``, then exit with the worst code met."""
     start = time.perf_counter()
+    _note_fallback()
     with ExitStack() as stack:
         try:
             out = stack.enter_context(output.open("w")) if output else sys.stdout
-            report = Report(out, fmt, stats, label, formatters)
+            report = Report(out, fmt, stats, label, columns, formatters)
             for answer in answers(stack):
                 if not report.error(answer.line, answer.value):
                     handle(report, answer)
@@ -362,7 +474,7 @@ def solve_command(
         list[str] | None,
         typer.Argument(
             help="Puzzles as text: a line of n*n symbols (. 0 _ - for blanks) or a quoted "
-            "multi-line grid. A lone - reads standard input, one puzzle per line.",
+            "multi-line grid. A lone - reads standard input, as --file does.",
             show_default=False,
         ),
     ] = None,
@@ -371,13 +483,18 @@ def solve_command(
         typer.Option(
             "--file",
             "-f",
-            help="A file of puzzles, one per line, # comments allowed (or one multi-line "
-            "grid, such as .sdk); - for standard input.",
+            help="A file of puzzles in any layout above, # comments allowed; - for "
+            "standard input. One puzzle a line streams in constant memory.",
         ),
     ] = None,
-    fmt: Annotated[Format, typer.Option("--format", help="How to write solutions.")] = (
-        Format.line
-    ),
+    fmt: Annotated[
+        Format,
+        typer.Option(
+            "--format",
+            help="How to write solutions: a line, a grid with box lines, spaced rows "
+            "(0 for a blank), one JSON record a line, or CSV with a header.",
+        ),
+    ] = Format.line,
     stats: Annotated[
         bool,
         typer.Option("--stats", help="Nodes, updates and time per puzzle solved, and a summary."),
@@ -385,12 +502,19 @@ def solve_command(
     counting: Annotated[
         bool, typer.Option("--count", help="Print the number of solutions instead.")
     ] = False,
+    every: Annotated[
+        bool,
+        typer.Option(
+            "--all", help="Write every solution, numbered (# lines, or a JSON/CSV field)."
+        ),
+    ] = False,
     unique: Annotated[
         bool,
         typer.Option("--unique", help="Treat more than one solution as a failure (exit 3)."),
     ] = False,
     limit: Annotated[
-        int | None, typer.Option("--limit", min=0, help="With --count: stop counting at N.")
+        int | None,
+        typer.Option("--limit", min=0, help="With --count or --all: stop at N solutions."),
     ] = None,
     size: SizeOption = None,
     x: XOption = False,
@@ -405,9 +529,7 @@ def solve_command(
         Path | None,
         typer.Option("--svg", help="Also draw each puzzle and its solution on A4 pages (SVG)."),
     ] = None,
-    example: Annotated[
-        bool, typer.Option("--example", help=f"Solve the built-in example puzzle, {EXAMPLE}.")
-    ] = False,
+    example: ExampleOption = False,
     jobs: Annotated[
         int | None,
         typer.Option(
@@ -416,14 +538,11 @@ def solve_command(
     ] = None,
 ) -> None:
     """Solve puzzles and prove each solution unique (or show two solutions)."""
-    if example:
-        if puzzles or file is not None:
-            raise typer.BadParameter("--example takes no other puzzle", param_hint="--example")
-        puzzles = [EXAMPLE]
-    if counting and unique:
-        raise typer.BadParameter("choose one of --count and --unique", param_hint="--count")
-    if limit is not None and not counting:
-        raise typer.BadParameter("--limit goes with --count", param_hint="--limit")
+    puzzles = _with_example(example, puzzles, file)
+    if sum((counting, unique, every)) > 1:
+        raise typer.BadParameter("choose one of --count, --all and --unique", param_hint="--count")
+    if limit is not None and not (counting or every):
+        raise typer.BadParameter("--limit goes with --count or --all", param_hint="--limit")
     if puzzles and file is not None:
         raise typer.BadParameter("give puzzles or --file, not both", param_hint="--file")
     shape = None if samurai else _variant_shape(size, regions, cages, windoku)
@@ -441,10 +560,16 @@ def solve_command(
     handle = (
         partial(Report.counted, limit=limit) if counting else partial(Report.solved, unique=unique)
     )
+    columns = COUNTED_COLUMNS if counting else SOLVED_COLUMNS
+    if samurai and every:
+        raise typer.BadParameter("--all lists the solutions of grids, not of a samurai")
     if samurai:
         label, answers, formatters = _samurai_sources(puzzles or [], file, counting, limit)
     elif counting:
         label, answers = _sources(puzzles or [], file, read, partial(count, limit=limit), jobs=jobs)
+    elif every:
+        label, answers = _sources(puzzles or [], file, read, partial(solutions, limit=limit))
+        handle, columns = partial(Report.listed, limit=limit), LISTED_COLUMNS
     elif fmt is Format.line and not stats and svg is None:
         label, answers = _sources(puzzles or [], file, read, solve, lean=True, jobs=jobs)
         handle = partial(Report.solved_line if label == "line" else Report.solved, unique=unique)
@@ -454,7 +579,7 @@ def solve_command(
     draw = None
     if svg is not None and not counting:
         handle, draw = _drawing(handle, svg, samurai)
-    _run(label, answers, output, handle, fmt, stats, formatters, draw)
+    _run(label, answers, output, handle, columns, fmt, stats, formatters, draw)
 
 
 def _drawing(
@@ -536,7 +661,7 @@ def _samurai_sources(
     )
 
 
-@app.command("count", epilog=EXIT_CODES)
+@app.command("count", epilog=COUNT_EXIT_CODES)
 def count_command(
     puzzle: Annotated[
         str | None,
@@ -552,6 +677,9 @@ def count_command(
     windoku: WindokuOption = False,
     cages: CagesOption = None,
     samurai: SamuraiOption = False,
+    fmt: Annotated[
+        RecordFormat, typer.Option("--format", help="The count alone, or a JSON or CSV record.")
+    ] = RecordFormat.line,
 ) -> None:
     """Count the solutions of one puzzle (exit 1 when there is none).
 
@@ -570,9 +698,9 @@ def count_command(
     handle = partial(Report.counted, limit=limit)
     if samurai:
         label, answers, formatters = _samurai_sources([text], None, True, limit)
-        _run(label, answers, None, handle, formatters=formatters)
+        _run(label, answers, None, handle, COUNTED_COLUMNS, fmt, formatters=formatters)
     label, answers = _sources([text], None, reader(shape, x), partial(count, limit=limit))
-    _run(label, answers, None, handle)
+    _run(label, answers, None, handle, COUNTED_COLUMNS, fmt)
 
 
 # --- cover: the engine's own command (dlx.cli), mounted here ------------------------
@@ -583,11 +711,6 @@ app.command("cover", epilog=COVER_EXIT_CODES)(cover_command)
 # --- generate, grids, rate: generation and rating -----------------------------------------
 # Owned by the generation work (issue 4): thin shells over sudoku.generate, sudoku.rate and
 # sudoku.svg. `rate` reads puzzles and reports through the solve machinery above.
-
-
-def _choices(name: str, values: tuple[str, ...]) -> type[enum.Enum]:
-    """The library's values as the str Enum that Typer shows and checks as choices."""
-    return enum.Enum(name, {value: value for value in values}, type=str)
 
 
 Level = _choices("Level", LEVELS)  # --difficulty
@@ -752,6 +875,7 @@ def generate_command(
     start = resolve_seed(seed)
     made: list[Generated] = []
     typer.echo(f"seed {start}", err=True)
+    _note_fallback()
     with ExitStack() as stack:
         advance = stack.enter_context(_progress_bar(count, "generating", True))
 
@@ -784,9 +908,10 @@ def generate_command(
             )
         try:
             out = sys.stdout if output is None else stack.enter_context(output.open("w"))
+            writer = RecordWriter(out, fmt.value, GENERATED_COLUMNS)
             for number, puzzle in enumerate(puzzles, 1):
                 made.append(puzzle)
-                _write_generated(out, number, puzzle, fmt, stats)
+                _write_generated(writer, number, puzzle, stats)
                 advance(number)
         except GenerateError as error:
             raise _generation_failed(error) from None
@@ -871,31 +996,28 @@ def _generate_variants(
         _write_sheet(svg, page)
 
 
-def _write_generated(out: TextIO, number: int, made: Generated, fmt: Format, stats: bool) -> None:
-    """One generated puzzle on ``out`` with the seed that reproduces it (a ``#`` line before
-    it, which readers skip, or a JSON field), and its particulars on stderr with ``stats``."""
-    if fmt is Format.json:
-        record = {
-            "puzzle": format_line(made.puzzle),
-            "solution": format_line(made.solution),
-            "size": made.puzzle.shape.size,
-            "seed": made.seed,
-            "clues": made.clues,
-            "symmetry": made.symmetry,
-            "minimal": made.minimal,
-            "level": made.rating.level,
-            "hardest": made.rating.hardest,
-            "attempts": made.attempts,
-            "nodes": made.nodes,
-            "updates": made.updates,
-        }
-        out.write(json.dumps(record, separators=(",", ":")) + "\n")
-    else:
-        out.write(
-            f"# seed {made.seed}, {made.clues} clues, symmetry {made.symmetry}, "
-            f"{made.rating.level}\n{FORMATTERS[fmt](made.puzzle)}\n"
-            + ("\n" if fmt is Format.grid else "")
-        )
+def _write_generated(writer: RecordWriter, number: int, made: Generated, stats: bool) -> None:
+    """One generated puzzle with the seed that reproduces it (a ``#`` line before it, which
+    readers skip, or a JSON or CSV field), and its particulars on stderr with ``stats``."""
+    writer.comment(
+        f"seed {made.seed}, {made.clues} clues, symmetry {made.symmetry}, {made.rating.level}"
+    )
+    record = {
+        "puzzle": format_line(made.puzzle),
+        "solution": format_line(made.solution),
+        "size": made.puzzle.shape.size,
+        "seed": made.seed,
+        "clues": made.clues,
+        "symmetry": made.symmetry,
+        "minimal": made.minimal,
+        "level": made.rating.level,
+        "hardest": made.rating.hardest,
+        "attempts": made.attempts,
+        "nodes": made.nodes,
+        "updates": made.updates,
+    }
+    writer.write(record, made.puzzle)
+    writer.out.flush()
     if stats:
         typer.echo(
             f"puzzle {number}: seed {made.seed}, {made.clues} clues, {made.rating.level} "
@@ -909,6 +1031,9 @@ GRIDS_HELP = """Write N distinct complete grids, fast: transformed and relabelle
 
 Distinctness is guaranteed by construction, not by remembering grids: a million 9x9 grids \
 take seconds and little memory.
+
+Small shapes have few grids: 4x4 has exactly 288 (72 with --first-digit), 6x6 28,200,960; \
+asking for more is refused before anything is written (exit 2).
 
 \b
 Examples:
@@ -1015,7 +1140,7 @@ def _rate_one(puzzle: Grid) -> tuple[Result, Rating | None]:
     return result, rate(puzzle) if result.status is Status.UNIQUE else None
 
 
-RATE_HELP = f"""Rate puzzles by the hardest technique a person needs.
+RATE_HELP = """Rate puzzles by the hardest technique a person needs.
 
 Levels: easy (singles), medium (locked candidates, pairs), hard (triples, quads, X-wing, \
 swordfish, XY-wing), expert (the techniques run out: a guess is needed). The engine's nodes \
@@ -1023,12 +1148,12 @@ and updates are shown beside, a mechanical measure.
 
 \b
 Examples:
-  dlx-sudoku rate --steps {EXAMPLE}
+  dlx-sudoku rate --steps --example
   dlx-sudoku rate --file puzzles.txt --stats > ratings.txt
 """
 
 
-@app.command("rate", help=RATE_HELP, epilog=EXIT_CODES)
+@app.command("rate", help=RATE_HELP, epilog=RATE_EXIT_CODES)
 def rate_command(
     ctx: typer.Context,
     puzzles: Annotated[
@@ -1037,24 +1162,35 @@ def rate_command(
     ] = None,
     file: Annotated[
         str | None,
-        typer.Option("--file", "-f", help="A file of puzzles, one per line; - for stdin."),
+        typer.Option("--file", "-f", help="A file of puzzles, as solve reads; - for stdin."),
     ] = None,
     steps: Annotated[bool, typer.Option("--steps", help="Show every logical step.")] = False,
-    json_out: Annotated[bool, typer.Option("--json", help="One JSON record per puzzle.")] = False,
+    fmt: Annotated[
+        RecordFormat,
+        typer.Option("--format", help="A line of text, or a JSON or CSV record per puzzle."),
+    ] = RecordFormat.line,
+    json_out: Annotated[
+        bool, typer.Option("--json", hidden=True, help="Deprecated: --format json.")
+    ] = False,
     size: SizeOption = None,
     x: XOption = False,
     stats: Annotated[
         bool, typer.Option("--stats", help="A summary: puzzles/s and how many at each level.")
     ] = False,
+    example: ExampleOption = False,
 ) -> None:
     """Rate puzzles by the hardest technique a person needs."""
+    puzzles = _with_example(example, puzzles, file)
+    if json_out:
+        typer.echo("note: --json is deprecated; use --format json", err=True)
+        fmt = RecordFormat.json
     if not puzzles and file is None:
         if sys.stdin.isatty():
             typer.echo(ctx.get_help())
             raise typer.Exit(BAD_INPUT)
         file = "-"
     label, answers = _sources(puzzles or [], file, reader(_shape(size), x), _rate_one)
-    _run(label, answers, None, _Rater(steps), Format.json if json_out else Format.line, stats)
+    _run(label, answers, None, _Rater(steps), RATED_COLUMNS, fmt, stats)
 
 
 @app.command("play")

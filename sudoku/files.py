@@ -14,11 +14,11 @@ Glossary
 
 Reading is lenient about the container and strict about the grid: a UTF-8 byte-order mark,
 CRLF line ends, ``#`` comments, blank lines and section headers such as SadMan's
-``[Puzzle]`` are skipped (the lines of any other section too: ``[State]`` is not the
-puzzle). A block ends when it has n rows of n cells, so grids need no blank line between
-them. Whatever cannot be a puzzle is reported with its line and column, and reading goes on.
-Memory stays flat: one block at most is held. Whatever :class:`RecordWriter` writes, in
-any format, reads back as the same puzzles.
+``[Puzzle]`` are skipped, and so are the lines of any other section up to a blank line
+(``[State]`` is not the puzzle). A block ends when it has n rows of n cells, so grids need
+no blank line between them. Whatever cannot be a puzzle is reported with its line and
+column, and reading goes on. Memory stays flat: one block at most is held. Whatever
+:class:`RecordWriter` writes, in any format, reads back as the same puzzles.
 """
 
 from __future__ import annotations
@@ -229,7 +229,8 @@ class Records:
                 yield block.start, block.puzzle(read)
             self.block = None  # and the blank line or one-line record is read below
         if not text or text.startswith("#"):
-            self.broken = self.broken and bool(text)
+            self.broken = self.broken and bool(text)  # a blank line ends a broken grid,
+            self.skipping = self.skipping and bool(text)  # and a section not the puzzle
             return
         if text.startswith("[") and text.endswith("]") and text[1:-1].isalpha():
             self.skipping, self.broken = text.lower() != "[puzzle]", False
@@ -296,8 +297,9 @@ def _csv_value(value: object) -> object:
 class RecordWriter:
     """Writes one record a puzzle or answer, in one of FORMATS.
 
-    ``line``, ``grid`` and ``spaced`` write the grid given with the record (nothing when
-    there is none, as for an error), the block layouts followed by a blank line; ``json``
+    ``line``, ``grid`` and ``spaced`` write what is shown of the record, a grid or a line of
+    text (nothing when there is none, as for an error), grids in blocks followed by a blank
+    line; ``json``
     writes the record as one line; ``csv`` writes ``columns`` as a header once, then each
     record's values in that order (nested records such as statistics merged in, lists
     joined by spaces, absent values empty).
@@ -310,8 +312,9 @@ class RecordWriter:
         self._csv = csv.writer(out, lineterminator="\n") if fmt == "csv" else None
         self._header_written = False
 
-    def write(self, record: Mapping[str, object], grid: Grid | None = None) -> None:
-        """Write ``record`` (json, csv) or ``grid`` (line, grid, spaced)."""
+    def write(self, record: Mapping[str, object], shown: Grid | str | None = None) -> None:
+        """Write ``record`` (json, csv), or what is shown of it (line, grid, spaced): a grid
+        in that layout, or a line of text such as a count."""
         if self.fmt == "json":
             self.out.write(json.dumps(record, separators=(",", ":")) + "\n")
         elif self._csv is not None:
@@ -322,14 +325,16 @@ class RecordWriter:
             for key, value in record.items():
                 flat.update(value if isinstance(value, dict) else {key: value})
             self._csv.writerow([_csv_value(flat.get(column, "")) for column in self.columns])
-        elif grid is not None:
+        elif isinstance(shown, str):
+            self.out.write(shown + "\n")
+        elif shown is not None:
             ending = "\n" if self.fmt == "line" else "\n\n"
-            self.out.write(LAYOUTS[self.fmt](grid) + ending)
+            self.out.write(LAYOUTS[self.fmt](shown) + ending)
 
-    def text(self, text: str) -> None:
-        """Write a line of text that is not a record (a count, a rating) in the text formats."""
+    def comment(self, text: str) -> None:
+        """A ``#`` line in the layouts (readers skip it); json and csv carry it in fields."""
         if self.fmt in LAYOUTS:
-            self.out.write(text + "\n")
+            self.out.write(f"# {text}\n")
 
 
 def write_puzzles(out: TextIO, grids: Iterable[Grid], fmt: str = "line") -> None:

@@ -47,6 +47,10 @@ MASK_COUNT_LIMIT = 50  # solutions counted when scoring a grid against a mask
 RELABELLINGS_PER_BASE = 32  # grids written from each base before moving to the next
 BASES_PER_ENGINE_GRID = 64  # transformations tried on each engine-made grid
 BASE_MISSES = 1000  # repeated bases in a row before deciding a small shape is exhausted
+# How many complete grids the small box shapes have, to refuse more up front: 288 for 4x4
+# (well known, and counted by the engine in the tests); 28,200,960 for 6x6 with 2x3 boxes
+# (Pettersen 2005, OEIS A107739).
+GRID_COUNTS = {(2, 2): 288, (2, 3): 28_200_960}
 
 __all__ = [
     "LAYOUTS",
@@ -798,6 +802,15 @@ def _relabellings(
         )
     if first_digit is not None and not 1 <= first_digit <= n:
         raise GenerateError(f"first digit must be 1..{n}, not {first_digit}")
+    exist = GRID_COUNTS.get((shape.box_rows, shape.box_cols))
+    if exist is not None and first_digit is not None:
+        exist //= n  # relabelling moves any digit to the top left, so each has its share
+    if exist is not None and count > exist:
+        fixed = "" if first_digit is None else f" with {first_digit} in the top-left cell"
+        raise GenerateError(
+            f"{shape} has exactly {exist:,} complete grids{fixed}: ask for {exist:,} or fewer, "
+            f"not {count:,}"
+        )
     kept = b"" if first_digit is None else symbols[:1]
     sent = b"" if first_digit is None else symbols[first_digit - 1 : first_digit]
     rest = bytes(s for s in symbols if s not in sent)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import _thread
 import dataclasses
+import gc
 import random
 import signal
 import threading
@@ -28,6 +29,7 @@ from dlx.search import END, LOOPS, Search
 from tests.dlx.test_search import problems, queens
 
 needs_c = pytest.mark.skipif("c" not in LOOPS, reason="the C backend is not built")
+C_LOOPS = [name for name in LOOPS if name.startswith("c")]  # bitsets where they fit; links
 LOOPS_COMPARED = [name for name in LOOPS if name not in ("python", "auto")]  # "auto" picks one
 
 
@@ -58,7 +60,7 @@ def trace(problem: Problem, backend: str, limit: int | None = None, **options: A
     }
 
 
-DANCING = {"python", "c"}  # the loops that count Knuth's updates; "bits" has its own counter
+DANCING = {"python", "c-links"}  # the loops that count Knuth's updates; "bits", "c" their own
 
 
 def comparable(traced: dict, backend: str) -> dict:
@@ -179,13 +181,17 @@ def test_ctrl_c_interrupts_a_long_count(name: str) -> None:
 
 
 def loop(links: Links, forced: list[int] | None = None, rng: Any = None) -> int:
-    """Run the C loop to its end; the number of solutions."""
-    c = LOOPS["c"](links, forced or [], rng, Stats())
-    found = 0
-    while (event := c.run(10**6, found + 1))[0] != END:
-        assert c.level == event[1] == len(c.chosen()) == len(c.branches())
-        found += 1
-    return found
+    """Run each C loop to its end; the number of solutions, the same for each."""
+    counts = set()
+    for name in C_LOOPS:
+        c = LOOPS[name](links, forced or [], rng, Stats())
+        found = 0
+        while (event := c.run(10**6, found + 1))[0] != END:
+            assert c.level == event[1] == len(c.chosen()) == len(c.branches())
+            found += 1
+        counts.add(found)
+    assert len(counts) == 1
+    return counts.pop()
 
 
 def broken(links: Links, name: str, index: int | None, value: Any) -> Links:
@@ -309,3 +315,62 @@ def test_auto_takes_masks_while_they_are_short(monkeypatch: pytest.MonkeyPatch) 
     monkeypatch.setattr(dlx.search, "AUTO_MASK_COST", mask_cost(small.compiled()) - 1)
     assert type(Search(small, backend="auto")._loop) is DancingLoop
     assert small.count(backend="auto") == 92
+
+
+@needs_c
+@pytest.mark.parametrize("name", C_LOOPS)
+def test_an_unseeded_c_run_lets_other_threads_run(name: str) -> None:
+    # the Loop says it is running only inside run(): seen from here, the GIL was released
+    stats = Stats()
+    c = LOOPS[name](queens(13).compiled(), [], None, stats)
+    worker = threading.Thread(target=c.run, args=(10**18, 10**18))
+    seen_running = False
+    worker.start()
+    while worker.is_alive():
+        try:
+            c.chosen()
+        except RuntimeError as error:
+            assert "running in another thread" in str(error)
+            seen_running = True
+    worker.join()
+    assert seen_running
+    assert c.run(1, 1) == (END, 0) and stats.solutions == 73712  # OEIS A000170
+
+
+@needs_c
+@pytest.mark.parametrize("name", C_LOOPS)
+@pytest.mark.parametrize("seed", [None, 3])
+def test_searches_dropped_half_way_free_their_loops(name: str, seed: int | None) -> None:
+    def c_loops() -> int:
+        gc.collect()
+        return sum(type(x) is dlx.search.CLoop for x in gc.get_objects())
+
+    before = c_loops()
+    for _ in range(3):
+        search = queens(8).search(backend=name, seed=seed)
+        assert len(next(search)) == 8
+        assert c_loops() == before + 1
+        del search
+    assert c_loops() == before
+
+
+@needs_c
+def test_the_c_loop_takes_bitsets_where_they_fit_and_counts_as_the_bits_loop() -> None:
+    # bitsets: no colors, unseeded, at most 4096 options and 128 primary items
+    def loop_of(problem: Problem, seed: int | None = None) -> Any:
+        return Search(problem, backend="c", seed=seed)._loop
+
+    assert loop_of(queens(8)).bits and not loop_of(queens(8), seed=1).bits
+    assert not Search(queens(8), backend="c-links")._loop.bits
+    colored = Problem({"A": ["a", "x:1"], "B": ["a", "x:2"]}, secondary=["x"])
+    assert not loop_of(colored).bits
+    assert not loop_of(queens(65)).bits  # 130 primary items
+    wide = Problem(
+        [[f"a{k % 3}", f"b{k}"] for k in range(4097)], secondary=[f"b{k}" for k in range(4097)]
+    )
+    assert not loop_of(wide).bits
+    for problem in (queens(8), queens(9)):  # the same cost counter as dlx.bits
+        c, bits = problem.search(backend="c"), problem.search(backend="bits")
+        assert c.count() == bits.count() and c.stats == dataclasses.replace(
+            bits.stats, elapsed=c.stats.elapsed
+        )

@@ -25,11 +25,12 @@ KNUTH_DLX2 = {  # file -> (solutions, updates, nodes) as dlx2 prints them
 
 @pytest.fixture(autouse=True)
 def backend() -> None:
-    """The dancing-links loops are named below: no run per default backend."""
+    """The dancing-links loops are named below (the C one on links whatever the problem):
+    no run per default backend."""
 
 
 @pytest.mark.parametrize("name", sorted(KNUTH_DLX2))
-@pytest.mark.parametrize("loop", ["python", "c"])
+@pytest.mark.parametrize("loop", ["python", "c-links"])
 def test_updates_and_nodes_are_knuths(name: str, loop: str) -> None:
     if loop not in LOOPS:
         pytest.skip("the C loop dlx._search is not built")
@@ -41,6 +42,6 @@ def test_updates_and_nodes_are_knuths(name: str, loop: str) -> None:
 
 def test_one_item_in_two_options_is_one_update_as_in_dlx1() -> None:
     """Covering the item is the only change: its two one-item options have nothing else."""
-    for loop in {"python", "c"} & set(LOOPS):
+    for loop in {"python", "c-links"} & set(LOOPS):
         search = dlx.Problem([["a"], ["a"]]).search(backend=loop)
         assert search.count() == 2 and search.stats.updates == 1

@@ -5,6 +5,7 @@ The program runs in a subprocess as ``python -m sudoku.cli``, as a user would ru
 
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -34,6 +35,31 @@ def run(*args: str, stdin: str | int | None = "", **kwargs) -> subprocess.Comple
         timeout=600,
         **kwargs,
     )
+
+
+def run_on_a_terminal(args: list) -> tuple[int, bytes, bytes]:
+    """Run ``args`` with stderr on a pseudo-terminal: exit code, stdout, what stderr showed."""
+    controller, terminal = os.openpty()
+    cli = subprocess.Popen(
+        [str(arg) for arg in args],
+        stdout=subprocess.PIPE,
+        stderr=terminal,
+        cwd=ROOT,
+        env={**os.environ, "TERM": "xterm"},
+    )
+    os.close(terminal)
+    shown = b""
+    while True:
+        try:
+            chunk = os.read(controller, 4096)
+        except OSError:  # EIO: the program closed its end
+            break
+        if not chunk:
+            break
+        shown += chunk
+    os.close(controller)
+    code = cli.wait(timeout=120)
+    return code, cli.stdout.read(), shown
 
 
 def assert_clean(result: subprocess.CompletedProcess) -> None:
@@ -140,27 +166,9 @@ def test_a_multi_line_sdk_file_is_one_puzzle(tmp_path):
 def test_a_file_shows_a_progress_bar_when_stderr_is_a_terminal(tmp_path):
     path = tmp_path / "many.txt"
     path.write_text(f"{HARD}\n" * 50)
-    controller, terminal = os.openpty()
-    cli = subprocess.Popen(
-        [sys.executable, "-m", "sudoku.cli", "solve", "-f", str(path)],
-        stdout=subprocess.PIPE,
-        stderr=terminal,
-        cwd=ROOT,
-        env={**os.environ, "TERM": "xterm"},
-    )
-    os.close(terminal)
-    shown = b""
-    while True:
-        try:
-            chunk = os.read(controller, 4096)
-        except OSError:  # EIO: the program closed its end
-            break
-        if not chunk:
-            break
-        shown += chunk
-    os.close(controller)
-    assert cli.wait(timeout=60) == 0
-    assert cli.stdout.read().decode().splitlines() == [HARD_SOLUTION] * 50
+    code, out, shown = run_on_a_terminal([sys.executable, "-m", "sudoku.cli", "solve", "-f", path])
+    assert code == 0
+    assert out.decode().splitlines() == [HARD_SOLUTION] * 50
     assert b"many.txt" in shown and b"%" in shown
 
 
@@ -247,13 +255,38 @@ def test_count_exit_codes():
 # --- help ----------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("command", [[], ["solve"], ["count"]])
-def test_every_help_shows_an_example_and_the_exit_codes(command):
+@pytest.mark.parametrize(
+    ("command", "codes"),
+    [
+        ([], "Exit codes: 0 solved"),
+        (["solve"], "Exit codes: 0 solved"),
+        (["count"], "Exit codes: 0 at least one solution, 1 no solution, 2 bad input."),
+        (["rate"], "Exit codes: 0 rated, 1 no solution, 2 bad input, 3 more than one"),
+    ],
+)
+def test_every_help_shows_an_example_and_the_exit_codes(command, codes):
     result = run(*command, "--help")
     assert result.returncode == 0
     if command:
         assert "Examples:" in result.stdout and f"dlx-sudoku {command[0]}" in result.stdout
-    assert "Exit codes: 0 solved" in " ".join(result.stdout.split())
+    assert codes in " ".join(result.stdout.split())
+
+
+@pytest.mark.parametrize("name", ["solve", "count", "rate", "generate", "grids"])
+def test_help_mentions_only_options_the_command_has_and_examples_fit_80_columns(name):
+    from typer.main import get_command
+
+    from sudoku.cli import app
+
+    command = get_command(app).commands[name]
+    options = {opt for param in command.params for opt in param.opts}
+    written = f"{command.help}\n{command.epilog or ''}"
+    assert set(re.findall(r"--[a-z][a-z-]*", written)) <= options
+    examples = [line.strip() for line in written.splitlines() if "dlx-sudoku " in line]
+    assert examples, "an example"
+    shown = run(name, "--help", env={**os.environ, "COLUMNS": "80"}).stdout
+    for example in examples:
+        assert example in shown, f"{example!r} is cut in an 80-column terminal"
 
 
 # --- memory --------------------------------------------------------------------------------

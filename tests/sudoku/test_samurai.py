@@ -3,6 +3,10 @@ bad input is named by line and column.
 
 `independent_check` is plain Python written for these tests: it cuts the five grids out of a
 21-line layout itself and checks their rows, columns and boxes, without the engine or sudoku.
+
+Provenance: this puzzle and its solution were transcribed from the test data of public
+repositories that cite the sources named beside each one; those pages themselves were
+not consulted. Every published solution also passes the independent checker here.
 """
 
 from pathlib import Path

@@ -3,6 +3,10 @@ proved unique; the region and cage file formats read, write back, and name bad i
 
 Every solution is checked by `independent_check` below: plain Python written for these
 tests, reading the fixture files itself, using neither the engine nor sudoku's readers.
+
+Provenance: these puzzles and solutions were transcribed from the test data of public
+repositories that cite the sources named beside each one; those pages themselves were
+not consulted. Every published solution also passes the independent checker here.
 """
 
 from pathlib import Path

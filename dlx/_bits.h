@@ -1,0 +1,291 @@
+/* The search on option bitsets, for dlx/_search.c: dlx.bits.BitsLoop's idea in C, with
+ * 64-bit words and popcount. Plain C: no Python object.
+ *
+ * Bit k of a mask is option k; the active options are a mask, and so is each item's set of
+ * options and each option's conflicts (the options sharing an item with it). Covering an
+ * item is one AND NOT; committing an option (no colors) is one AND NOT with its conflicts;
+ * the options these take out lower the lengths of their primary items, a short walk over
+ * each option's items in one array instead of unlinking nodes all over memory; undoing a
+ * level is restoring the masks and lengths saved there, with no walk at all. The uncovered
+ * primary items are a mask too, scanned lowest first, which is the active list's order when
+ * the primary items are listed in index order; an item's options are tried lowest first,
+ * its list's order when every list runs in option order. So the steps, the nodes, the
+ * profile and the solutions are the dancing-links loop's, for unseeded searches without
+ * colors; updates counts the options taken out of the active set, as dlx.bits does.
+ */
+
+#include <stdint.h>
+
+typedef uint64_t Word;
+#define WORD_BITS 64
+
+/* A problem's masks, made once and shared: no search writes them. */
+typedef struct {
+    int n_items, n_primary, n_options, words, live_words; /* words a mask of options, items */
+    Word *item;     /* item i's options at item[i * words], 1 <= i <= n_items */
+    Word *conflict; /* option k's conflicts at conflict[k * words] */
+    Word *covers;   /* option k's primary items (bit i - 1) at covers[k * live_words] */
+    int *primary;   /* option k's primary items from primary[start[k]], then a 0 */
+    int *start;
+    int *len;       /* item i's options, 0 <= i <= n_primary */
+} Masks;
+
+/* One search on bitsets, and where it stands. */
+typedef struct {
+    Tally t;
+    const Masks *m;
+    Word *active, *live;                /* the active options, the uncovered primary items */
+    int *len;                           /* primary item i's active options */
+    Word *after, *live_after, *pending; /* per level: the masks once its item is covered, */
+    int *len_after;                     /* the lengths then, and its options not tried yet */
+    int *item, *size, *choice;          /* per level: its item, its options, the one tried */
+} Bits;
+
+static inline int popcount(Word w) { return __builtin_popcountll(w); }
+static inline int lowest(Word w) { return __builtin_ctzll(w); }
+
+static void masks_free(Masks *m)
+{
+    if (!m)
+        return;
+    PyMem_RawFree(m->item);
+    PyMem_RawFree(m->conflict);
+    PyMem_RawFree(m->covers);
+    PyMem_RawFree(m->primary);
+    PyMem_RawFree(m->start);
+    PyMem_RawFree(m->len);
+    PyMem_RawFree(m);
+}
+
+/* The masks of a problem whose layout is nd[0..n_nodes) with options starting at first[],
+ * or NULL if out of memory. */
+static Masks *masks_new(const Node *nd, const int *first, int n_items, int n_primary,
+                        int n_options)
+{
+    Masks *m = PyMem_RawCalloc(1, sizeof(Masks));
+    if (!m)
+        return NULL;
+    int W = n_options / WORD_BITS + 1, V = n_primary / WORD_BITS + 1;
+    m->n_items = n_items;
+    m->n_primary = n_primary;
+    m->n_options = n_options;
+    m->words = W;
+    m->live_words = V;
+    m->item = PyMem_RawCalloc(((size_t)n_items + 1) * W, sizeof(Word));
+    m->conflict = PyMem_RawCalloc((size_t)n_options * W + 1, sizeof(Word));
+    m->covers = PyMem_RawCalloc((size_t)n_options * V + 1, sizeof(Word));
+    m->start = PyMem_RawCalloc((size_t)n_options + 1, sizeof(int));
+    m->len = PyMem_RawCalloc((size_t)n_primary + 1, sizeof(int));
+    size_t entries = 0;
+    for (int k = 0; k < n_options; k++)
+        for (int q = first[k]; nd[q].top > 0; q++)
+            entries += nd[q].top <= n_primary;
+    entries += (size_t)n_options; /* the 0 after each option's items */
+    m->primary = PyMem_RawCalloc(entries + 1, sizeof(int));
+    if (!m->item || !m->conflict || !m->covers || !m->start || !m->len || !m->primary) {
+        masks_free(m);
+        return NULL;
+    }
+    int at = 0;
+    for (int k = 0; k < n_options; k++) {
+        m->start[k] = at;
+        for (int q = first[k]; nd[q].top > 0; q++) {
+            int i = nd[q].top;
+            m->item[(size_t)i * W + k / WORD_BITS] |= (Word)1 << (k % WORD_BITS);
+            if (i <= n_primary) {
+                m->covers[(size_t)k * V + (i - 1) / WORD_BITS] |= (Word)1 << ((i - 1) % WORD_BITS);
+                m->primary[at++] = i;
+                m->len[i]++;
+            }
+        }
+        m->primary[at++] = 0;
+    }
+    for (int k = 0; k < n_options; k++) {
+        Word *c = m->conflict + (size_t)k * W;
+        for (int q = first[k]; nd[q].top > 0; q++) {
+            const Word *options = m->item + (size_t)nd[q].top * W;
+            for (int w = 0; w < W; w++)
+                c[w] |= options[w];
+        }
+    }
+    return m;
+}
+
+static void bits_free(Bits *b)
+{
+    void *arrays[] = {b->active, b->live,   b->len,  b->after,  b->live_after, b->len_after,
+                      b->pending, b->item, b->size, b->choice, b->t.profile};
+    for (size_t k = 0; k < sizeof arrays / sizeof arrays[0]; k++)
+        PyMem_RawFree(arrays[k]);
+    memset(b, 0, sizeof *b);
+}
+
+/* Take the options of `options` out of the active set (into `hidden`, if not NULL), and
+ * out of their primary items' lengths. */
+static inline void bits_hide(Bits *b, const Word *options, Word *hidden)
+{
+    const Masks *m = b->m;
+    Word *active = b->active;
+    int *len = b->len;
+    long long count = 0;
+    for (int w = 0; w < m->words; w++) {
+        Word gone = active[w] & options[w];
+        if (hidden)
+            hidden[w] = gone;
+        active[w] ^= gone;
+        for (; gone; gone &= gone - 1) {
+            count++;
+            for (const int *e = m->primary + m->start[w * WORD_BITS + lowest(gone)]; *e; e++)
+                len[*e]--;
+        }
+    }
+    b->t.updates += count;
+}
+
+/* Cover item i: take its options out of the active set, and i out of the live items. */
+static inline void bits_cover(Bits *b, int i, Word *hidden)
+{
+    bits_hide(b, b->m->item + (size_t)i * b->m->words, hidden);
+    if (i <= b->m->n_primary)
+        b->live[(i - 1) / WORD_BITS] &= ~((Word)1 << ((i - 1) % WORD_BITS));
+}
+
+/* b as a fresh search over masks m, every option active, every primary item uncovered;
+ * -1 if out of memory. */
+static int bits_init(Bits *b, const Masks *m)
+{
+    memset(b, 0, sizeof *b);
+    size_t depth = (size_t)m->n_primary + 1, W = m->words, V = m->live_words;
+    b->m = m;
+    b->t.at = AT_FORWARD;
+    b->active = PyMem_RawCalloc(W, sizeof(Word));
+    b->live = PyMem_RawCalloc(V, sizeof(Word));
+    b->len = PyMem_RawCalloc(depth, sizeof(int));
+    b->after = PyMem_RawCalloc(depth * W, sizeof(Word));
+    b->live_after = PyMem_RawCalloc(depth * V, sizeof(Word));
+    b->len_after = PyMem_RawCalloc(depth * depth, sizeof(int));
+    b->pending = PyMem_RawCalloc(depth * W, sizeof(Word));
+    b->item = PyMem_RawCalloc(depth, sizeof(int));
+    b->size = PyMem_RawCalloc(depth, sizeof(int));
+    b->choice = PyMem_RawCalloc(depth, sizeof(int));
+    b->t.profile = PyMem_RawCalloc(depth, sizeof(long long));
+    if (!b->active || !b->live || !b->len || !b->after || !b->live_after || !b->len_after ||
+        !b->pending || !b->item || !b->size || !b->choice || !b->t.profile) {
+        bits_free(b);
+        return -1;
+    }
+    for (int k = 0; k < m->n_options; k++)
+        b->active[k / WORD_BITS] |= (Word)1 << (k % WORD_BITS);
+    for (int i = 0; i < m->n_primary; i++)
+        b->live[i / WORD_BITS] |= (Word)1 << (i % WORD_BITS);
+    memcpy(b->len, m->len, depth * sizeof(int));
+    return 0;
+}
+
+/* Commit the forced option k: cover each of its items, in order. */
+static void bits_force(Bits *b, const Node *nd, int first)
+{
+    for (int q = first; nd[q].top > 0; q++)
+        bits_cover(b, nd[q].top, NULL);
+}
+
+/* As dance_run, on bitsets (unseeded, no colors; never FAILED). */
+static int bits_run(Bits *b, long long next_check, long long target)
+{
+    const Masks *m = b->m;
+    const int W = m->words, V = m->live_words, D = m->n_primary + 1;
+    Word *active = b->active, *live = b->live;
+    int *len = b->len;
+    int level = b->t.level, i, best, x;
+    if (b->t.at == AT_END)
+        return END;
+    if (b->t.at == AT_BACKUP)
+        goto backup;
+
+forward:
+    /* X3: the uncovered item with fewest options, lowest first; X2 when there is none */
+    best = INT_MAX;
+    i = 0;
+    for (int v = 0; v < V && best > 1; v++)
+        for (Word left = live[v]; left && best > 1; left &= left - 1) {
+            int j = v * WORD_BITS + lowest(left) + 1;
+            if (len[j] < best) {
+                best = len[j];
+                i = j;
+            }
+        }
+    if (i == 0) { /* X2: every primary item is covered */
+        b->t.solutions++;
+        if (b->t.solutions >= target) {
+            b->t.at = AT_BACKUP;
+            b->t.level = level;
+            return SOLUTION;
+        }
+        goto backup;
+    }
+    if (best == 0)
+        goto backup;
+    /* X4: cover i; its options, lowest first, are the ones to try */
+    bits_cover(b, i, b->pending + (size_t)level * W);
+    memcpy(b->after + (size_t)level * W, active, (size_t)W * sizeof(Word));
+    memcpy(b->live_after + (size_t)level * V, live, (size_t)V * sizeof(Word));
+    memcpy(b->len_after + (size_t)level * D, len, (size_t)D * sizeof(int));
+    b->item[level] = i;
+    b->size[level] = best;
+
+try: /* X5: try the lowest option still pending at this level */
+    {
+        Word *pending = b->pending + (size_t)level * W;
+        int w = 0;
+        while (!pending[w])
+            w++;
+        x = w * WORD_BITS + lowest(pending[w]);
+        pending[w] &= pending[w] - 1;
+        b->choice[level] = x;
+        bits_hide(b, m->conflict + (size_t)x * W, NULL);
+        const Word *covers = m->covers + (size_t)x * V;
+        for (int v = 0; v < V; v++)
+            live[v] &= ~covers[v];
+    }
+    b->t.nodes++;
+    b->t.profile[level]++;
+    level++;
+    if (b->t.nodes >= next_check) {
+        b->t.at = AT_FORWARD;
+        b->t.level = level;
+        return CHECKPOINT;
+    }
+    goto forward;
+
+backup: /* X8: leave levels, undoing their options (X6), until one has options left; X7,
+         * uncovering, is restoring the masks of the level above */
+    for (;;) {
+        if (level == 0) {
+            b->t.at = AT_END;
+            b->t.level = 0;
+            return END;
+        }
+        level--;
+        const Word *pending = b->pending + (size_t)level * W;
+        int w = 0;
+        while (w < W && !pending[w])
+            w++;
+        if (w < W)
+            break;
+    }
+    memcpy(active, b->after + (size_t)level * W, (size_t)W * sizeof(Word));
+    memcpy(live, b->live_after + (size_t)level * V, (size_t)V * sizeof(Word));
+    memcpy(len, b->len_after + (size_t)level * D, (size_t)D * sizeof(int));
+    goto try;
+}
+
+/* How many options level l has tried before the current one, and how many it has. */
+static void bits_branch(const Bits *b, int l, int *size, int *tried)
+{
+    const Word *pending = b->pending + (size_t)l * b->m->words;
+    int left = 0;
+    for (int w = 0; w < b->m->words; w++)
+        left += popcount(pending[w]);
+    *size = b->size[l];
+    *tried = b->size[l] - left - 1;
+}
