@@ -13,6 +13,11 @@ one run. Every answer of ours is checked unique and by the independent ``is_solu
 
     python -m benchmarks.sudoku_batch --peer ../peers/tdoku/build/run_benchmark
     python -m benchmarks.sudoku_batch --files top1465.txt --repeat 5
+    python -m benchmarks.sudoku_batch --startup 20     # start-up: solve PUZZLE vs import typer
+
+``--startup N`` times instead N runs each, in turn, of ``python -c "import typer"`` and
+``dlx-sudoku solve PUZZLE`` (the console script beside this Python), and prints the median
+wall time of each and their ratio.
 
 Exits 1 when an answer is wrong.
 """
@@ -21,6 +26,7 @@ from __future__ import annotations
 
 import argparse
 import re
+import statistics
 import subprocess
 import sys
 import time
@@ -32,6 +38,7 @@ from sudoku.solve import Status, solve_lines
 DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
 FILES = ("sudoku17.txt", "easy10k.txt", "top1465.txt")
 PEERS = ("kudoku", "tdoku")
+EXAMPLE = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 
 
 def batch_time(lines: list[str]) -> float:
@@ -75,6 +82,27 @@ def peer_times(binary: Path, path: Path, seconds: float) -> dict[str, float]:
     return times
 
 
+def startup(runs: int) -> None:
+    """The median start-up of ``dlx-sudoku solve PUZZLE`` against ``import typer``."""
+    script = Path(sys.executable).with_name("dlx-sudoku")
+    solve = [str(script)] if script.exists() else [sys.executable, "-m", "sudoku.cli"]
+    commands = {
+        "import typer": [sys.executable, "-c", "import typer"],
+        "dlx-sudoku solve PUZZLE": [*solve, "solve", EXAMPLE],
+    }
+    times: dict[str, list[float]] = {name: [] for name in commands}
+    for _ in range(runs):
+        for name, command in commands.items():
+            start = time.perf_counter()
+            subprocess.run(command, check=True, stdout=subprocess.DEVNULL)
+            times[name].append(time.perf_counter() - start)
+    medians = {name: statistics.median(values) for name, values in times.items()}
+    for name, median in medians.items():
+        print(f"{name}: median {median * 1000:.0f} ms of {runs} runs")
+    typer_time, solve_time = medians.values()
+    print(f"ratio: {solve_time / typer_time:.2f}")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--files", nargs="+", default=FILES, help="data files to solve")
@@ -82,7 +110,11 @@ def main() -> int:
     parser.add_argument("--peer", type=Path, help="tdoku's run_benchmark, built with kudoku")
     parser.add_argument("--peer-seconds", type=float, default=5, help="run_benchmark's -t")
     parser.add_argument("--no-cli", action="store_true", help="skip `solve --file`")
+    parser.add_argument("--startup", type=int, metavar="N", help="time start-up instead")
     args = parser.parse_args()
+    if args.startup:
+        startup(args.startup)
+        return 0
     names = ["batch"] + ([] if args.no_cli else ["cli"]) + (list(PEERS) if args.peer else [])
     best = {(file, name): float("inf") for file in args.files for name in names}
     counts = {}

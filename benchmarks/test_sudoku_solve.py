@@ -7,6 +7,8 @@ Stages, each timed over the same puzzles of a data file:
              also tries its first node)
     first    setup plus the search for the first solution
     unique   ``solve``: setup, first solution, and the rest of the tree proving uniqueness
+    batch    ``solve_lines`` from the text lines, uniqueness proved: in C (sudoku._batch)
+             and on the Python path
 
 Every answer of ``first`` and ``unique`` is validated by the independent ``is_solution``
 (and ``unique`` must find exactly one solution), outside the timed rounds. Puzzles per second
@@ -27,7 +29,7 @@ import pytest
 
 from sudoku.cover import decode, search
 from sudoku.grid import Grid, check_givens, is_solution, parse
-from sudoku.solve import Status, solve
+from sudoku.solve import Status, _batch, solve, solve_lines
 
 DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
 FILES = {"easy10k.txt": 2000, "top1465.txt": None, "sudoku17.txt": 2000}
@@ -82,3 +84,24 @@ def test_puzzles_per_second(benchmark, name: str, stage: str) -> None:
         rate = len(grids) / benchmark.stats.stats.mean
         benchmark.extra_info["puzzles"] = len(grids)
         benchmark.extra_info["puzzles/s"] = round(rate, 1)
+
+
+@pytest.mark.parametrize("backend", ["c", "python"])
+@pytest.mark.parametrize("name", list(FILES))
+def test_batch_puzzles_per_second(benchmark, name: str, backend: str) -> None:
+    """``solve_lines`` over the same puzzles: the C batch (reading, the givens check, the
+    search counting to two and the solution lines in C) and the Python path."""
+    texts, grids = puzzles(name)
+    if backend == "c" and _batch is None:
+        pytest.skip("the C batch (sudoku._batch) was not built")
+    list(solve_lines(texts[:1], backend=backend))  # warm-up: the shape's matrix is compiled
+
+    answers = benchmark.pedantic(
+        lambda: list(solve_lines(texts, backend=backend)), rounds=3, iterations=1
+    )
+    for grid, answer in zip(grids, answers, strict=True):
+        assert answer.value is Status.UNIQUE
+        assert is_solution(parse(answer.solutions[0]), grid)
+    if benchmark.stats:
+        benchmark.extra_info["puzzles"] = len(grids)
+        benchmark.extra_info["puzzles/s"] = round(len(grids) / benchmark.stats.stats.mean, 1)

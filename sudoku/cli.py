@@ -715,7 +715,8 @@ app.command("cover", epilog=COVER_EXIT_CODES)(cover_command)
 
 Level = _choices("Level", LEVELS)  # --difficulty
 Symmetry = _choices("Symmetry", SYMMETRIES)  # --symmetry
-Layout = _choices("Layout", LAYOUTS)  # --layout
+Layout = _choices("Layout", LAYOUTS)  # --layout of grids
+GridsFormat = _choices("GridsFormat", ("line", "spaced"))  # --format of grids: the same two
 
 
 SeedOption = Annotated[
@@ -1051,20 +1052,29 @@ def grids_command(
     first_digit: Annotated[
         int | None, typer.Option("--first-digit", help="Fix the top-left cell to D.")
     ] = None,
+    fmt: Annotated[
+        GridsFormat | None,
+        typer.Option(
+            "--format", help="One line per grid, or n spaced lines and a blank line (as --layout)."
+        ),
+    ] = None,
     layout: Annotated[
         Layout,
-        typer.Option("--layout", help="One line per grid, or n spaced lines and a blank line."),
+        typer.Option("--layout", help="line, or grid: the spaced lines, as --format spaced."),
     ] = Layout.line,
     size: Annotated[int, typer.Option("--size", help="Grid size n (4, 6, 8, 9, 12, 16...).")] = 9,
     seed: SeedOption = None,
 ) -> None:
     """Write N distinct complete grids, fast."""
-    from sudoku.generate import GenerateError, resolve_seed, write_grids
+    from sudoku.generate import GenerateError, check_grid_request, resolve_seed, write_grids
 
     shape = _shape(size) or Shape()
+    if fmt is not None:
+        layout = Layout.line if fmt.value == "line" else Layout.grid
     start = resolve_seed(seed)
     began = time.perf_counter()
     try:
+        check_grid_request(count, shape, first_digit)  # before an output file is opened
         with ExitStack() as stack:
             out = (
                 sys.stdout.buffer if str(output) == "-" else stack.enter_context(output.open("wb"))

@@ -59,6 +59,7 @@ __all__ = [
     "GenerateError",
     "Generated",
     "OutOfAttempts",
+    "check_grid_request",
     "complete_grid",
     "dig",
     "distinct_grids",
@@ -782,19 +783,11 @@ def _unrank(index: int, items: bytes) -> bytes:
     return bytes(out)
 
 
-def _relabellings(
-    count: int, shape: Shape, first_digit: int | None, rng: random.Random
-) -> Iterator[tuple[bytes, bytes]]:
-    """``count`` pairs (base, table): ``base.translate(table)`` are distinct valid grids.
-
-    Each base is relabelled by p∘q for one random permutation p and each of a fixed set of
-    distinct permutations q (drawn once), so its relabellings differ; a grid determines its
-    base (relabel it so the first row is 1..n), so grids from different bases differ too.
-    With ``first_digit`` every q keeps the base's top-left 1 and p sends it there. Tables
-    compose with ``bytes.translate``, so each grid costs two C calls.
-    """
+def check_grid_request(count: int, shape: Shape, first_digit: int | None = None) -> None:
+    """Raise GenerateError, before anything is written, when ``count`` distinct grids of
+    ``shape`` (with ``first_digit`` top left) cannot be made: a shape with other regions, a
+    digit out of range, or more grids than the shape has (GRID_COUNTS)."""
     n = shape.size
-    symbols = SYMBOLS[:n].encode()
     if shape.regions is not None or shape.extra_regions:
         raise GenerateError(
             f"distinct grids need a shape of plain boxes, not {shape}: moving rows and "
@@ -811,6 +804,22 @@ def _relabellings(
             f"{shape} has exactly {exist:,} complete grids{fixed}: ask for {exist:,} or fewer, "
             f"not {count:,}"
         )
+
+
+def _relabellings(
+    count: int, shape: Shape, first_digit: int | None, rng: random.Random
+) -> Iterator[tuple[bytes, bytes]]:
+    """``count`` pairs (base, table): ``base.translate(table)`` are distinct valid grids.
+
+    Each base is relabelled by p∘q for one random permutation p and each of a fixed set of
+    distinct permutations q (drawn once), so its relabellings differ; a grid determines its
+    base (relabel it so the first row is 1..n), so grids from different bases differ too.
+    With ``first_digit`` every q keeps the base's top-left 1 and p sends it there. Tables
+    compose with ``bytes.translate``, so each grid costs two C calls.
+    """
+    n = shape.size
+    symbols = SYMBOLS[:n].encode()
+    check_grid_request(count, shape, first_digit)
     kept = b"" if first_digit is None else symbols[:1]
     sent = b"" if first_digit is None else symbols[first_digit - 1 : first_digit]
     rest = bytes(s for s in symbols if s not in sent)

@@ -64,6 +64,8 @@ def test_what_grids_writes_in_both_layouts_reads_back(tmp_path):
     for layout, path in paths.items():
         args = ("grids", "-n", "40", "--size", "6", "--seed", "3", "--layout", layout)
         assert run(*args, "-o", str(path)).returncode == 0
+    spaced = run("grids", "-n", "40", "--size", "6", "--seed", "3", "--format", "spaced", "-o", "-")
+    assert spaced.stdout == paths["grid"].read_text()
     lines = paths["line"].read_text().splitlines()
     back = run("solve", "-f", str(paths["grid"]))
     assert (back.returncode, back.stdout.splitlines()) == (0, lines), back.stderr
@@ -137,6 +139,9 @@ def test_grids_refuses_more_4x4_grids_than_exist_and_writes_nothing(tmp_path):
     assert "exactly 288 complete grids" in refused.stderr
     fixed = run("grids", "-n", "73", "--size", "4", "--first-digit", "1", "-o", "-")
     assert fixed.returncode == 2 and "exactly 72 complete grids" in fixed.stderr
+    out.write_text("kept\n")
+    assert run("grids", "-n", "300", "--size", "4", "-o", str(out)).returncode == 2
+    assert out.read_text() == "kept\n", "a refused request leaves the output file as it was"
     result = run("grids", "-n", "288", "--size", "4", "-o", str(out))
     assert result.returncode == 0, result.stderr
     grids = [parse(line) for line in out.read_text().splitlines()]
