@@ -21,6 +21,7 @@ the stats are read. The cost of a node grows with the number of options, so ``au
 from __future__ import annotations
 
 import itertools
+import operator
 import random
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -167,10 +168,8 @@ class BitsLoop(GeneratorLoop):
         stats.updates = updates
         stats.solutions = solutions
         reached = self._listed[: self._listed.index(0)]
-        profile = [
-            listed - _count(left)
-            for listed, left in zip(reached, self._pending[: len(reached)], strict=True)
-        ]
+        left = map(len if self._seeded else int.bit_count, self._pending[: len(reached)])
+        profile = list(map(operator.sub, reached, left))
         profile.append(0)
         stats.profile[:] = profile[: profile.index(0)]
 
@@ -187,12 +186,13 @@ class BitsLoop(GeneratorLoop):
         branched = [0] * (n_primary + 1)  # level -> the item covered there
         saved_live = [0] * (n_primary + 1)  # level -> the uncovered items there
         purified = [0] * (links.n_items + 2)  # item -> the color it was purified with
-        purged: list[list[int]] = [[] for _ in range(n_primary + 1)]  # items purified at l
+        # colors: level -> the items purified there
+        purged: list[list[int]] = [[] for _ in range(n_primary + 1)] if conflict is None else []
         # counted: primary item -> how many options it has left (at most CAP: an item above
         # counts as CAP), COVERED once covered, [0] too. The X3 choice is then a few
         # bytearray.find calls at C speed, not a Python loop over the items
         lengths = bytearray([COVERED]) * (n_primary + 1) if masks.counted else None
-        saved_lengths: list[bytearray] = [bytearray() for _ in range(n_primary + 1)]
+        saved_lengths = [b""] * (n_primary + 1)
         primaries = masks.primaries
         cap = CAP
         active = masks.full
@@ -276,7 +276,8 @@ class BitsLoop(GeneratorLoop):
                         best = 0
                         while (i := lengths.find(best)) < 0:
                             best += 1
-                        ties = _every(lengths, best) if seeded else [i]
+                        if seeded:
+                            ties = _every(lengths, best)
                         if best == cap:  # every item has cap options or more: count them
                             ties, best = _fewest(item_mask, active, _every(lengths, cap))
                             i = ties[0]
@@ -323,7 +324,7 @@ class BitsLoop(GeneratorLoop):
                         if lengths is not None:
                             drop(rest)
                             lengths[i] = COVERED
-                            saved_lengths[level] = lengths[:]
+                            saved_lengths[level] = bytes(lengths)
                         saved_live[level] = live
                         branched[level] = i
                         if seeded:
