@@ -16,6 +16,14 @@ options taken out of the active set (there are no links to count). The per-level
 is added up when a level lists its options and corrected for those still to try whenever
 the stats are read. The cost of a node grows with the number of options, so ``auto`` (see
 ``dlx.search``) picks this loop for problems whose masks are short.
+
+Choosing the item (X3) is most of a node's time when it means a Python loop over the
+uncovered items. Where an option meets few others (``count_cost``, sudoku's 729 options
+meet about 30 each), the loop keeps every primary item's length in a bytearray instead,
+less one for each option hidden and restored with the level, so X3 is a few
+``bytearray.find`` calls at C speed; lengths from CAP up are recounted from the masks.
+Where options meet many (queens, pentominoes) keeping them costs more than the scan, and
+the loop scans. Either way the same item is chosen.
 """
 
 from __future__ import annotations
