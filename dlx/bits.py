@@ -292,35 +292,21 @@ class BitsLoop(GeneratorLoop):
                         # the dancing-links scan stops at the first item with one option
                         elif not seeded and best == 0 and 0 <= (one := lengths.find(1, 0, i)):
                             best, i = 1, one
-                    else:  # the uncovered items scanned in order, as the linked list is
-                        low = live & -live
+                    else:  # the uncovered items scanned in order, as the linked list is;
+                        low = live & -live  # unseeded, one option is a forced move: stop
                         i = low.bit_length()
                         best = (item_mask[i] & active).bit_count()
+                        ties = [i]
                         left = live ^ low
-                        if not seeded:
-                            if best > 1:  # one option is a forced move: stop looking
-                                while left:
-                                    low = left & -left
-                                    left ^= low
-                                    j = low.bit_length()
-                                    length = (item_mask[j] & active).bit_count()
-                                    if length < best:
-                                        i = j
-                                        best = length
-                                        if length <= 1:
-                                            break
-                        else:
-                            ties = [i]
-                            while left:
-                                low = left & -left
-                                left ^= low
-                                j = low.bit_length()
-                                length = (item_mask[j] & active).bit_count()
-                                if length < best:
-                                    best = length
-                                    ties = [j]
-                                elif length == best:
-                                    ties.append(j)
+                        while left and (seeded or best > 1):
+                            low = left & -left
+                            left ^= low
+                            j = low.bit_length()
+                            length = (item_mask[j] & active).bit_count()
+                            if length < best:
+                                i, best, ties = j, length, [j]
+                            elif seeded and length == best:
+                                ties.append(j)
                     if seeded:
                         i = rng.choice(ties)
                     if best:  # X4: cover i; its options are the set bits, lowest first
