@@ -16,10 +16,20 @@ options taken out of the active set (there are no links to count). The per-level
 is added up when a level lists its options and corrected for those still to try whenever
 the stats are read. The cost of a node grows with the number of options, so ``auto`` (see
 ``dlx.search``) picks this loop for problems whose masks are short.
+
+Choosing the item (X3) is most of a node's time when it means a Python loop over the
+uncovered items. Where an option meets few others (``count_cost``, sudoku's 729 options
+meet about 30 each), the loop keeps every primary item's length in a bytearray instead,
+less one for each option hidden and restored with the level, so X3 is a few
+``bytearray.find`` calls at C speed; lengths from CAP up are recounted from the masks.
+Where options meet many (queens, pentominoes) keeping them costs more than the scan, and
+the loop scans. Either way the same item is chosen.
 """
 
 from __future__ import annotations
 
+import itertools
+import operator
 import random
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -29,6 +39,8 @@ from dlx.loop import CHECKPOINT, SOLUTION, GeneratorLoop, Stats
 
 if TYPE_CHECKING:
     from dlx.problem import Links
+
+CAP, COVERED = 254, 255  # X3 tells lengths 0..CAP-1 apart (CAP >= 2); a covered item
 
 
 @dataclass
@@ -40,7 +52,10 @@ class Masks:
     node: list[dict[int, int]]  # item i -> option -> the option's node in i's vertical list
     full: int  # every option
     keep: list[int]  # option -> the primary items (bit i - 1 for item i) it leaves uncovered
+    primaries: list[tuple[int, ...]]  # option -> its primary items
     conflict: list[int] | None  # option -> the options sharing an item with it (no colors)
+    counted: bool  # the loop keeps every item's length up to date (see ``count_cost``)
+    long: int  # the options of the primary items with CAP options or more
 
     @classmethod
     def of(cls, links: Links) -> Masks:
@@ -51,12 +66,13 @@ class Masks:
 
     @classmethod
     def _build(cls, links: Links) -> Masks:
-        n, top, color = links.n_items, links.top, links.color
+        n, top, color, n_primary = links.n_items, links.top, links.color, links.n_primary
         every_item = (1 << links.n_primary) - 1
         item = [0] * (n + 2)
         colors: list[dict[int, int]] = [{} for _ in range(n + 2)]
         node: list[dict[int, int]] = [{} for _ in range(n + 2)]
         keep = []
+        primaries = []
         for option, option_nodes in enumerate(links.option_nodes):
             bit = 1 << option
             covers = 0
@@ -69,6 +85,11 @@ class Masks:
                 elif color[x]:
                     colors[i][color[x]] = colors[i].get(color[x], 0) | bit
             keep.append(every_item ^ covers)
+            primaries.append(tuple(i for i in map(top.__getitem__, option_nodes) if i <= n_primary))
+        long = 0
+        for i in range(1, n_primary + 1):
+            if links.length[i] >= CAP:
+                long |= item[i]
         conflict = None
         if not links.has_colors:  # committing an option hides the options that meet it
             conflict = [0] * len(links.option_nodes)
@@ -81,13 +102,28 @@ class Masks:
             node=node,
             full=(1 << len(links.option_nodes)) - 1,
             keep=keep,
+            primaries=primaries,
             conflict=conflict,
+            counted=COUNT_FACTOR * count_cost(links) <= mask_cost(links),
+            long=long,
         )
 
 
 def mask_cost(links: Links) -> int:
     """About how many machine words one node's item scan touches: the ``auto`` criterion."""
     return links.n_primary * (len(links.option_nodes) // 64 + 1)
+
+
+def count_cost(links: Links) -> int:
+    """About how many item lengths one node changes when they are kept up to date: the
+    options an option meets (its items times an item's options), times their primary items."""
+    nodes = sum(map(len, links.option_nodes))
+    primary_nodes = sum(links.length[1 : links.n_primary + 1])
+    options = max(len(links.option_nodes), 1)
+    return (nodes * nodes * primary_nodes) // (options * options * max(links.n_items, 1))
+
+
+COUNT_FACTOR = 4  # a length kept up to date costs about this many words scanned (measured)
 
 
 class BitsLoop(GeneratorLoop):
@@ -133,14 +169,16 @@ class BitsLoop(GeneratorLoop):
 
     def _sync(self, stats: Stats, level: int, nodes: int, updates: int, solutions: int) -> None:
         """Bring ``stats`` up to date: the profile is what each level listed, less what
-        it has not tried yet (nothing, at the levels below the search)."""
+        it has not tried yet (nothing, at the levels below the search). A level that never
+        listed any option has none pending either: the profile ends there at the latest."""
         self.level = level
         stats.nodes = nodes
         stats.updates = updates
         stats.solutions = solutions
-        profile = [
-            listed - _count(left) for listed, left in zip(self._listed, self._pending, strict=True)
-        ]
+        reached = self._listed[: self._listed.index(0)]
+        left = map(len if self._seeded else int.bit_count, self._pending[: len(reached)])
+        profile = list(map(operator.sub, reached, left))
+        profile.append(0)
         stats.profile[:] = profile[: profile.index(0)]
 
     def _loop(
@@ -156,10 +194,34 @@ class BitsLoop(GeneratorLoop):
         branched = [0] * (n_primary + 1)  # level -> the item covered there
         saved_live = [0] * (n_primary + 1)  # level -> the uncovered items there
         purified = [0] * (links.n_items + 2)  # item -> the color it was purified with
-        purged: list[list[int]] = [[] for _ in range(n_primary + 1)]  # items purified at l
+        # colors: level -> the items purified there
+        purged: list[list[int]] = [[] for _ in range(n_primary + 1)] if conflict is None else []
+        # counted: primary item -> how many options it has left (at most CAP: an item above
+        # counts as CAP), COVERED once covered, [0] too. The X3 choice is then a few
+        # bytearray.find calls at C speed, not a Python loop over the items
+        lengths = bytearray([COVERED]) * (n_primary + 1) if masks.counted else None
+        saved_lengths = [b""] * (n_primary + 1)
+        primaries = masks.primaries
+        cap = CAP
         active = masks.full
         live = (1 << n_primary) - 1  # the uncovered primary items
         updates = 0
+
+        def drop(hidden: int) -> None:
+            """The options of ``hidden`` were just made inactive: their items lose one each
+            (or are counted again from the masks, for options with a long item)."""
+            recount = hidden & masks.long
+            hidden ^= recount
+            while hidden:
+                option = hidden.bit_length() - 1
+                hidden ^= 1 << option
+                for i in primaries[option]:
+                    lengths[i] -= 1
+            while recount:
+                option = recount.bit_length() - 1
+                recount ^= 1 << option
+                for i in primaries[option]:
+                    lengths[i] = min((item_mask[i] & active).bit_count(), cap)
 
         def commit(nodes: tuple[int, ...], purges: list[int]) -> None:
             """Cover or purify the items of these nodes one by one, in the dancing-links
@@ -170,18 +232,39 @@ class BitsLoop(GeneratorLoop):
                 c = color[q]
                 if c == 0:
                     hidden = item_mask[i] & active
-                    updates += hidden.bit_count()
-                    active ^= hidden
                 elif not purified[i]:
                     hidden = item_mask[i] & active & ~color_mask[i][c]
-                    updates += hidden.bit_count()
-                    active ^= hidden
                     purified[i] = c
                     purges.append(i)
+                else:
+                    continue
+                updates += hidden.bit_count()
+                active ^= hidden
+                if lengths is not None:
+                    drop(hidden)
+                    if i <= n_primary:
+                        lengths[i] = COVERED
 
+        # the forced options; without colors, what they hide is the options meeting any of
+        # them, one disjoint union
+        if conflict is None:
+            for index in forced:
+                commit(links.option_nodes[index], [])
+        else:
+            meeting = 0
+            for index in forced:
+                meeting |= conflict[index]
+            hidden = active & meeting
+            updates += hidden.bit_count()
+            active ^= hidden
         for index in forced:
-            commit(links.option_nodes[index], [])
             live &= keep[index]
+        if lengths is not None:  # counted once, then kept up to date
+            counts = map(int.bit_count, map(active.__and__, item_mask[1 : n_primary + 1]))
+            lengths[1:] = bytes(map(min, counts, itertools.repeat(cap)))
+            for index in forced:
+                for i in primaries[index]:
+                    lengths[i] = COVERED
 
         level = 0
         nodes, solutions = stats.nodes, stats.solutions
@@ -197,34 +280,34 @@ class BitsLoop(GeneratorLoop):
                         yield SOLUTION, level
                         next_check, target = self._next_check, self._target
                 else:  # X3: the item with fewest options, leftmost (or random) among ties
-                    low = live & -live
-                    i = low.bit_length()
-                    best = (item_mask[i] & active).bit_count()
-                    left = live ^ low
-                    if not seeded:
-                        if best > 1:  # one option is a forced move: stop looking
-                            while left:
-                                low = left & -left
-                                left ^= low
-                                j = low.bit_length()
-                                length = (item_mask[j] & active).bit_count()
-                                if length < best:
-                                    i = j
-                                    best = length
-                                    if length <= 1:
-                                        break
-                    else:
+                    if lengths is not None:  # the first length found, counting up
+                        best = 0
+                        while (i := lengths.find(best)) < 0:
+                            best += 1
+                        if seeded:
+                            ties = _every(lengths, best)
+                        if best == cap:  # every item has cap options or more: count them
+                            ties, best = _fewest(item_mask, active, _every(lengths, cap))
+                            i = ties[0]
+                        # the dancing-links scan stops at the first item with one option
+                        elif not seeded and best == 0 and 0 <= (one := lengths.find(1, 0, i)):
+                            best, i = 1, one
+                    else:  # the uncovered items scanned in order, as the linked list is;
+                        low = live & -live  # unseeded, one option is a forced move: stop
+                        i = low.bit_length()
+                        best = (item_mask[i] & active).bit_count()
                         ties = [i]
-                        while left:
+                        left = live ^ low
+                        while left and (seeded or best > 1):
                             low = left & -left
                             left ^= low
                             j = low.bit_length()
                             length = (item_mask[j] & active).bit_count()
                             if length < best:
-                                best = length
-                                ties = [j]
-                            elif length == best:
+                                i, best, ties = j, length, [j]
+                            elif seeded and length == best:
                                 ties.append(j)
+                    if seeded:
                         i = rng.choice(ties)
                     if best:  # X4: cover i; its options are the set bits, lowest first
                         rest = item_mask[i] & active
@@ -232,6 +315,10 @@ class BitsLoop(GeneratorLoop):
                         active ^= rest
                         after[level] = active
                         updates += best
+                        if lengths is not None:
+                            drop(rest)
+                            lengths[i] = COVERED
+                            saved_lengths[level] = bytes(lengths)
                         saved_live[level] = live
                         branched[level] = i
                         if seeded:
@@ -253,6 +340,8 @@ class BitsLoop(GeneratorLoop):
                             break
                     active = after[level]
                     live = saved_live[level]
+                    if lengths is not None:
+                        lengths[:] = saved_lengths[level]
                 # X5: try the next option
                 if seeded:
                     option = rest[-1]
@@ -266,6 +355,10 @@ class BitsLoop(GeneratorLoop):
                     hidden = active & conflict[option]
                     updates += hidden.bit_count()
                     active ^= hidden
+                    if lengths is not None:
+                        drop(hidden)
+                        for i in primaries[option]:
+                            lengths[i] = COVERED
                 live &= keep[option]
                 if seeded:  # the option leaves pending (no call up to level += 1: see X4)
                     del rest[-1]
@@ -279,6 +372,22 @@ class BitsLoop(GeneratorLoop):
                     next_check, target = self._next_check, self._target
         finally:
             self._sync(stats, level, nodes, updates, solutions)
+
+
+def _every(lengths: bytearray, value: int) -> list[int]:
+    """The items whose length is ``value``, in order."""
+    found = []
+    i = -1
+    while (i := lengths.find(value, i + 1)) >= 0:
+        found.append(i)
+    return found
+
+
+def _fewest(item_mask: list[int], active: int, items: list[int]) -> tuple[list[int], int]:
+    """Those of ``items`` with the fewest active options, in order, and that number."""
+    counts = [(item_mask[i] & active).bit_count() for i in items]
+    best = min(counts)
+    return [i for i, count in zip(items, counts, strict=True) if count == best], best
 
 
 def _shuffled(options: int, rng: random.Random) -> list[int]:

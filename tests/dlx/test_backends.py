@@ -15,11 +15,13 @@ import random
 import signal
 import threading
 from typing import Any
+from unittest import mock
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import dlx.bits
 import dlx.search
 from dlx import ConflictError, Problem, Stats
 from dlx.bits import BitsLoop, mask_cost
@@ -140,6 +142,59 @@ def test_backends_agree_on_colors_and_deep_problems() -> None:
     same(colored, forced=["A"], seed=3)
     chain = Problem({k: [k, k + 1] for k in range(0, 2000, 2)} | {-1: [0], -2: [1999]})
     assert len(same(chain)["stats"]["profile"]) == 1000
+
+
+@settings(max_examples=200, deadline=None)
+@given(problems(), st.none() | st.integers(0, 2**32), st.sampled_from([2, 3, 254]), st.data())
+def test_bits_agrees_when_it_keeps_item_lengths(
+    problem: Problem, seed: int | None, cap: int, data: st.DataObject
+) -> None:
+    """The bits loop in its counted form (item lengths kept in bytes, below CAP; longer
+    items counted from the masks), forced here on small problems, with CAP lowered too."""
+    names = list(problem.options)
+    forced = data.draw(st.lists(st.sampled_from(names), unique=True, max_size=2)) if names else []
+    with mock.patch.object(dlx.bits, "COUNT_FACTOR", 0), mock.patch.object(dlx.bits, "CAP", cap):
+        assert dlx.bits.Masks.of(problem.compiled()).counted
+        try:
+            same(problem, seed=seed, forced=forced, max_nodes=60)
+        except ConflictError:
+            pass
+
+
+@pytest.mark.parametrize("factor", [0, dlx.bits.COUNT_FACTOR])
+@pytest.mark.parametrize("seed", [None, 5])
+def test_bits_agrees_on_items_with_more_options_than_a_byte_counts(
+    factor: int, seed: int | None
+) -> None:
+    # x and y take one slot each, from 300: both start above CAP, y drops by one at a time
+    slots = [f"s{k}" for k in range(300)]
+    problem = Problem(
+        {(row, slot): [row, slot] for row in "xy" for slot in slots}, primary="xy", secondary=slots
+    )
+    with mock.patch.object(dlx.bits, "COUNT_FACTOR", factor):
+        assert len(same(problem, seed=seed, max_nodes=700)["solutions"]) > 300
+
+
+@pytest.mark.parametrize("cap", [2, 5, 254])
+@pytest.mark.parametrize("seed", [None, 3])
+def test_bits_agrees_on_queens_when_it_keeps_item_lengths(cap: int, seed: int | None) -> None:
+    with mock.patch.object(dlx.bits, "COUNT_FACTOR", 0), mock.patch.object(dlx.bits, "CAP", cap):
+        assert len(same(queens(7), seed=seed)["solutions"]) == 40  # OEIS A000170
+
+
+def test_bits_keeps_item_lengths_where_an_option_meets_few_others() -> None:
+    # a 9x9 sudoku's options meet about 30 others of 729: lengths kept (counted); queens'
+    # and pentominoes' options meet a large share of theirs: items scanned
+    sudoku = Problem(
+        {
+            (r, c, d): [f"r{r}c{c}", f"r{r}={d}", f"c{c}={d}", f"b{r // 3 * 3 + c // 3}={d}"]
+            for r in range(9)
+            for c in range(9)
+            for d in range(9)
+        }
+    )
+    assert dlx.bits.Masks.of(sudoku.compiled()).counted
+    assert not dlx.bits.Masks.of(queens(8).compiled()).counted
 
 
 @needs_c

@@ -205,12 +205,13 @@ def test_bad_arguments_are_refused() -> None:
 def test_a_worker_killed_mid_count_is_replaced_and_the_total_is_right() -> None:
     problem, expected = fixture("queens-10.dlx")
     killed: list[int] = []
+    others = {child.pid for child in multiprocessing.active_children()}  # not the pool's
 
     def kill_one(progress: Progress) -> None:
         if not killed and progress.done >= 3:
-            victim = multiprocessing.active_children()[0]
-            os.kill(victim.pid, signal.SIGKILL)
-            killed.append(victim.pid)
+            pool = [c for c in multiprocessing.active_children() if c.pid not in others]
+            os.kill(pool[0].pid, signal.SIGKILL)
+            killed.append(pool[0].pid)
 
     counting = Count(problem, jobs=2, tasks=150, progress=kill_one)
     assert counting.run() == expected

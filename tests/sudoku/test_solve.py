@@ -4,6 +4,7 @@ import itertools
 
 import pytest
 
+from sudoku.cover import decode, search
 from sudoku.grid import ConflictingGivens, Grid, GridError, Shape, format_line, is_solution, parse
 from sudoku.solve import Result, Status, batch, count, reader, solve
 
@@ -188,3 +189,17 @@ def test_every_top1465_puzzle_solves_uniquely(data_file):
 
 def test_2000_puzzles_of_sudoku17_solve_uniquely(data_file):
     solve_and_prove_unique(data_file("sudoku17.txt"), limit=2000)
+
+
+@pytest.mark.parametrize("name", ["top1465.txt", "sudoku17.txt"])
+def test_the_pure_python_loops_agree_on_data_puzzles(data_file, name):
+    # the option-mask loop keeps sudoku's item lengths up to date (dlx.bits' counted form):
+    # every node as the dancing-links reference takes it, and the answers verified
+    with data_file(name).open() as lines:
+        puzzles = [parse(line) for line in itertools.islice(lines, 0, 1000, 50)]
+    for puzzle in puzzles:
+        runs = [search(puzzle, backend=backend) for backend in ("python", "bits")]
+        found = [[decode(solution, puzzle.shape) for solution in run] for run in runs]
+        assert found[0] == found[1] and len(found[0]) == 1 and is_solution(found[0][0], puzzle)
+        (nodes, profile), other = ((run.stats.nodes, run.stats.profile) for run in runs)
+        assert other == (nodes, profile)
