@@ -199,7 +199,8 @@ class BitsLoop(GeneratorLoop):
         # counted: primary item -> how many options it has left (at most CAP: an item above
         # counts as CAP), COVERED once covered, [0] too. The X3 choice is then a few
         # bytearray.find calls at C speed, not a Python loop over the items
-        lengths = bytearray([COVERED]) * (n_primary + 1) if masks.counted else None
+        counted = masks.counted
+        lengths = bytearray([COVERED]) * (n_primary + 1)
         saved_lengths = [b""] * (n_primary + 1)
         primaries = masks.primaries
         cap = CAP
@@ -240,7 +241,7 @@ class BitsLoop(GeneratorLoop):
                     continue
                 updates += hidden.bit_count()
                 active ^= hidden
-                if lengths is not None:
+                if counted:
                     drop(hidden)
                     if i <= n_primary:
                         lengths[i] = COVERED
@@ -259,7 +260,7 @@ class BitsLoop(GeneratorLoop):
             active ^= hidden
         for index in forced:
             live &= keep[index]
-        if lengths is not None:  # counted once, then kept up to date
+        if counted:  # counted once, then kept up to date
             counts = map(int.bit_count, map(active.__and__, item_mask[1 : n_primary + 1]))
             lengths[1:] = bytes(map(min, counts, itertools.repeat(cap)))
             for index in forced:
@@ -280,7 +281,7 @@ class BitsLoop(GeneratorLoop):
                         yield SOLUTION, level
                         next_check, target = self._next_check, self._target
                 else:  # X3: the item with fewest options, leftmost (or random) among ties
-                    if lengths is not None:  # the first length found, counting up
+                    if counted:  # the first length found, counting up
                         best = 0
                         while (i := lengths.find(best)) < 0:
                             best += 1
@@ -292,20 +293,27 @@ class BitsLoop(GeneratorLoop):
                         # the dancing-links scan stops at the first item with one option
                         elif not seeded and best == 0 and 0 <= (one := lengths.find(1, 0, i)):
                             best, i = 1, one
-                    else:  # the uncovered items scanned in order, as the linked list is;
-                        low = live & -live  # unseeded, one option is a forced move: stop
+                    else:  # the uncovered items scanned in order, as the linked list is
+                        low = live & -live
                         i = low.bit_length()
                         best = (item_mask[i] & active).bit_count()
-                        ties = [i]
-                        left = live ^ low
-                        while left and (seeded or best > 1):
+                        if seeded:
+                            ties = [i]
+                        # unseeded, an item with one option is a forced move: stop looking
+                        left = live ^ low if seeded or best > 1 else 0
+                        while left:
                             low = left & -left
                             left ^= low
                             j = low.bit_length()
                             length = (item_mask[j] & active).bit_count()
                             if length < best:
-                                i, best, ties = j, length, [j]
-                            elif seeded and length == best:
+                                i = j
+                                best = length
+                                if seeded:
+                                    ties = [j]
+                                elif length <= 1:
+                                    break
+                            elif length == best and seeded:
                                 ties.append(j)
                     if seeded:
                         i = rng.choice(ties)
@@ -315,7 +323,7 @@ class BitsLoop(GeneratorLoop):
                         active ^= rest
                         after[level] = active
                         updates += best
-                        if lengths is not None:
+                        if counted:
                             drop(rest)
                             lengths[i] = COVERED
                             saved_lengths[level] = bytes(lengths)
@@ -340,7 +348,7 @@ class BitsLoop(GeneratorLoop):
                             break
                     active = after[level]
                     live = saved_live[level]
-                    if lengths is not None:
+                    if counted:
                         lengths[:] = saved_lengths[level]
                 # X5: try the next option
                 if seeded:
@@ -355,7 +363,7 @@ class BitsLoop(GeneratorLoop):
                     hidden = active & conflict[option]
                     updates += hidden.bit_count()
                     active ^= hidden
-                    if lengths is not None:
+                    if counted:
                         drop(hidden)
                         for i in primaries[option]:
                             lengths[i] = COVERED
