@@ -251,3 +251,30 @@ def test_not_utf8_is_one_line_and_exit_2(tmp_path):
         result = shell(f"$CLI {command}")
         clean(result)
         assert result.returncode == 2 and "not UTF-8" in result.stderr
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="needs SIGINT")
+def test_ctrl_c_while_cover_lists_solutions_says_interrupted():
+    process = subprocess.Popen(
+        [sys.executable, "-m", "dlx", str(PENTOMINOES)],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )  # fmt: skip
+    for _ in range(40):  # a few solutions, 12 lines and a blank line each
+        process.stdout.readline()
+    process.send_signal(signal.SIGINT)
+    process.stdout.read()
+    stderr = process.stderr.read()
+    process.wait(timeout=60)
+    assert process.returncode == 130 and "Traceback" not in stderr
+    assert "interrupted" in stderr.splitlines()[-2] and "stopped at the limit" not in stderr
+
+
+@posix
+def test_python_m_dlx_follows_the_same_policy():
+    result = shell(f"{sys.executable} -m dlx {KNUTH} > /dev/full")
+    clean(result)
+    assert result.returncode == 4
+    closed = shell(f"{sys.executable} -m dlx - <&-")
+    clean(closed)
+    assert (closed.returncode, closed.stderr) == (2, "error: standard input: it is closed\n")
