@@ -35,6 +35,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from dlx.errors import TooLargeError
 from dlx.loop import CHECKPOINT, SOLUTION, GeneratorLoop, Stats
 
 if TYPE_CHECKING:
@@ -75,16 +76,16 @@ class Masks:
         primaries = []
         for option, option_nodes in enumerate(links.option_nodes):
             bit = 1 << option
-            covers = 0
+            covers = bytearray(links.n_primary // 8 + 1)  # bit by bit in an int is quadratic
             for x in option_nodes:
                 i = top[x]
                 item[i] |= bit
                 node[i][option] = x
                 if i <= links.n_primary:
-                    covers |= 1 << (i - 1)
+                    covers[(i - 1) >> 3] |= 1 << ((i - 1) & 7)
                 elif color[x]:
                     colors[i][color[x]] = colors[i].get(color[x], 0) | bit
-            keep.append(every_item ^ covers)
+            keep.append(every_item ^ int.from_bytes(covers, "little"))
             primaries.append(tuple(i for i in map(top.__getitem__, option_nodes) if i <= n_primary))
         long = 0
         for i in range(1, n_primary + 1):
@@ -107,6 +108,20 @@ class Masks:
             counted=COUNT_FACTOR * count_cost(links) <= mask_cost(links),
             long=long,
         )
+
+
+MAX_MASK_BYTES = 256 << 20  # the most memory the masks of one search may take: 256 MiB
+
+
+def mask_bytes(links: Links) -> int:
+    """About how many bytes the masks take at most: one set of options per item, per option
+    (the options it meets) and twice per level, one set of primary items per option and level.
+    Quadratic in the problem's size: the loop refuses problems past MAX_MASK_BYTES."""
+    options = len(links.option_nodes)
+    depth = min(links.n_primary, options) + 1
+    per_option = 0 if links.has_colors else options  # the conflict masks
+    option_set, item_set = options // 8 + 8, links.n_primary // 8 + 8
+    return (links.n_items + 2 + per_option + 2 * depth) * option_set + (options + depth) * item_set
 
 
 def mask_cost(links: Links) -> int:
@@ -139,6 +154,13 @@ class BitsLoop(GeneratorLoop):
     def __init__(
         self, links: Links, forced: list[int], rng: random.Random | None, stats: Stats
     ) -> None:
+        need = mask_bytes(links)
+        if need > MAX_MASK_BYTES:
+            raise TooLargeError(
+                f"backend 'bits' would need up to {need / 2**20:,.0f} MiB for its masks "
+                f"({len(links.option_nodes)} options, {links.n_items} items), more than its "
+                f"bound of {MAX_MASK_BYTES >> 20} MiB: use backend 'python' or 'c' (or 'auto')"
+            )
         depth = links.n_primary + 1
         self.level = 0
         self._seeded = rng is not None
