@@ -98,7 +98,7 @@ def test_generate_the_fewest_clues_in_a_time():
         (["--fewest"], 2, "needs --time-limit"),
         (["--mask", "x?"], 2, "line 1, column 2"),
         (["--clues", "17", "--time-limit", "0.1", "--seed", "1"], 1, "in 0.1 s (seed 1)"),
-        (["-o", "/nonexistent/dir/p.txt", "--seed", "1"], 2, "No such file or directory"),
+        (["-o", "/nonexistent/dir/p.txt", "--seed", "1"], 4, "No such file or directory"),
         (["--clues", "18", "--attempts", "1", "--seed", "1"], 1, "no unique puzzle with 18"),
         (["--size", "7"], 2, "Invalid value for --size"),
         (["--symmetry", "spiral"], 2, "Invalid value for '--symmetry'"),
