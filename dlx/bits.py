@@ -35,7 +35,6 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from dlx.errors import TooLargeError
 from dlx.loop import CHECKPOINT, SOLUTION, GeneratorLoop, Stats
 
 if TYPE_CHECKING:
@@ -116,7 +115,8 @@ MAX_MASK_BYTES = 256 << 20  # the most memory the masks of one search may take: 
 def mask_bytes(links: Links) -> int:
     """About how many bytes the masks take at most: one set of options per item, per option
     (the options it meets) and twice per level, one set of primary items per option and level.
-    Quadratic in the problem's size: the loop refuses problems past MAX_MASK_BYTES."""
+    Quadratic in the problem's size: the driver (``dlx.search``) refuses to run this loop
+    on problems past MAX_MASK_BYTES, and ``auto`` does not pick it there."""
     options = len(links.option_nodes)
     depth = min(links.n_primary, options) + 1
     per_option = 0 if links.has_colors else options  # the conflict masks
@@ -154,13 +154,6 @@ class BitsLoop(GeneratorLoop):
     def __init__(
         self, links: Links, forced: list[int], rng: random.Random | None, stats: Stats
     ) -> None:
-        need = mask_bytes(links)
-        if need > MAX_MASK_BYTES:
-            raise TooLargeError(
-                f"backend 'bits' would need up to {need / 2**20:,.0f} MiB for its masks "
-                f"({len(links.option_nodes)} options, {links.n_items} items), more than its "
-                f"bound of {MAX_MASK_BYTES >> 20} MiB: use backend 'python' or 'c' (or 'auto')"
-            )
         depth = links.n_primary + 1
         self.level = 0
         self._seeded = rng is not None

@@ -18,7 +18,13 @@ from typing import TYPE_CHECKING
 
 from dlx.bits import MAX_MASK_BYTES, BitsLoop, mask_bytes, mask_cost
 from dlx.dancing import DancingLoop
-from dlx.errors import ArgumentError, ArgumentTypeError, ConflictError, SearchStateError
+from dlx.errors import (
+    ArgumentError,
+    ArgumentTypeError,
+    ConflictError,
+    SearchStateError,
+    TooLargeError,
+)
 from dlx.loop import END, NEVER, SOLUTION, Loop, LoopFactory, Stats
 from dlx.multiplicities import MultiplicityLoop
 
@@ -75,9 +81,22 @@ def auto_loop(links: Links, forced: list[int], rng: random.Random | None, stats:
     return loop(links, forced, rng, stats)
 
 
+def bits_loop(links: Links, forced: list[int], rng: random.Random | None, stats: Stats) -> Loop:
+    """The option-mask loop, or TooLargeError when its masks would pass MAX_MASK_BYTES
+    (they grow with options times items: 200,000 options would take tens of GB)."""
+    need = mask_bytes(links)
+    if need > MAX_MASK_BYTES:
+        raise TooLargeError(
+            f"backend 'bits' would need up to {need / 2**20:,.0f} MiB for its masks "
+            f"({len(links.option_nodes)} options, {links.n_items} items), more than its "
+            f"bound of {MAX_MASK_BYTES >> 20} MiB: use backend 'python' or 'c' (or 'auto')"
+        )
+    return BitsLoop(links, forced, rng, stats)
+
+
 LOOPS: dict[str, LoopFactory] = {
     "python": DancingLoop,
-    "bits": BitsLoop,
+    "bits": bits_loop,
     "auto": auto_loop,
 }
 if CLoop is not None:
