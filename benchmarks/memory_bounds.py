@@ -100,7 +100,7 @@ def main() -> None:
     print("|---|---:|---:|---:|---:|---|")
     import dlx.search
 
-    for loop in ("python", "c", "auto", "bits"):
+    for loop in ("python", "c", "c-links", "auto", "bits"):
         if loop not in dlx.search.LOOPS:
             print(f"| {loop} | | | | | not built |")
             continue
