@@ -64,10 +64,13 @@ EXIT_CODES = (
     f"{WRITE_FAILED} the output could not be written, {INTERRUPTED} interrupted (answers "
     "written so far are kept)."
 )
-COUNT_EXIT_CODES = "Exit codes: 0 at least one solution, 1 no solution, 2 bad input."
+IO_EXIT_CODES = f"{WRITE_FAILED} the output could not be written, {INTERRUPTED} interrupted."
+COUNT_EXIT_CODES = (
+    f"Exit codes: 0 at least one solution, 1 no solution, 2 bad input, {IO_EXIT_CODES}"
+)
 RATE_EXIT_CODES = (
     "Exit codes: 0 rated, 1 no solution, 2 bad input, 3 more than one solution (not rated); "
-    "for several puzzles, the largest that applies."
+    f"for several puzzles, the largest that applies; {IO_EXIT_CODES}"
 )
 SOLVED, NO_SOLUTION, BAD_INPUT, SEVERAL = 0, 1, 2, 3
 MAX_TEXT = 64 * MAX_LINE  # the most `count -` reads: one puzzle, in any layout

@@ -261,7 +261,7 @@ def test_count_exit_codes():
     [
         ([], "Exit codes: 0 solved"),
         (["solve"], "Exit codes: 0 solved"),
-        (["count"], "Exit codes: 0 at least one solution, 1 no solution, 2 bad input."),
+        (["count"], "Exit codes: 0 at least one solution, 1 no solution, 2 bad input, 4 the"),
         (["rate"], "Exit codes: 0 rated, 1 no solution, 2 bad input, 3 more than one"),
     ],
 )
