@@ -9,6 +9,8 @@
 """
 
 from dlx.errors import (
+    ArgumentError,
+    ArgumentTypeError,
     BoundError,
     ColorError,
     ConflictError,
@@ -18,6 +20,8 @@ from dlx.errors import (
     EmptyOptionError,
     FormatError,
     RepeatedItemError,
+    SearchStateError,
+    TooLargeError,
     UnknownItemError,
     UnknownOptionError,
 )
@@ -28,6 +32,8 @@ from dlx.search import Search
 
 __all__ = [
     "BoundError",
+    "ArgumentError",
+    "ArgumentTypeError",
     "ColorError",
     "Colored",
     "ConflictError",
@@ -39,7 +45,9 @@ __all__ = [
     "Problem",
     "RepeatedItemError",
     "Search",
+    "SearchStateError",
     "Stats",
+    "TooLargeError",
     "UnknownItemError",
     "UnknownOptionError",
     "read",

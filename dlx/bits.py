@@ -75,16 +75,16 @@ class Masks:
         primaries = []
         for option, option_nodes in enumerate(links.option_nodes):
             bit = 1 << option
-            covers = 0
+            covers = bytearray(links.n_primary // 8 + 1)  # bit by bit in an int is quadratic
             for x in option_nodes:
                 i = top[x]
                 item[i] |= bit
                 node[i][option] = x
                 if i <= links.n_primary:
-                    covers |= 1 << (i - 1)
+                    covers[(i - 1) >> 3] |= 1 << ((i - 1) & 7)
                 elif color[x]:
                     colors[i][color[x]] = colors[i].get(color[x], 0) | bit
-            keep.append(every_item ^ covers)
+            keep.append(every_item ^ int.from_bytes(covers, "little"))
             primaries.append(tuple(i for i in map(top.__getitem__, option_nodes) if i <= n_primary))
         long = 0
         for i in range(1, n_primary + 1):
@@ -107,6 +107,21 @@ class Masks:
             counted=COUNT_FACTOR * count_cost(links) <= mask_cost(links),
             long=long,
         )
+
+
+MAX_MASK_BYTES = 256 << 20  # the most memory the masks of one search may take: 256 MiB
+
+
+def mask_bytes(links: Links) -> int:
+    """About how many bytes the masks take at most: one set of options per item, per option
+    (the options it meets) and twice per level, one set of primary items per option and level.
+    Quadratic in the problem's size: the driver (``dlx.search``) refuses to run this loop
+    on problems past MAX_MASK_BYTES, and ``auto`` does not pick it there."""
+    options = len(links.option_nodes)
+    depth = min(links.n_primary, options) + 1
+    per_option = 0 if links.has_colors else options  # the conflict masks
+    option_set, item_set = options // 8 + 8, links.n_primary // 8 + 8
+    return (links.n_items + 2 + per_option + 2 * depth) * option_set + (options + depth) * item_set
 
 
 def mask_cost(links: Links) -> int:
@@ -199,7 +214,8 @@ class BitsLoop(GeneratorLoop):
         # counted: primary item -> how many options it has left (at most CAP: an item above
         # counts as CAP), COVERED once covered, [0] too. The X3 choice is then a few
         # bytearray.find calls at C speed, not a Python loop over the items
-        lengths = bytearray([COVERED]) * (n_primary + 1) if masks.counted else None
+        counted = masks.counted
+        lengths = bytearray([COVERED]) * (n_primary + 1)
         saved_lengths = [b""] * (n_primary + 1)
         primaries = masks.primaries
         cap = CAP
@@ -240,7 +256,7 @@ class BitsLoop(GeneratorLoop):
                     continue
                 updates += hidden.bit_count()
                 active ^= hidden
-                if lengths is not None:
+                if counted:
                     drop(hidden)
                     if i <= n_primary:
                         lengths[i] = COVERED
@@ -259,7 +275,7 @@ class BitsLoop(GeneratorLoop):
             active ^= hidden
         for index in forced:
             live &= keep[index]
-        if lengths is not None:  # counted once, then kept up to date
+        if counted:  # counted once, then kept up to date
             counts = map(int.bit_count, map(active.__and__, item_mask[1 : n_primary + 1]))
             lengths[1:] = bytes(map(min, counts, itertools.repeat(cap)))
             for index in forced:
@@ -280,7 +296,7 @@ class BitsLoop(GeneratorLoop):
                         yield SOLUTION, level
                         next_check, target = self._next_check, self._target
                 else:  # X3: the item with fewest options, leftmost (or random) among ties
-                    if lengths is not None:  # the first length found, counting up
+                    if counted:  # the first length found, counting up
                         best = 0
                         while (i := lengths.find(best)) < 0:
                             best += 1
@@ -292,20 +308,27 @@ class BitsLoop(GeneratorLoop):
                         # the dancing-links scan stops at the first item with one option
                         elif not seeded and best == 0 and 0 <= (one := lengths.find(1, 0, i)):
                             best, i = 1, one
-                    else:  # the uncovered items scanned in order, as the linked list is;
-                        low = live & -live  # unseeded, one option is a forced move: stop
+                    else:  # the uncovered items scanned in order, as the linked list is
+                        low = live & -live
                         i = low.bit_length()
                         best = (item_mask[i] & active).bit_count()
-                        ties = [i]
-                        left = live ^ low
-                        while left and (seeded or best > 1):
+                        if seeded:
+                            ties = [i]
+                        # unseeded, an item with one option is a forced move: stop looking
+                        left = live ^ low if seeded or best > 1 else 0
+                        while left:
                             low = left & -left
                             left ^= low
                             j = low.bit_length()
                             length = (item_mask[j] & active).bit_count()
                             if length < best:
-                                i, best, ties = j, length, [j]
-                            elif seeded and length == best:
+                                i = j
+                                best = length
+                                if seeded:
+                                    ties = [j]
+                                elif length <= 1:
+                                    break
+                            elif length == best and seeded:
                                 ties.append(j)
                     if seeded:
                         i = rng.choice(ties)
@@ -315,7 +338,7 @@ class BitsLoop(GeneratorLoop):
                         active ^= rest
                         after[level] = active
                         updates += best
-                        if lengths is not None:
+                        if counted:
                             drop(rest)
                             lengths[i] = COVERED
                             saved_lengths[level] = bytes(lengths)
@@ -340,7 +363,7 @@ class BitsLoop(GeneratorLoop):
                             break
                     active = after[level]
                     live = saved_live[level]
-                    if lengths is not None:
+                    if counted:
                         lengths[:] = saved_lengths[level]
                 # X5: try the next option
                 if seeded:
@@ -355,7 +378,7 @@ class BitsLoop(GeneratorLoop):
                     hidden = active & conflict[option]
                     updates += hidden.bit_count()
                     active ^= hidden
-                    if lengths is not None:
+                    if counted:
                         drop(hidden)
                         for i in primaries[option]:
                             lengths[i] = COVERED

@@ -3,30 +3,35 @@
 Run it as ``python -m dlx`` or as ``dlx-sudoku cover`` (the sudoku command line mounts this
 command): it uses the engine alone, so it lives beside it. Solutions go to stdout as the lines
 of their options, counts and statistics as asked; errors go to stderr with the line and
-column of the file.
+column of the file. Files, streams and their errors follow ``dlx.cli_io``.
 """
 
 from __future__ import annotations
 
 import itertools
-import os
 import sys
 import time
 from pathlib import Path
-from typing import Annotated, NoReturn
+from typing import Annotated, NoReturn, TextIO
 
 import typer
 
 import dlx
+from dlx.cli_io import (
+    INTERRUPTED,
+    WRITE_FAILED,
+    CommandError,
+    guard,
+    open_input,
+    open_output,
+    read_lines,
+)
 
-SOLVED, NO_SOLUTION, BAD_INPUT, INTERRUPTED = 0, 1, 2, 130
-COVER_EXIT_CODES = "Exit codes: 0 solved; 1 no solution; 2 bad input; 130 interrupted."
-
-
-def reader_gone(code: int) -> NoReturn:
-    """The reader of stdout has gone (as with `| head`): stop quietly with ``code``."""
-    os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no error at exit
-    raise typer.Exit(code) from None
+SOLVED, NO_SOLUTION = 0, 1
+COVER_EXIT_CODES = (
+    "Exit codes: 0 solved; 1 no solution; 2 bad input; "
+    f"{WRITE_FAILED} the output could not be written; {INTERRUPTED} interrupted."
+)
 
 
 def cover_command(
@@ -102,18 +107,34 @@ def cover_command(
       python -m examples.pentominoes 5x12 --dlx | dlx-sudoku cover --count --stats -
       dlx-sudoku cover queens16.dlx --count --jobs 16 --checkpoint queens16.json
     """
-    try:
-        problem = dlx.read(sys.stdin if file == "-" else Path(file))
-    except (OSError, UnicodeDecodeError, dlx.DLXError) as error:
-        typer.echo(f"error: {file}: {error}", err=True)
-        raise typer.Exit(BAD_INPUT) from None
-    if minimum:
-        _print_cheapest(problem, limit or 1, stats)
-    if checkpoint is not None and not counting:
-        typer.echo("error: --checkpoint goes with --count", err=True)
-        raise typer.Exit(BAD_INPUT)
-    if jobs is not None or dask is not None or checkpoint is not None:
-        _cover_in_parallel(problem, counting, limit, seed, stats, jobs, dask, tasks, checkpoint)
+    with guard(lambda: SOLVED):  # a reader gone has read at least part of a solution
+        with open_input(file) as stream:
+            try:
+                problem = dlx.read(read_lines(stream))
+            except dlx.DLXError as error:
+                raise CommandError(f"{file}: {error}") from None
+        with open_output(None) as out:
+            if minimum:
+                _print_cheapest(problem, out, limit or 1, stats)
+            if checkpoint is not None and not counting:
+                raise CommandError("--checkpoint goes with --count")
+            if jobs is not None or dask is not None or checkpoint is not None:
+                _cover_in_parallel(
+                    problem, out, counting, limit, seed, stats, jobs, dask, tasks, checkpoint
+                )
+            _run(problem, out, counting=counting, limit=limit, seed=seed, stats=stats)
+
+
+def _run(
+    problem: dlx.Problem,
+    out: TextIO,
+    *,
+    counting: bool,
+    limit: int | None,
+    seed: int | None,
+    stats: bool,
+) -> NoReturn:
+    """The search, its answers on ``out`` and its statistics on stderr."""
     tty = sys.stderr.isatty()
     progress = _CoverProgress() if tty else None
     search = problem.search(seed=seed, progress=progress, progress_interval=1_000)
@@ -124,36 +145,32 @@ def cover_command(
         else:
             for number, solution in enumerate(itertools.islice(search, limit)):
                 lines = "\n".join(map(problem.option_text, solution))
-                typer.echo(f"\n{lines}" if number else lines)
-    except BrokenPipeError:
-        reader_gone(SOLVED)  # it has read at least part of a solution
+                out.write(f"\n{lines}\n" if number else f"{lines}\n")
+                out.flush()
     except KeyboardInterrupt:
         interrupted = True
     if tty:
         typer.echo("\r\x1b[K", nl=False, err=True)  # erase the progress line
     found = search.stats.solutions
     if counting:
-        typer.echo(found)
+        out.write(f"{found}\n")
     if interrupted:
         typer.echo("interrupted: the search is incomplete", err=True)
     if stats or interrupted:
-        typer.echo(_cover_stats(search), err=True)
+        typer.echo(_cover_stats(search, interrupted), err=True)
     raise typer.Exit(INTERRUPTED if interrupted else SOLVED if found else NO_SOLUTION)
 
 
-def _print_cheapest(problem: dlx.Problem, k: int, stats: bool) -> NoReturn:
-    """``--minimum``: the k cheapest solutions, each after a line with its cost."""
+def _print_cheapest(problem: dlx.Problem, out: TextIO, k: int, stats: bool) -> NoReturn:
+    """``--minimum``: the k cheapest solutions on ``out``, each after a line with its cost."""
     try:
         found = problem.minimum(k)
     except KeyboardInterrupt:
         typer.echo("interrupted: no answer is known to be the cheapest", err=True)
         raise typer.Exit(INTERRUPTED) from None
-    try:
-        for number, (cost, solution) in enumerate(found.covers):
-            lines = "\n".join(map(problem.option_text, solution))
-            typer.echo(f"{'' if number == 0 else chr(10)}cost {cost}\n{lines}")
-    except BrokenPipeError:
-        reader_gone(SOLVED)
+    for number, (cost, solution) in enumerate(found.covers):
+        lines = "\n".join(map(problem.option_text, solution))
+        out.write(f"{'' if number == 0 else chr(10)}cost {cost}\n{lines}\n")
     if stats:
         s = found.stats
         typer.echo(
@@ -182,13 +199,14 @@ class _CoverProgress:
             )
 
 
-def _cover_stats(search: dlx.Search) -> str:
-    """A search's statistics in two lines, as `cover` prints them on stderr."""
+def _cover_stats(search: dlx.Search, interrupted: bool) -> str:
+    """A search's statistics in two lines, as `cover` prints them on stderr (Ctrl-C may
+    come between two solutions, outside the search: ``interrupted`` says it did)."""
     s = search.stats
     if search.complete:
         ended = "complete"
     else:
-        ended = "interrupted" if search.stopped_by == "interrupt" else "stopped at the limit"
+        ended = "interrupted" if interrupted else "stopped at the limit"
     return (
         f"{s.solutions} solutions, {s.nodes} nodes, {s.updates} updates, {s.elapsed:.3f} s, "
         f"{ended}\nnodes per level: {' '.join(map(str, s.profile))}"
@@ -197,6 +215,7 @@ def _cover_stats(search: dlx.Search) -> str:
 
 def _cover_in_parallel(
     problem: dlx.Problem,
+    out: TextIO,
     counting: bool,
     limit: int | None,
     seed: int | None,
@@ -229,19 +248,19 @@ def _cover_in_parallel(
             stream = parallel.solutions(problem, jobs=jobs, executor=dask, seed=seed, tasks=tasks)
             for found, solution in enumerate(itertools.islice(stream, limit), start=1):
                 lines = "\n".join(map(problem.option_text, solution))
-                typer.echo(f"\n{lines}" if found > 1 else lines)
-    except BrokenPipeError:
-        reader_gone(SOLVED)
+                out.write(f"\n{lines}\n" if found > 1 else f"{lines}\n")
+                out.flush()
     except KeyboardInterrupt:
         interrupted = True
         found = run.solutions if counting else found
-    except (ImportError, OSError, dlx.DLXError) as error:
-        typer.echo(f"error: {error}", err=True)
-        raise typer.Exit(BAD_INPUT) from None
+    except BrokenPipeError:
+        raise
+    except (ImportError, OSError, dlx.DLXError) as error:  # no Dask, no cluster, a checkpoint
+        raise CommandError(str(error)) from None
     if tty:
         typer.echo("\r\x1b[K", nl=False, err=True)
     if counting:
-        typer.echo(found)
+        out.write(f"{found}\n")
     if interrupted:
         saved = f"; {checkpoint} keeps what is done" if checkpoint else ""
         typer.echo(f"interrupted: the search is incomplete{saved}", err=True)

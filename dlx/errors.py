@@ -59,3 +59,22 @@ class BoundError(DLXError):
 
 class CostError(DLXError):
     """An option's cost is negative, not a number, or given to an unknown option."""
+
+
+class ArgumentError(DLXError):
+    """An argument the API cannot take: a value out of range, or of the wrong kind."""
+
+
+class ArgumentTypeError(ArgumentError, TypeError):
+    """An argument of the wrong type (an unhashable item, bytes for text, a str seed); also a
+    ``TypeError``, as Python would raise."""
+
+
+class SearchStateError(DLXError):
+    """A search asked for what it cannot give now: more solutions after a node or time
+    limit or Ctrl-C ended it (``stopped_by`` says which), or a call from inside its own
+    progress callback."""
+
+
+class TooLargeError(DLXError):
+    """A problem past what the chosen loop can hold in memory (the ``bits`` loop's masks)."""

@@ -11,17 +11,19 @@ colored secondary item written ``item:color``. Lines starting with ``|`` are com
 
 Options read from a file are named by their position, 0 for the first; ``Problem.option_text``
 gives an option's line back. Writing and reading back a problem whose item names and colors
-are strings gives an equal problem.
+are strings gives an equal problem. A UTF-8 byte-order mark at the start is dropped.
 """
 
 from __future__ import annotations
 
 import os
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from typing import IO, Any
 
 from dlx.errors import (
+    ArgumentError,
+    ArgumentTypeError,
     BoundError,
     ColorError,
     CostError,
@@ -36,16 +38,62 @@ _ITEM_TOKEN = re.compile(r"(?:\d+(?::\d+)?\|)?[^\s|]+|\|")  # a name, u:v|name, 
 _OPTION_TOKEN = re.compile(r"\|[^\s|]*|[^\s|]+")  # an entry, or |cost
 _BOUNDED = re.compile(r"(?:(\d+):)?(\d+)\|(.+)")
 _COST = re.compile(r"\d+(?:\.\d*)?(?:[eE][+-]?\d+)?")
+BOM = "\ufeff"
 
 
 def read(source: str | os.PathLike[str] | IO[str]) -> Problem:
-    """A problem from DLX text: a string of text, a path, or an open text file."""
+    """A problem from DLX text: the text itself (a str), a path, or an open text file.
+
+    A str is always text, never a file name. So that a path passed as a str is not read
+    as an item line, a one-line str without spaces that names an existing file raises
+    ArgumentError (pass ``pathlib.Path(name)`` to read the file, or end the text with a
+    newline). Bytes, a binary file or anything else raise ArgumentTypeError saying what
+    was given; text that is not UTF-8 raises FormatError; a missing file, OSError.
+    """
     if isinstance(source, os.PathLike):
-        with open(source, encoding="utf-8") as handle:
-            return _parse(handle)
+        with open(source, encoding="utf-8-sig") as handle:
+            return _parse(_decoded(handle))
     if isinstance(source, str):
-        return _parse(source.splitlines())
-    return _parse(source)
+        if source and source == source.strip() and not any(c.isspace() for c in source):
+            if _names_a_file(source):
+                raise ArgumentError(
+                    f"read() was given the str {source!r}, which names a file: a str is DLX "
+                    f"text; pass pathlib.Path({source!r}) to read the file"
+                )
+        return _parse(source.removeprefix(BOM).splitlines())
+    if isinstance(source, bytes | bytearray | memoryview):
+        raise ArgumentTypeError(
+            f"read() takes text, a path or a text file, not {type(source).__name__}: "
+            "decode it first (or pass its path)"
+        )
+    if not hasattr(source, "read") and not isinstance(source, Iterable):
+        raise ArgumentTypeError(
+            f"read() takes text, a path or a text file, not {type(source).__name__}"
+        )
+    return _parse(_decoded(source))
+
+
+def _names_a_file(text: str) -> bool:
+    try:
+        return os.path.isfile(text)
+    except (ValueError, OSError):  # a NUL character, a name too long: not a file
+        return False
+
+
+def _decoded(lines: Iterable[Any]) -> Iterator[str]:
+    """The lines of a text file, a BOM dropped; a binary file or bad UTF-8 is an error."""
+    first = True
+    try:
+        for line in lines:
+            if not isinstance(line, str):
+                raise ArgumentTypeError(
+                    f"read() takes a text file, but reading it gave {type(line).__name__}: "
+                    "open it in text mode (or pass its path)"
+                )
+            yield line.removeprefix(BOM) if first else line
+            first = False
+    except UnicodeDecodeError as error:
+        raise FormatError(f"the file is not UTF-8 text: {error}") from None
 
 
 def write(

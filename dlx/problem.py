@@ -19,6 +19,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from dlx.errors import (
+    ArgumentError,
+    ArgumentTypeError,
     BoundError,
     ColorError,
     CostError,
@@ -63,8 +65,9 @@ class Links:
     Node x in 1..n_items is the header of item x's vertical list; then come the options,
     each followed by a spacer node (``top <= 0``), as in DLX1. ``color`` is 0 for an
     uncolored node, else a color number. ``others[x]`` lists the other nodes of x's option
-    and ``other_items[x]`` their items, precomputed so the pure-Python loop walks an option
-    without spacer tests.
+    and ``other_items[x]`` their items, so the pure-Python loop walks an option without
+    spacer tests: tuples for options of at most SHORT_OPTION items, views that make the
+    sequence when walked for longer ones, so memory stays linear in the options' length.
     """
 
     n_items: int
@@ -79,8 +82,8 @@ class Links:
     option_of: list[int]  # node -> option index, -1 for headers and spacers
     bounds: list[tuple[int, int]]  # primary item i -> (u, v), covered u..v times; [0] unused
     option_nodes: list[tuple[int, ...]]  # option index -> its nodes in order
-    others: list[tuple[int, ...]] = field(repr=False)
-    other_items: list[tuple[int, ...]] = field(repr=False)  # the items of others[x]
+    others: list[Sequence[int]] = field(repr=False)
+    other_items: list[Sequence[int]] = field(repr=False)  # the items of others[x]
     has_colors: bool = False
     has_bounds: bool = False  # some primary item's bounds are not 1..1 (Algorithm M)
     # What the loops cache about the problem, made on first use and shared by every search
@@ -127,10 +130,7 @@ class Problem:
         bounds: Mapping[Item, int | tuple[int, int]] | None = None,
         costs: Mapping[OptionName, float] | Sequence[float] | None = None,
     ) -> None:
-        if isinstance(options, Mapping):
-            named = {name: tuple(entries) for name, entries in options.items()}
-        else:
-            named = {index: tuple(entries) for index, entries in enumerate(options)}
+        named = _named_options(options)
         self._secondary = _distinct(secondary, "secondary")
         secondary_set = set(self._secondary)
         infer = primary is None
@@ -147,8 +147,16 @@ class Problem:
             row = []
             seen: set[Item] = set()
             for entry in entries:
-                item, color = _split(entry, primary_set, secondary_set)
-                if item not in primary_set and item not in secondary_set:
+                try:
+                    item, color = _split(entry, primary_set, secondary_set)
+                    known = item in primary_set or item in secondary_set
+                    hash(color)
+                except TypeError:
+                    raise ArgumentTypeError(
+                        f"option {name!r} names {entry!r}, which cannot be an item: "
+                        "items (and colors) must be hashable"
+                    ) from None
+                if not known:
                     if not infer or color is not None:
                         what = "secondary item" if color is not None else "item"
                         raise UnknownItemError(
@@ -186,12 +194,12 @@ class Problem:
         width = len(matrix[0]) if matrix else 0
         for r, row in enumerate(matrix):
             if len(row) != width:
-                raise ValueError(f"matrix row {r} has {len(row)} columns, row 0 has {width}")
+                raise ArgumentError(f"matrix row {r} has {len(row)} columns, row 0 has {width}")
             for c, value in enumerate(row):
                 if value not in (0, 1):
-                    raise ValueError(f"matrix row {r}, column {c} holds {value!r}, not 0 or 1")
+                    raise ArgumentError(f"matrix row {r}, column {c} holds {value!r}, not 0 or 1")
         if not 0 <= secondary <= width:
-            raise ValueError(f"secondary={secondary} but the matrix has {width} columns")
+            raise ArgumentError(f"secondary={secondary} but the matrix has {width} columns")
         options = [[c for c, value in enumerate(row) if value] for row in matrix]
         return cls(
             options, primary=range(width - secondary), secondary=range(width - secondary, width)
@@ -440,10 +448,35 @@ def _serial_only(max_nodes: int | None, time_limit: float | None) -> None:
         raise ValueError("max_nodes and time_limit apply to a serial search, not with jobs")
 
 
+def _named_options(
+    options: Mapping[OptionName, Iterable[Any]] | Iterable[Iterable[Any]],
+) -> dict[OptionName, tuple[Any, ...]]:
+    """The options as ``name -> entries``, or ArgumentTypeError naming what is not a list."""
+    if isinstance(options, str | bytes) or not isinstance(options, Iterable):
+        raise ArgumentTypeError(
+            f"options must be a mapping name -> items or a list of item lists, not {options!r}"
+        )
+    pairs = options.items() if isinstance(options, Mapping) else enumerate(options)
+    named = {}
+    for name, entries in pairs:
+        if not isinstance(entries, Iterable):
+            raise ArgumentTypeError(f"option {name!r} is {entries!r}, not a list of items")
+        named[name] = tuple(entries)
+    return named
+
+
 def _distinct(items: Iterable[Item], kind: str) -> list[Item]:
+    if isinstance(items, bytes) or not isinstance(items, Iterable):
+        raise ArgumentTypeError(f"{kind} items must be a list of items, not {items!r}")
     result: list[Item] = []
     seen: set[Item] = set()
     for item in items:
+        try:
+            hash(item)
+        except TypeError:
+            raise ArgumentTypeError(
+                f"{kind} item {item!r} cannot be an item: items must be hashable"
+            ) from None
         if item in seen:
             raise DuplicateItemError(f"{kind} item {item!r} is declared twice")
         seen.add(item)
@@ -507,6 +540,34 @@ def _checked_costs(
     return tuple(result)
 
 
+SHORT_OPTION = 64  # options up to this long keep their rotations as tuples (speed)
+
+
+class _Rest(Sequence[int]):
+    """``values[k + 1:] + values[:k]``, made when it is walked: O(1) memory per node, so a
+    long option costs memory linear in its length, not quadratic."""
+
+    __slots__ = ("_values", "_k")
+
+    def __init__(self, values: tuple[int, ...], k: int) -> None:
+        self._values, self._k = values, k
+
+    def _rotation(self) -> tuple[int, ...]:
+        return self._values[self._k + 1 :] + self._values[: self._k]
+
+    def __len__(self) -> int:
+        return len(self._values) - 1
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(self._rotation())
+
+    def __reversed__(self) -> Iterator[int]:
+        return reversed(self._rotation())
+
+    def __getitem__(self, index):  # type: ignore[no-untyped-def]  # Sequence's overloads
+        return self._rotation()[index]
+
+
 def _compile(
     primary: Sequence[Item],
     secondary: Sequence[Item],
@@ -558,10 +619,14 @@ def _compile(
         dlink.append(0)
         color.append(0)
         option_of.append(-1)
-    others: list[tuple[int, ...]] = [()] * len(top)
+    others: list[Sequence[int]] = [()] * len(top)
+    other_items: list[Sequence[int]] = [()] * len(top)
     for nodes in option_nodes:
-        for k, x in enumerate(nodes):
-            others[x] = nodes[k + 1 :] + nodes[:k]  # cyclic order, as Knuth walks an option
+        items = tuple(top[x] for x in nodes)
+        short = len(nodes) <= SHORT_OPTION
+        for k, x in enumerate(nodes):  # cyclic order, as Knuth walks an option
+            others[x] = nodes[k + 1 :] + nodes[:k] if short else _Rest(nodes, k)
+            other_items[x] = items[k + 1 :] + items[:k] if short else _Rest(items, k)
     return Links(
         n_items=n,
         n_primary=n1,
@@ -577,6 +642,6 @@ def _compile(
         has_bounds=bool(bounds),
         option_nodes=option_nodes,
         others=others,
-        other_items=[tuple(top[q] for q in nodes) for nodes in others],
+        other_items=other_items,
         has_colors=bool(colors),
     )

@@ -16,9 +16,15 @@ import time
 from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING
 
-from dlx.bits import BitsLoop, mask_cost
+from dlx.bits import MAX_MASK_BYTES, BitsLoop, mask_bytes, mask_cost
 from dlx.dancing import DancingLoop
-from dlx.errors import ConflictError
+from dlx.errors import (
+    ArgumentError,
+    ArgumentTypeError,
+    ConflictError,
+    SearchStateError,
+    TooLargeError,
+)
 from dlx.loop import END, NEVER, SOLUTION, Loop, LoopFactory, Stats
 from dlx.multiplicities import MultiplicityLoop
 
@@ -34,7 +40,7 @@ def as_random(seed: Seed) -> random.Random | None:
     if seed is None or isinstance(seed, random.Random):
         return seed
     if isinstance(seed, bool) or not isinstance(seed, int):
-        raise TypeError(f"seed must be an int, a random.Random or None, not {seed!r}")
+        raise ArgumentTypeError(f"seed must be an int, a random.Random or None, not {seed!r}")
     return random.Random(seed)
 
 
@@ -69,14 +75,28 @@ AUTO_MASK_COST = 8192  # "auto" takes BitsLoop up to this mask_cost, dancing lin
 
 
 def auto_loop(links: Links, forced: list[int], rng: random.Random | None, stats: Stats) -> Loop:
-    """The faster pure-Python loop for this problem: masks when they are short."""
-    loop = BitsLoop if mask_cost(links) <= AUTO_MASK_COST else DancingLoop
+    """The faster pure-Python loop for this problem: masks when they are short (and fit)."""
+    short = mask_cost(links) <= AUTO_MASK_COST and mask_bytes(links) <= MAX_MASK_BYTES
+    loop = BitsLoop if short else DancingLoop
     return loop(links, forced, rng, stats)
+
+
+def bits_loop(links: Links, forced: list[int], rng: random.Random | None, stats: Stats) -> Loop:
+    """The option-mask loop, or TooLargeError when its masks would pass MAX_MASK_BYTES
+    (they grow with options times items: 200,000 options would take tens of GB)."""
+    need = mask_bytes(links)
+    if need > MAX_MASK_BYTES:
+        raise TooLargeError(
+            f"backend 'bits' would need up to {need / 2**20:,.0f} MiB for its masks "
+            f"({len(links.option_nodes)} options, {links.n_items} items), more than its "
+            f"bound of {MAX_MASK_BYTES >> 20} MiB: use backend 'python' or 'c' (or 'auto')"
+        )
+    return BitsLoop(links, forced, rng, stats)
 
 
 LOOPS: dict[str, LoopFactory] = {
     "python": DancingLoop,
-    "bits": BitsLoop,
+    "bits": bits_loop,
     "auto": auto_loop,
 }
 if CLoop is not None:
@@ -117,16 +137,23 @@ class Search:
         progress_interval: int = 100_000,
         backend: str | None = None,
     ) -> None:
-        if progress_interval < 1:
-            raise ValueError(f"progress_interval must be at least 1, not {progress_interval}")
+        if not _is_int(progress_interval) or progress_interval < 1:
+            raise ArgumentError(
+                f"progress_interval must be an int, at least 1, not {progress_interval!r}"
+            )
+        for name, bound in (("max_nodes", max_nodes), ("time_limit", time_limit)):
+            if bound is not None and not (_is_int(bound) or isinstance(bound, float)):
+                raise ArgumentTypeError(f"{name} must be a number or None, not {bound!r}")
+        if progress is not None and not callable(progress):
+            raise ArgumentTypeError(f"progress must be callable, not {progress!r}")
         self.backend = DEFAULT_BACKEND if backend is None else backend
         if self.backend not in LOOPS:
             if self.backend == "c":
-                raise ValueError(
+                raise ArgumentError(
                     "backend 'c' is not available: dlx._search was not built "
                     "(it needs a C compiler and Python's headers at install time)"
                 )
-            raise ValueError(f"backend must be one of {sorted(LOOPS)} or None, not {backend!r}")
+            raise ArgumentError(f"backend must be one of {sorted(LOOPS)} or None, not {backend!r}")
         self.problem = problem
         self._names = problem.option_names()
         links = problem.compiled()
@@ -157,6 +184,7 @@ class Search:
         self._deadline: float | None = None
         self._next_check: int | None = None  # the node count of the next checkpoint
         self._ended = False
+        self._running = False  # inside _advance: the progress callback may not re-enter
 
     # -- the public face ---------------------------------------------------------------
 
@@ -170,16 +198,27 @@ class Search:
         return [names[i] for i in self._forced] + [names[i] for i in self._loop.chosen()]
 
     def first(self) -> Solution | None:
-        """The next solution (the first, on a fresh search), or None when there is none."""
+        """The next solution (the first, on a fresh search), or None when there is none.
+
+        Raises SearchStateError when a node or time limit or Ctrl-C ended the search
+        before this call: None would claim there is no other solution.
+        """
+        self._check_can_go_on()
         solution = next(self, None)
         if solution is not None and not self.complete:
             self.stopped_by = "limit"
         return solution
 
     def count(self, limit: int | None = None) -> int:
-        """Count solutions (from where the search stands), stopping at ``limit``."""
-        if limit is not None and limit < 0:
-            raise ValueError(f"limit must be at least 0, not {limit}")
+        """Count solutions (from where the search stands), stopping at ``limit``.
+
+        When a node or time limit ends the count, it returns the solutions found so far
+        with ``complete`` False and ``stopped_by`` saying why; asked again after that (or
+        after Ctrl-C), it raises SearchStateError rather than a silent 0.
+        """
+        if limit is not None and (not _is_int(limit) or limit < 0):
+            raise ArgumentError(f"limit must be an int, at least 0, or None, not {limit!r}")
+        self._check_can_go_on()
         start = self.stats.solutions
         target = NEVER if limit is None else min(start + limit, NEVER)
         if target > start and not self._advance(target):
@@ -187,6 +226,15 @@ class Search:
         if not self.complete:
             self.stopped_by = "limit"
         return self.stats.solutions - start
+
+    def _check_can_go_on(self) -> None:
+        if self._ended and not self.complete:
+            why = {"nodes": "the node limit", "time": "the time limit", "interrupt": "Ctrl-C"}
+            raise SearchStateError(
+                f"the search was ended by {why.get(self.stopped_by or '', 'a limit')} "
+                f"after {self.stats.nodes} nodes and {self.stats.solutions} solutions; "
+                "a new search is needed to go on"
+            )
 
     def progress(self) -> float:
         """Knuth's estimate of the fraction of the search tree explored so far (0..1)."""
@@ -215,6 +263,11 @@ class Search:
         """Run until ``stats.solutions`` reaches ``target``, counting the solutions before
         it without handing them out: True, or False when the search ended first (complete,
         or stopped by a limit or an interrupt)."""
+        if self._running:
+            raise SearchStateError(
+                "a search was asked for solutions from inside its own progress callback; "
+                "the callback may read the search (stats, progress()), not run it"
+            )
         if self._ended:
             return False
         start = time.perf_counter()
@@ -223,6 +276,7 @@ class Search:
         if self._next_check is None:
             self._next_check = self._next_checkpoint()
         self.stopped_by = None
+        self._running = True
         try:
             while True:
                 event, _ = self._loop.run(self._next_check, target)
@@ -240,6 +294,7 @@ class Search:
             self._ended = True
             raise
         finally:
+            self._running = False
             self.stats.elapsed += time.perf_counter() - start
 
     def _checkpoint(self) -> bool:
@@ -261,6 +316,10 @@ class Search:
         if self._deadline is not None:
             steps.append(self.stats.nodes + 1024)
         return min(steps)
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _check_forced(problem: Problem, forced: list[OptionName]) -> None:

@@ -2,13 +2,16 @@
 
 Output goes to stdout (or --output), one answer per puzzle in input order; what went wrong
 with a puzzle goes to stderr, prefixed by where the puzzle came from ("line 7" of a file,
-"argument 2" of the command). The exit code is the worst case met, see EXIT_CODES.
+"argument 2" of the command). The exit code is the worst case met, see EXIT_CODES. Files,
+streams and their errors follow the one policy of ``dlx.cli_io`` (an output file is replaced
+only when the command has run, I/O errors are one line and an exit code).
 """
 
 from __future__ import annotations
 
 import enum
 import json
+import os
 import sys
 import time
 from collections.abc import Callable, Iterable, Iterator
@@ -19,9 +22,19 @@ from typing import TYPE_CHECKING, Annotated, Any, TextIO
 
 import typer
 
-from dlx.cli import COVER_EXIT_CODES, cover_command, reader_gone
+from dlx.cli import COVER_EXIT_CODES, cover_command
+from dlx.cli_io import (
+    INTERRUPTED,
+    WRITE_FAILED,
+    CommandError,
+    guard,
+    interactive,
+    open_input,
+    open_output,
+    read_lines,
+)
 from dlx.search import DEFAULT_BACKEND
-from sudoku.files import FORMATS, RecordWriter
+from sudoku.files import FORMATS, MAX_LINE, RecordWriter
 from sudoku.files import LAYOUTS as WRITTEN_LAYOUTS
 from sudoku.generate import DEFAULT_ATTEMPTS, LAYOUTS, SYMMETRIES
 from sudoku.grid import Grid, GridError, Shape, format_json, format_line
@@ -47,14 +60,20 @@ if TYPE_CHECKING:
 
 EXIT_CODES = (
     "Exit codes: 0 solved (and unique where --unique was asked), 1 no solution, 2 bad input, "
-    "3 more than one solution with --unique; for several puzzles, the largest that applies."
+    "3 more than one solution with --unique; for several puzzles, the largest that applies; "
+    f"{WRITE_FAILED} the output could not be written, {INTERRUPTED} interrupted (answers "
+    "written so far are kept)."
 )
-COUNT_EXIT_CODES = "Exit codes: 0 at least one solution, 1 no solution, 2 bad input."
+IO_EXIT_CODES = f"{WRITE_FAILED} the output could not be written, {INTERRUPTED} interrupted."
+COUNT_EXIT_CODES = (
+    f"Exit codes: 0 at least one solution, 1 no solution, 2 bad input, {IO_EXIT_CODES}"
+)
 RATE_EXIT_CODES = (
     "Exit codes: 0 rated, 1 no solution, 2 bad input, 3 more than one solution (not rated); "
-    "for several puzzles, the largest that applies."
+    f"for several puzzles, the largest that applies; {IO_EXIT_CODES}"
 )
 SOLVED, NO_SOLUTION, BAD_INPUT, SEVERAL = 0, 1, 2, 3
+MAX_TEXT = 64 * MAX_LINE  # the most `count -` reads: one puzzle, in any layout
 EXAMPLE = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 # Help examples stay within 80 columns: a 9x9 puzzle alone takes 81, so they use --example
 # or a 4x4 puzzle (16 symbols).
@@ -253,6 +272,7 @@ GENERATED_COLUMNS = (
     "nodes",
     "updates",
 )
+_UNSOLVED = {Status.NONE: "no solution", Status.SEVERAL: "more than one solution"}
 
 
 class Report:
@@ -280,9 +300,14 @@ class Report:
     def _note(self, line: int, text: str) -> None:
         typer.echo(f"{self.label} {line}: {text}", err=True)
 
-    def _emit(self, record: dict[str, object], shown: Any) -> None:
+    def _emit(self, record: dict[str, object], shown: Any, why: str = "") -> None:
         """Write the record (json, csv) or what is shown of it (the other formats): a line
-        of text, or a grid (a Samurai through its own formatters)."""
+        of text, or a grid (a Samurai through its own formatters). With nothing to show,
+        the line format writes a marker line ``# line 7: why``, so that output line k is
+        the answer to input puzzle k."""
+        if shown is None and why and self.fmt == "line":
+            self.writer.comment(f"{self.label} {record.get(self.label)}: {why}")
+            return
         if shown is not None and not isinstance(shown, str) and self.formatters is not FORMATTERS:
             block = self.fmt in ("grid", "spaced")
             write = self.formatters.get(Format(self.fmt), self.formatters[Format.line])
@@ -300,7 +325,7 @@ class Report:
         self._tally(BAD_INPUT, "bad input")
         error = str(value)  # a line of a file: the error names that line already
         typer.echo(error if self.label == "line" else f"argument {line}: {error}", err=True)
-        self._emit({self.label: line, "status": "error", "error": error}, None)
+        self._emit({self.label: line, "status": "error", "error": error}, None, "bad input")
         return True
 
     def solved(self, answer: Answer[Result], unique: bool) -> None:
@@ -325,7 +350,7 @@ class Report:
             self._tally(SOLVED, "unique")
         shown = lines[0] if lines and (status is Status.UNIQUE or not unique) else None
         if result is None or self.fmt == "line" and not self.show_stats:
-            self._emit({}, shown)  # the solution's line, as it came
+            self._emit({self.label: line}, shown, _UNSOLVED.get(status, ""))
             return
         record: dict[str, object] = {
             self.label: line,
@@ -342,7 +367,9 @@ class Report:
                     f"{status.value}; {s.nodes} nodes, {s.updates} updates, "
                     f"{s.elapsed * 1000:.1f} ms",
                 )
-        self._emit(record, None if shown is None else result.solutions[0])
+        self._emit(
+            record, None if shown is None else result.solutions[0], _UNSOLVED.get(status, "")
+        )
 
     def listed(self, answer: Answer[Iterator[Grid]], limit: int | None) -> None:
         """Every solution of one puzzle, numbered, each written as it is found."""
@@ -374,14 +401,16 @@ class Report:
         typer.echo(f"{total} puzzles in {seconds:.2f} s{rate}: {kinds or 'none'}", err=True)
 
 
-def _file_lines(path: Path, stack: ExitStack) -> Iterable[str]:
-    """The lines of a file, moving a progress bar (by characters read) when stderr is a
+def _open_lines(file: str, stack: ExitStack) -> Iterable[str]:
+    """The lines of a file or stdin (``-``), each cut to MAX_LINE + 1 characters (the
+    reader refuses longer ones), moving a progress bar by characters read when stderr is a
     terminal; the file and the bar close with ``stack``."""
-    lines = stack.enter_context(path.open(encoding="utf-8", errors="replace"))
-    if not sys.stderr.isatty():
-        return lines  # no bar to move: the file's own iterator, a line at C speed
-    advance = stack.enter_context(_progress_bar(path.stat().st_size, path.name, show=True))
-    return _advancing(lines, advance)
+    read = read_lines(stack.enter_context(open_input(file)), MAX_LINE)
+    if file == "-" or not sys.stderr.isatty():
+        return read  # no bar to move
+    name = Path(file).name
+    advance = stack.enter_context(_progress_bar(os.path.getsize(file), name, show=True))
+    return _advancing(read, advance)
 
 
 def _advancing(lines: Iterable[str], advance: Callable[[int], None]) -> Iterator[str]:
@@ -390,10 +419,6 @@ def _advancing(lines: Iterable[str], advance: Callable[[int], None]) -> Iterator
         done += len(line)
         advance(done)
         yield line
-
-
-def _open_lines(file: str, stack: ExitStack) -> Iterable[str]:
-    return sys.stdin if file == "-" else _file_lines(Path(file), stack)
 
 
 def _sources(
@@ -433,7 +458,7 @@ def _sources(
 def _run(
     label: str,
     answers: Callable[[ExitStack], Iterator[Answer | Solved]],
-    output: Path | None,
+    target: Path | None,
     handle: Callable[[Report, Any], None],
     columns: tuple[str, ...],
     fmt: enum.Enum = Format.line,
@@ -445,26 +470,20 @@ def _run(
     ``finish``, then exit with the worst code met."""
     start = time.perf_counter()
     _note_fallback()
-    with ExitStack() as stack:
-        try:
-            out = stack.enter_context(output.open("w")) if output else sys.stdout
-            report = Report(out, fmt, stats, label, columns, formatters)
-            for answer in answers(stack):
-                if not report.error(answer.line, answer.value):
-                    handle(report, answer)
-        except BrokenPipeError:
-            reader_gone(report.code)
-        except OSError as error:
-            typer.echo(f"error: {error.strerror}: {error.filename}", err=True)
-            raise typer.Exit(BAD_INPUT) from None
-    if finish is not None:
-        finish()
-    if stats:
-        report.summary(time.perf_counter() - start)
-    if label == "line" and not report.tally:
-        typer.echo("error: no puzzle in the input", err=True)
-        raise typer.Exit(BAD_INPUT)
-    raise typer.Exit(report.code)
+    report: Report | None = None
+    with guard(lambda: report.code if report else SOLVED), ExitStack() as stack:
+        out = stack.enter_context(open_output(target))
+        report = Report(out, fmt, stats, label, columns, formatters)
+        for answer in answers(stack):
+            if not report.error(answer.line, answer.value):
+                handle(report, answer)
+        if label == "line" and not report.tally:  # nothing to write: leave the output be
+            raise CommandError("no puzzle in the input")
+        if finish is not None:
+            finish()
+        if stats:
+            report.summary(time.perf_counter() - start)
+        raise typer.Exit(report.code)
 
 
 @app.command("solve", help=SOLVE_HELP, epilog=EXIT_CODES)
@@ -514,7 +533,7 @@ def solve_command(
     ] = False,
     limit: Annotated[
         int | None,
-        typer.Option("--limit", min=0, help="With --count or --all: stop at N solutions."),
+        typer.Option("--limit", min=1, help="With --count or --all: stop at N solutions."),
     ] = None,
     size: SizeOption = None,
     x: XOption = False,
@@ -551,7 +570,7 @@ def solve_command(
     if not puzzles and file is None and shape is not None and shape.cages:
         puzzles = ["." * shape.size**2]  # a killer without givens
     if not puzzles and file is None:
-        if sys.stdin.isatty():
+        if interactive():
             typer.echo(ctx.get_help())
             raise typer.Exit(BAD_INPUT)
         file = "-"
@@ -616,11 +635,19 @@ def _title(puzzle: Grid) -> str:
 
 
 def _write_sheet(path: Path, document: str) -> None:
-    try:
-        path.write_text(document, encoding="utf-8")
-    except OSError as error:
-        typer.echo(f"error: {error.strerror}: {error.filename}", err=True)
-        raise typer.Exit(BAD_INPUT) from None
+    with open_output(path) as file:
+        file.write(document)
+
+
+def _stdin_puzzle() -> str:
+    """One puzzle's text from stdin (``count -``), refused past MAX_TEXT characters."""
+    with guard(), open_input("-") as stream:
+        text = ""
+        for line in read_lines(stream, MAX_LINE):
+            text += line
+            if len(text) > MAX_TEXT:
+                raise CommandError(f"standard input is longer than a grid ({MAX_TEXT}+ chars)")
+        return text
 
 
 def _samurai_sources(
@@ -640,7 +667,7 @@ def _samurai_sources(
     work = partial(count_samurai, limit=limit) if counting else solve_samurai
     stream = file if file is not None else "-" if texts == ["-"] else None
 
-    def answers(_: ExitStack) -> Iterator[Answer]:
+    def answers(stack: ExitStack) -> Iterator[Answer]:
         if stream is None:
             found: list[tuple[int, Any]] = []
             for k, text in enumerate(texts, 1):
@@ -649,7 +676,7 @@ def _samurai_sources(
                 except GridError as error:
                     found.append((k, error))
         else:
-            text = sys.stdin.read() if stream == "-" else Path(stream).read_text("utf-8-sig")
+            text = "".join(read_lines(stack.enter_context(open_input(stream))))
             found = read_samurais(text)
         yield from answer_each(found, work)
 
@@ -670,7 +697,7 @@ def count_command(
             show_default=False,
         ),
     ] = None,
-    limit: Annotated[int | None, typer.Option("--limit", min=0, help="Stop counting at N.")] = None,
+    limit: Annotated[int | None, typer.Option("--limit", min=1, help="Stop counting at N.")] = None,
     size: SizeOption = None,
     x: XOption = False,
     regions: RegionsOption = None,
@@ -694,7 +721,7 @@ def count_command(
         if shape is None or not shape.cages:
             raise typer.BadParameter("give a puzzle (or --cages for a killer)", param_hint="PUZZLE")
         puzzle = "." * shape.size**2
-    text = sys.stdin.read() if puzzle == "-" else puzzle
+    text = _stdin_puzzle() if puzzle == "-" else puzzle
     handle = partial(Report.counted, limit=limit)
     if samurai:
         label, answers, formatters = _samurai_sources([text], None, True, limit)
@@ -742,12 +769,12 @@ def _progress_bar(total: float, label: str, show: bool) -> Iterator[Callable[...
         yield lambda done, status="": progress.update(task, completed=done, status=status)
 
 
-def _generation_failed(error: GenerateError) -> typer.Exit:
-    """Say why, and exit 1 when the attempt budget ran out, 2 when the request was refused."""
+def _generation_failed(error: GenerateError) -> CommandError:
+    """Exit 1 when the attempt budget ran out, 2 when the request was refused (saying why,
+    and leaving an output file as it was)."""
     from sudoku.generate import OutOfAttempts
 
-    typer.echo(f"error: {error}", err=True)
-    return typer.Exit(NO_SOLUTION if isinstance(error, OutOfAttempts) else BAD_INPUT)
+    return CommandError(str(error), NO_SOLUTION if isinstance(error, OutOfAttempts) else BAD_INPUT)
 
 
 GENERATE_HELP = """Generate unique puzzles: minimal unless --clues is given, rated, reproducible.
@@ -877,7 +904,7 @@ def generate_command(
     made: list[Generated] = []
     typer.echo(f"seed {start}", err=True)
     _note_fallback()
-    with ExitStack() as stack:
+    with guard(), ExitStack() as stack:
         advance = stack.enter_context(_progress_bar(count, "generating", True))
 
         def moved(k: int, fraction: float, status: str) -> None:
@@ -907,8 +934,8 @@ def generate_command(
                 time_limit=time_limit,
                 progress=moved,
             )
+        out = stack.enter_context(open_output(output))
         try:
-            out = sys.stdout if output is None else stack.enter_context(output.open("w"))
             writer = RecordWriter(out, fmt.value, GENERATED_COLUMNS)
             for number, puzzle in enumerate(puzzles, 1):
                 made.append(puzzle)
@@ -916,20 +943,18 @@ def generate_command(
                 advance(number)
         except GenerateError as error:
             raise _generation_failed(error) from None
-        except OSError as error:
-            typer.echo(f"error: {error.strerror}: {error.filename}", err=True)
-            raise typer.Exit(BAD_INPUT) from None
-    if svg is not None:
-        captions = [
-            f"#{k}  seed {m.seed}  {m.rating.level}  {m.clues} clues" for k, m in enumerate(made, 1)
-        ]
-        page = sheet(
-            [m.puzzle for m in made],
-            captions,
-            [m.solution for m in made] if solutions else None,
-            title=_title(made[0].puzzle),
-        )
-        _write_sheet(svg, page)
+        if svg is not None:
+            captions = [
+                f"#{k}  seed {m.seed}  {m.rating.level}  {m.clues} clues"
+                for k, m in enumerate(made, 1)
+            ]
+            page = sheet(
+                [m.puzzle for m in made],
+                captions,
+                [m.solution for m in made] if solutions else None,
+                title=_title(made[0].puzzle),
+            )
+            _write_sheet(svg, page)
 
 
 def _generate_variants(
@@ -955,13 +980,9 @@ def _generate_variants(
     start = resolve_seed(seed)
     typer.echo(f"seed {start}", err=True)
     made: list[tuple[Grid, Grid, int]] = []
-    with ExitStack() as stack:
+    with guard(), ExitStack() as stack:
         advance = stack.enter_context(_progress_bar(count, "generating", count > 1))
-        try:
-            out = sys.stdout if output is None else stack.enter_context(output.open("w"))
-        except OSError as error:
-            typer.echo(f"error: {error.strerror}: {error.filename}", err=True)
-            raise typer.Exit(BAD_INPUT) from None
+        out = stack.enter_context(open_output(output))
         for number in range(1, count + 1):
             value = start + number - 1
             base = random_regions(shape.size, value) if jigsaw else shape
@@ -986,15 +1007,15 @@ def _generate_variants(
                 out.write(f"# seed {value}\n{text}\n")  # a blank line after each puzzle
             out.flush()
             advance(number)
-    if svg is not None:
-        puzzles = [p for p, _, _ in made]
-        page = sheet(
-            puzzles,
-            [f"#{k}  seed {value}" for k, (_, _, value) in enumerate(made, 1)],
-            [s for _, s, _ in made] if solutions else None,
-            title=_title(puzzles[0]),
-        )
-        _write_sheet(svg, page)
+        if svg is not None:
+            puzzles = [p for p, _, _ in made]
+            page = sheet(
+                puzzles,
+                [f"#{k}  seed {value}" for k, (_, _, value) in enumerate(made, 1)],
+                [s for _, s, _ in made] if solutions else None,
+                title=_title(puzzles[0]),
+            )
+            _write_sheet(svg, page)
 
 
 def _write_generated(writer: RecordWriter, number: int, made: Generated, stats: bool) -> None:
@@ -1073,13 +1094,16 @@ def grids_command(
         layout = Layout.line if fmt.value == "line" else Layout.grid
     start = resolve_seed(seed)
     began = time.perf_counter()
-    try:
-        check_grid_request(count, shape, first_digit)  # before an output file is opened
-        with ExitStack() as stack:
-            out = (
-                sys.stdout.buffer if str(output) == "-" else stack.enter_context(output.open("wb"))
-            )
-            with _progress_bar(count, "grids", count >= 100_000) as advance:
+    with guard():
+        try:
+            check_grid_request(count, shape, first_digit)  # before an output file is opened
+        except GenerateError as error:
+            raise _generation_failed(error) from None
+        with (
+            open_output(output, binary=True) as out,
+            _progress_bar(count, "grids", count >= 100_000) as advance,
+        ):
+            try:
                 write_grids(
                     out,
                     count,
@@ -1089,11 +1113,8 @@ def grids_command(
                     seed=start,
                     progress=advance,
                 )
-    except OSError as error:
-        typer.echo(f"error: {error.strerror}: {error.filename}", err=True)
-        raise typer.Exit(BAD_INPUT) from None
-    except GenerateError as error:
-        raise _generation_failed(error) from None
+            except GenerateError as error:
+                raise _generation_failed(error) from None
     seconds = time.perf_counter() - began
     typer.echo(
         f"{count} distinct grids in {seconds:.2f} s ({count / seconds:,.0f} grids/s), seed {start}",
@@ -1122,7 +1143,7 @@ class _Rater:
             kind = "more than one solution" if several else "no solution"
             report._tally(SEVERAL if several else NO_SOLUTION, kind)
             report._note(answer.line, f"not rated: {kind}")
-            report._emit(record, None)
+            report._emit(record, None, f"not rated: {kind}")
             return
         report._tally(SOLVED, rating.level)
         record |= {
@@ -1195,7 +1216,7 @@ def rate_command(
         typer.echo("note: --json is deprecated; use --format json", err=True)
         fmt = RecordFormat.json
     if not puzzles and file is None:
-        if sys.stdin.isatty():
+        if interactive():
             typer.echo(ctx.get_help())
             raise typer.Exit(BAD_INPUT)
         file = "-"

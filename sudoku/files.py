@@ -49,6 +49,10 @@ LAYOUTS: dict[str, Callable[[Grid], str]] = {
     "spaced": format_spaced,
 }
 BOM = "\ufeff"
+# The longest line read (a 25x25 grid with a separator and a space per cell fits 4 times
+# over, a JSON or CSV record with it): longer ones are refused, and the caller may hand over
+# only their first MAX_LINE + 1 characters (dlx.cli_io.bounded_lines).
+MAX_LINE = 16 * MAX_SIZE**2
 
 Read = Callable[[str], Grid]
 Numbered = tuple[int, Grid | GridError]  # the line a record starts on, and what it holds
@@ -157,7 +161,7 @@ def read_puzzles(lines: Iterable[str], read: Read = parse) -> Iterator[Numbered]
     Every record layout of the module docstring is read, in any mix; ``read`` reads one
     puzzle's text (``parse`` unless told: pass one with a shape for jigsaw or X-sudoku). A
     record that is not a puzzle gives its GridError, placed on its line and column, and
-    reading goes on.
+    reading goes on. A line longer than MAX_LINE is such a record, unread.
     """
     records = Records(read)
     for number, raw in enumerate(lines, 1):
@@ -200,6 +204,12 @@ class Records:
         if number == 1:
             line = line.removeprefix(BOM)
         text = line.strip()
+        if len(text) > MAX_LINE and not text.startswith("#"):
+            if self.block is not None and self.block.width:
+                yield self.block.start, self.block.puzzle(read)
+            self.block = None
+            yield number, GridError(f"the line is longer than {MAX_LINE} characters", number)
+            return
         cells = _cells_in(text)
         block = self.block
         if block is not None:

@@ -21,6 +21,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import dlx
 import dlx.bits
 import dlx.search
 from dlx import ConflictError, Problem, Stats
@@ -229,7 +230,8 @@ def test_ctrl_c_interrupts_a_long_count(name: str) -> None:
         signal.signal(signal.SIGINT, handler)
     assert search.stopped_by == "interrupt" and not search.complete
     assert 0 < search.stats.nodes == sum(search.stats.profile)
-    assert search.count() == 0  # an interrupted search stays ended
+    with pytest.raises(dlx.SearchStateError, match="ended by Ctrl-C"):
+        search.count()  # an interrupted search stays ended, and says so rather than 0
 
 
 # -- malformed input: a ValueError, never a crash -------------------------------------------

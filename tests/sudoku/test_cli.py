@@ -108,7 +108,7 @@ def test_several_solutions_are_shown_and_fail_only_with_unique():
     assert relaxed.stdout.count("\n") == 1
     assert "more than one solution" in relaxed.stderr
     strict = run("solve", TWO, "--unique")
-    assert strict.returncode == 3 and strict.stdout == ""
+    assert strict.returncode == 3 and strict.stdout == "# argument 1: more than one solution\n"
     first, second = strict.stderr.split("for example ")[1].split(" and ")
     assert first != second.strip()
     assert run("solve", HARD, "--unique").returncode == 0
@@ -116,7 +116,7 @@ def test_several_solutions_are_shown_and_fail_only_with_unique():
 
 def test_no_solution_exits_1():
     result = run("solve", NONE_4x4)
-    assert (result.returncode, result.stdout) == (1, "")
+    assert (result.returncode, result.stdout) == (1, "# argument 1: no solution\n")
     assert result.stderr == "argument 1: no solution\n"
 
 
@@ -143,7 +143,8 @@ def test_a_file_streams_answers_in_order_past_bad_lines(tmp_path):
     result = run("solve", "--file", str(path), "--stats")
     assert_clean(result)
     assert result.returncode == 2
-    assert result.stdout.splitlines() == [HARD_SOLUTION, "1234341221434321"]
+    # one output line per puzzle: a marker line for the one that could not be read
+    assert result.stdout.splitlines() == [HARD_SOLUTION, "# line 4: bad input", "1234341221434321"]
     assert "line 4, column 81: found 80 cells" in result.stderr
     assert "3 puzzles in" in result.stderr and "1 bad input, 2 unique" in result.stderr
 
@@ -260,7 +261,7 @@ def test_count_exit_codes():
     [
         ([], "Exit codes: 0 solved"),
         (["solve"], "Exit codes: 0 solved"),
-        (["count"], "Exit codes: 0 at least one solution, 1 no solution, 2 bad input."),
+        (["count"], "Exit codes: 0 at least one solution, 1 no solution, 2 bad input, 4 the"),
         (["rate"], "Exit codes: 0 rated, 1 no solution, 2 bad input, 3 more than one"),
     ],
 )

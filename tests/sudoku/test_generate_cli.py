@@ -98,11 +98,11 @@ def test_generate_the_fewest_clues_in_a_time():
         (["--fewest"], 2, "needs --time-limit"),
         (["--mask", "x?"], 2, "line 1, column 2"),
         (["--clues", "17", "--time-limit", "0.1", "--seed", "1"], 1, "in 0.1 s (seed 1)"),
-        (["-o", "/nonexistent/dir/p.txt", "--seed", "1"], 2, "No such file or directory"),
+        (["-o", "/nonexistent/dir/p.txt", "--seed", "1"], 4, "No such file or directory"),
         (["--clues", "18", "--attempts", "1", "--seed", "1"], 1, "no unique puzzle with 18"),
         (["--size", "7"], 2, "Invalid value for --size"),
         (["--symmetry", "spiral"], 2, "Invalid value for '--symmetry'"),
-        (["--svg", "/nonexistent/dir/sheet.svg", "--seed", "1"], 2, "No such file or directory"),
+        (["--svg", "/nonexistent/dir/sheet.svg", "--seed", "1"], 4, "No such file or directory"),
     ],
 )
 def test_generate_refusals_are_clear(args, code, message):
@@ -129,15 +129,15 @@ def test_grids_to_stdout_in_the_spaced_layout():
 
 
 @pytest.mark.parametrize(
-    ("args", "message"),
+    ("args", "code", "message"),
     [
-        (["--first-digit", "0"], "first digit must be 1..9"),
-        (["-o", "/nonexistent/dir/grids.txt"], "No such file or directory"),
+        (["--first-digit", "0"], 2, "first digit must be 1..9"),
+        (["-o", "/nonexistent/dir/grids.txt"], 4, "No such file or directory"),
     ],
 )
-def test_grids_refusals_are_clear(args, message):
+def test_grids_refusals_are_clear(args, code, message):
     result = run("grids", "-n", "5", "-o", "-", *args)
-    assert result.exit_code == 2 and message in result.stderr
+    assert result.exit_code == code and message in result.stderr
 
 
 @pytest.mark.parametrize("command", ["generate", "grids", "rate"])

@@ -80,7 +80,7 @@ def test_samurai_lines_in_a_file_are_one_puzzle_each():
     blanked = "." * 10 + puzzle[10:]
     result = run("solve", "--samurai", "-", stdin=f"{blanked}\n{blanked[:-1]}x\n")
     assert result.exit_code == 2
-    assert result.stdout == puzzle + "\n"
+    assert result.stdout == puzzle + "\n# line 2: bad input\n"  # one output line a puzzle
     assert "line 2, column 369: found 'x'" in result.stderr
 
 

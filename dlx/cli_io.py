@@ -1,0 +1,258 @@
+"""The command line's one policy for files and streams: nothing lost, nothing hangs.
+
+Every command (``dlx-sudoku`` and ``python -m dlx``) runs its body inside ``guard()`` and
+opens what it reads and writes through ``open_input`` and ``open_output``:
+
+- An output file is written to a temporary file beside it and renamed into place when the
+  command ends (also when Ctrl-C ends it: the answers already produced are kept). An error
+  before the end removes the temporary file, so an existing file is never emptied, and ``-o``
+  naming the command's own input is safe: the input is read whole before the rename.
+  Outputs that are not regular files (``/dev/null``, a pipe) are written directly.
+- Inputs are read through ``read_lines``: a read error is an InputError naming the input, and
+  when the reader knows how long a sane line is, a huge line costs a bounded prefix, not
+  its length in memory. (The readers drop a UTF-8 byte-order mark.)
+- Errors are one line on stderr and an exit code, never a traceback:
+
+  ========================================  =====================================
+  an input that cannot be read (missing,    ``error: NAME: REASON``, exit ``BAD_INPUT`` (2)
+  not UTF-8, a closed stdin)
+  an output that cannot be written (a full  ``error: NAME: REASON``, exit ``WRITE_FAILED`` (4)
+  disk, a closed stdout)
+  the reader of stdout gone (``| head``)    nothing more is written, the exit code of what
+                                            was done so far
+  Ctrl-C                                    ``interrupted``, exit ``INTERRUPTED`` (130)
+  ========================================  =====================================
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+import sys
+import tempfile
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from functools import partial
+from pathlib import Path
+from typing import IO
+
+import typer
+
+BAD_INPUT, WRITE_FAILED, INTERRUPTED = 2, 4, 130
+STDIO = "-"  # the name that means standard input or output
+
+
+class InputError(OSError):
+    """An input that cannot be read, with the name the user gave it."""
+
+
+class CommandError(Exception):
+    """The command cannot go on: ``error: MESSAGE`` on stderr, exit ``code``, and an output
+    file it was writing is left as it was."""
+
+    def __init__(self, message: str, code: int = BAD_INPUT) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+def _say(message: str) -> None:
+    """One line on stderr; if stderr is gone too there is no one to tell."""
+    try:
+        print(message, file=sys.stderr, flush=True)
+    except (OSError, AttributeError, ValueError):
+        pass
+
+
+def _reason(error: OSError) -> str:
+    return error.strerror or str(error) or type(error).__name__
+
+
+def _quiet_stdout() -> None:
+    """Point stdout at /dev/null, so Python's flush at exit finds no closed pipe."""
+    try:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except (OSError, AttributeError, ValueError):
+        pass
+
+
+@contextmanager
+def guard(code: Callable[[], int] = lambda: 0) -> Iterator[None]:
+    """Run a command's body under the policy above; ``code()`` is the exit code of the
+    work done so far, used when the reader of stdout goes away."""
+    try:
+        yield
+        if sys.stdout is not None:
+            sys.stdout.flush()  # a full disk shows here for buffered output
+    except typer.Exit:
+        if sys.stdout is not None:
+            _flush_or_exit(code)
+        raise
+    except BrokenPipeError:
+        _quiet_stdout()
+        raise typer.Exit(code()) from None
+    except CommandError as error:
+        _say(f"error: {error}")
+        raise typer.Exit(error.code) from None
+    except InputError as error:
+        _say(f"error: {error.filename}: {_reason(error)}")
+        raise typer.Exit(BAD_INPUT) from None
+    except OSError as error:
+        _say(f"error: {error.filename or 'standard output'}: {_reason(error)}")
+        _quiet_stdout()
+        raise typer.Exit(WRITE_FAILED) from None
+    except KeyboardInterrupt:
+        _say("interrupted")
+        raise typer.Exit(INTERRUPTED) from None
+
+
+def _flush_or_exit(code: Callable[[], int]) -> None:
+    """Flush stdout before a command's own exit, applying the policy to what fails."""
+    try:
+        sys.stdout.flush()
+    except BrokenPipeError:
+        _quiet_stdout()
+        raise typer.Exit(code()) from None
+    except OSError as error:
+        _say(f"error: standard output: {_reason(error)}")
+        _quiet_stdout()
+        raise typer.Exit(WRITE_FAILED) from None
+
+
+def interactive() -> bool:
+    """True when stdin is a terminal (so a command with no input should show its help)."""
+    return sys.stdin is not None and sys.stdin.isatty()
+
+
+def stdin() -> IO[str]:
+    """Standard input as text, or InputError when it is closed (as with ``<&-``)."""
+    if sys.stdin is None:
+        raise InputError(0, "it is closed", "standard input")
+    return sys.stdin
+
+
+def open_input(name: str | os.PathLike[str]) -> IO[str]:
+    """An input to read as UTF-8 text (a BOM dropped for files): a file, or stdin for ``-``.
+
+    Read it through ``read_lines`` so that read errors are InputErrors. The caller closes it
+    (closing stdin is harmless here: the command is ending).
+    """
+    if str(name) == STDIO:
+        return stdin()
+    try:
+        return open(name, encoding="utf-8-sig")
+    except OSError as error:
+        raise InputError(error.errno, _reason(error), str(name)) from None
+
+
+def read_lines(stream: IO[str], limit: int | None = None) -> Iterator[str]:
+    """The lines of an input, a read error (not UTF-8, EIO) raised as InputError naming it.
+
+    With ``limit``, each line is cut to at most ``limit + 1`` characters, the rest of it
+    skipped in bounded chunks: the reader refuses a line longer than ``limit`` having held
+    no more than that (lines are read by the stream's own C code either way).
+    """
+    name = "standard input" if stream is sys.stdin else getattr(stream, "name", "input")
+    try:
+        if limit is None:
+            yield from stream
+            return
+        for line in iter(partial(stream.readline, limit + 1), ""):
+            yield line
+            if len(line) > limit and not line.endswith("\n"):
+                while (rest := stream.readline(limit + 1)) and not rest.endswith("\n"):
+                    pass
+    except UnicodeDecodeError as error:
+        raise InputError(0, f"not UTF-8 text ({error})", str(name)) from None
+    except OSError as error:
+        raise InputError(error.errno, _reason(error), str(name)) from None
+
+
+def same_file(a: str | os.PathLike[str], b: str | os.PathLike[str]) -> bool:
+    """True when both names exist and are one file."""
+    try:
+        return os.path.samefile(a, b)
+    except OSError:
+        return False
+
+
+@contextmanager
+def open_output(
+    target: str | os.PathLike[str] | None, *, binary: bool = False
+) -> Iterator[IO[str] | IO[bytes]]:
+    """Where a command writes: stdout for None or ``-``; else a temporary file beside
+    ``target``, renamed over it when the block ends normally, by ``typer.Exit`` or by
+    Ctrl-C, and removed when it ends by any other error (``target`` is then untouched)."""
+    if target is None or str(target) == STDIO:
+        if sys.stdout is None:
+            raise OSError(0, "standard output is closed", "standard output")
+        yield sys.stdout.buffer if binary else sys.stdout
+        return
+    path = Path(os.path.realpath(target))  # through a symlink: replace what it names
+    try:
+        kind = path.stat().st_mode
+    except FileNotFoundError:
+        kind = None
+    except OSError as error:
+        raise OSError(error.errno, _reason(error), str(target)) from None
+    if kind is not None and not stat.S_ISREG(kind):  # /dev/null, a pipe: no rename there
+        with _named(target), _opened(path, target, binary) as stream:
+            yield stream
+        return
+    try:
+        fd, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    except OSError as error:
+        raise OSError(error.errno, _reason(error), str(target)) from None
+    try:
+        os.chmod(temporary, stat.S_IMODE(kind) if kind is not None else 0o666 & ~_umask())
+        mode = "wb" if binary else "w"
+        with open(fd, mode, **({} if binary else {"encoding": "utf-8"})) as stream:
+            try:
+                with _named(target):
+                    yield stream
+            except (typer.Exit, KeyboardInterrupt):
+                _keep(stream, temporary, path, target)
+                raise
+            _keep(stream, temporary, path, target)
+    except BaseException:
+        if os.path.exists(temporary):
+            os.unlink(temporary)
+        raise
+
+
+@contextmanager
+def _named(target: object) -> Iterator[None]:
+    """An error writing an output without a file name gets the output's name."""
+    try:
+        yield
+    except InputError:
+        raise
+    except OSError as error:
+        if error.filename is not None:
+            raise
+        raise OSError(error.errno, _reason(error), str(target)) from None
+
+
+def _keep(stream: IO[str] | IO[bytes], temporary: str, path: Path, target: object) -> None:
+    """Flush ``stream`` to disk and rename it over ``path``."""
+    try:
+        stream.flush()
+        os.fsync(stream.fileno())
+        os.replace(temporary, path)
+    except OSError as error:
+        raise OSError(error.errno, _reason(error), str(target)) from None
+
+
+@contextmanager
+def _opened(path: Path, target: object, binary: bool) -> Iterator[IO[str] | IO[bytes]]:
+    try:
+        stream = open(path, "wb") if binary else open(path, "w", encoding="utf-8")
+    except OSError as error:
+        raise OSError(error.errno, _reason(error), str(target)) from None
+    with stream:
+        yield stream
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask

@@ -1,0 +1,280 @@
+"""The command line's one I/O policy (``dlx.cli_io``), command by command, in subprocesses.
+
+Each case runs ``dlx-sudoku`` as a user would (``python -m sudoku.cli``, through a shell
+where the case is about redirections) and asserts the exit code, that no traceback was
+printed, and what the files hold afterwards.
+"""
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from sudoku.grid import is_solution, parse
+
+ROOT = Path(__file__).resolve().parents[1]
+KNUTH = ROOT / "tests" / "fixtures" / "knuth-paper.dlx"
+PENTOMINOES = ROOT / "tests" / "fixtures" / "pentominoes-6x10-all.dlx"
+HARD = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+HARD_SOLUTION = "417369825632158947958724316825437169791586432346912758289643571573291684164875293"
+CLI = f"{sys.executable} -m sudoku.cli"
+posix = pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX shell and devices")
+
+
+def shell(command: str, **kwargs) -> subprocess.CompletedProcess:
+    """Run ``command`` in sh (``$CLI`` is the command line) from the repository's root."""
+    env = {**os.environ, "CLI": CLI}
+    return subprocess.run(
+        ["sh", "-c", command], capture_output=True, text=True, cwd=ROOT, env=env, timeout=300,
+        **kwargs,
+    )  # fmt: skip
+
+
+def clean(result: subprocess.CompletedProcess) -> None:
+    assert "Traceback" not in result.stderr, result.stderr
+    assert len(result.stderr.splitlines()) <= 2, result.stderr
+
+
+def no_temporaries(directory: Path) -> None:
+    assert not [p.name for p in directory.iterdir() if p.name.endswith(".tmp")]
+
+
+# --- outputs: nothing lost ---------------------------------------------------------------
+
+
+def test_output_naming_the_input_is_safe(tmp_path):
+    puzzles = tmp_path / "x.txt"
+    puzzles.write_text(f"{HARD}\n{HARD}\n")
+    result = shell(f'$CLI solve --file "{puzzles}" -o "{puzzles}"')
+    clean(result)
+    assert result.returncode == 0
+    assert puzzles.read_text() == f"{HARD_SOLUTION}\n{HARD_SOLUTION}\n"
+    no_temporaries(tmp_path)
+
+
+@pytest.mark.parametrize(
+    ("args", "code"),
+    [
+        (["solve", "--file", "/nonexistent/puzzles.txt"], 2),
+        (["solve", "--file", "EMPTY"], 2),  # no puzzle in the input
+        (["grids", "-n", "3", "--first-digit", "0"], 2),
+        (["generate", "--clues", "16", "--svg"], 2),
+    ],
+    ids=["missing-input", "empty-input", "grids-refused", "svg-refused"],
+)
+def test_a_failed_run_leaves_an_existing_output_as_it_was(tmp_path, args, code):
+    keep = tmp_path / "k.txt"
+    keep.write_text("keep\n")
+    (tmp_path / "empty.txt").write_text("# nothing\n")
+    args = [str(tmp_path / "empty.txt") if a == "EMPTY" else a for a in args]
+    flag = [] if args[-1] == "--svg" else ["-o"]
+    result = subprocess.run(
+        [sys.executable, "-m", "sudoku.cli", *args, *flag, str(keep)],
+        capture_output=True, text=True, cwd=ROOT, timeout=300,
+    )  # fmt: skip
+    clean(result)
+    assert result.returncode == code and result.stderr.splitlines()[-1].startswith("error: ")
+    assert keep.read_text() == "keep\n"
+    no_temporaries(tmp_path)
+
+
+def test_a_successful_run_replaces_the_output_keeping_its_permissions(tmp_path):
+    target = tmp_path / "grids.txt"
+    target.write_text("old\n")
+    target.chmod(0o640)
+    result = shell(f'$CLI grids -n 3 --seed 1 -o "{target}"')
+    clean(result)
+    assert result.returncode == 0
+    grids = target.read_text().splitlines()
+    assert len(grids) == 3 and all(is_solution(parse(g)) for g in grids)
+    assert target.stat().st_mode & 0o777 == 0o640
+    no_temporaries(tmp_path)
+
+
+@posix
+def test_an_output_that_is_a_device_is_written_directly():
+    result = shell(f"$CLI solve {HARD} -o /dev/null")
+    clean(result)
+    assert result.returncode == 0 and os.path.exists("/dev/null")
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="needs SIGINT")
+def test_ctrl_c_keeps_the_answers_already_written(tmp_path):
+    puzzles, out = tmp_path / "many.txt", tmp_path / "out.txt"
+    puzzles.write_text(f"{HARD}\n" * 100_000)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "sudoku.cli", "solve", "--file", str(puzzles), "-o", str(out),
+         "--stats"],
+        stderr=subprocess.PIPE, text=True, cwd=ROOT,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )  # fmt: skip
+    for _ in range(20):  # one stderr line per puzzle solved
+        process.stderr.readline()
+    process.send_signal(signal.SIGINT)
+    stderr = process.stderr.read()
+    process.wait(timeout=60)
+    assert process.returncode == 130 and "Traceback" not in stderr
+    assert stderr.rstrip().endswith("interrupted")
+    kept = out.read_text().splitlines()
+    # the 20th may be between its note and its line
+    assert 19 <= len(kept) < 100_000 and set(kept) == {HARD_SOLUTION}
+    no_temporaries(tmp_path)
+
+
+# --- I/O errors: one line and the documented exit code ------------------------------------
+
+STDOUT_COMMANDS = {
+    "solve": f"solve {HARD}",
+    "solve-file": "solve -f PUZZLES",
+    "count": "count ................",
+    "cover": f"cover {KNUTH}",
+    "generate": "generate --seed 1 --size 4",
+    "grids": "grids -n 10 -o - --seed 1",
+    "rate": f"rate {HARD}",
+}
+
+
+@posix
+@pytest.mark.parametrize("command", STDOUT_COMMANDS.values(), ids=STDOUT_COMMANDS)
+def test_a_full_disk_is_one_line_and_exit_4(tmp_path, command):
+    (tmp_path / "p.txt").write_text(f"{HARD}\n")
+    command = command.replace("PUZZLES", str(tmp_path / "p.txt"))
+    result = shell(f"$CLI {command} > /dev/full")
+    clean(result)
+    assert result.returncode == 4
+    assert result.stderr.splitlines()[-1] == "error: standard output: No space left on device"
+
+
+@posix
+def test_a_full_disk_for_an_output_file_names_it():
+    result = shell(f"$CLI solve {HARD} -o /dev/full")
+    clean(result)
+    assert result.returncode == 4
+    assert result.stderr == "error: /dev/full: No space left on device\n"
+
+
+STDIN_COMMANDS = ["solve -", "solve", "solve -f -", "count -", "cover -", "rate -"]
+
+
+@posix
+@pytest.mark.parametrize("command", STDIN_COMMANDS)
+def test_a_closed_stdin_is_one_line_and_exit_2(command):
+    result = shell(f"$CLI {command} <&-")
+    clean(result)
+    assert result.returncode == 2
+    assert result.stderr == "error: standard input: it is closed\n"
+
+
+@posix
+def test_a_closed_stdout_is_one_line_and_exit_4():
+    result = shell(f"$CLI solve {HARD} >&-")
+    clean(result)
+    assert result.returncode == 4 and "standard output" in result.stderr
+
+
+READERS_GONE = {
+    "solve": "solve -f PUZZLES",
+    "cover": f"cover {PENTOMINOES}",
+    "generate": "generate -n 3 --seed 1 --size 4",
+    "grids": "grids -n 300000 -o - --seed 1",
+    "rate": "rate -f PUZZLES",
+}
+
+
+@posix
+@pytest.mark.parametrize("command", READERS_GONE.values(), ids=READERS_GONE)
+def test_a_reader_gone_ends_quietly_with_the_code_so_far(tmp_path, command):
+    (tmp_path / "p.txt").write_text(f"{HARD}\n" * 3000)
+    command = command.replace("PUZZLES", str(tmp_path / "p.txt"))
+    process = subprocess.Popen(
+        [*CLI.split(), *command.split()],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT,
+    )  # fmt: skip
+    first = process.stdout.readline()
+    process.stdout.close()  # as `| head -1` does
+    stderr = process.stderr.read()
+    process.wait(timeout=300)
+    assert first.strip()
+    assert "Traceback" not in stderr and "Broken pipe" not in stderr, stderr
+    assert process.returncode == 0, stderr
+
+
+# --- input: bounds, byte-order marks, refusals ------------------------------------------
+
+
+def test_a_huge_line_is_refused_after_a_bounded_prefix_and_the_rest_go_on(tmp_path):
+    puzzles = tmp_path / "huge.txt"
+    puzzles.write_text(f"{HARD}\n{'1' * 10_000_000}\n{HARD}\n")
+    began = time.perf_counter()
+    result = shell(f'$CLI solve -f "{puzzles}"')
+    seconds = time.perf_counter() - began
+    clean(result)
+    assert result.returncode == 2
+    assert result.stdout.splitlines() == [HARD_SOLUTION, "# line 2: bad input", HARD_SOLUTION]
+    assert "line 2: the line is longer than" in result.stderr
+    assert seconds < 60  # a loose guard against reading the line whole (13 s and 1 GB before)
+
+
+BOM = "\ufeff"
+
+
+@pytest.mark.parametrize("via", ["file", "stdin"])
+def test_a_byte_order_mark_is_accepted(tmp_path, via):
+    path = tmp_path / "bom.txt"
+    path.write_text(f"{BOM}{HARD}\n", encoding="utf-8")
+    command = f'$CLI solve -f "{path}"' if via == "file" else f'$CLI solve - < "{path}"'
+    result = shell(command)
+    clean(result)
+    assert (result.returncode, result.stdout) == (0, HARD_SOLUTION + "\n")
+    path.write_text(BOM + KNUTH.read_text(), encoding="utf-8")
+    command = f'$CLI cover "{path}"' if via == "file" else f'$CLI cover - < "{path}"'
+    cover = shell(command)
+    clean(cover)
+    assert (cover.returncode, sorted(cover.stdout.splitlines())) == (0, ["a d f", "b g", "c e"])
+
+
+@pytest.mark.parametrize("command", ["solve --count --limit 0", "count --limit 0"])
+def test_limit_0_is_refused(command):
+    result = shell(f"$CLI {command} ................")
+    assert "Traceback" not in result.stderr
+    assert result.returncode == 2 and "--limit" in result.stderr and result.stdout == ""
+
+
+def test_not_utf8_is_one_line_and_exit_2(tmp_path):
+    path = tmp_path / "latin1.txt"
+    path.write_bytes(b"\xe9t\xe9\n")
+    for command in (f'solve -f "{path}"', f'cover "{path}"'):
+        result = shell(f"$CLI {command}")
+        clean(result)
+        assert result.returncode == 2 and "not UTF-8" in result.stderr
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="needs SIGINT")
+def test_ctrl_c_while_cover_lists_solutions_says_interrupted():
+    process = subprocess.Popen(
+        [sys.executable, "-m", "dlx", str(PENTOMINOES)],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )  # fmt: skip
+    for _ in range(40):  # a few solutions, 12 lines and a blank line each
+        process.stdout.readline()
+    process.send_signal(signal.SIGINT)
+    process.stdout.read()
+    stderr = process.stderr.read()
+    process.wait(timeout=60)
+    assert process.returncode == 130 and "Traceback" not in stderr
+    assert "interrupted" in stderr.splitlines()[-2] and "stopped at the limit" not in stderr
+
+
+@posix
+def test_python_m_dlx_follows_the_same_policy():
+    result = shell(f"{sys.executable} -m dlx {KNUTH} > /dev/full")
+    clean(result)
+    assert result.returncode == 4
+    closed = shell(f"{sys.executable} -m dlx - <&-")
+    clean(closed)
+    assert (closed.returncode, closed.stderr) == (2, "error: standard input: it is closed\n")
