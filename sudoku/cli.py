@@ -606,7 +606,8 @@ def _drawing(
 ) -> tuple[Callable[[Report, Answer], None], Callable[[], None]]:
     """``handle`` keeping every puzzle solved, and what draws them with their solutions on a
     sheet at ``path`` when the run ends."""
-    from sudoku.svg import samurai_sheet, sheet
+    from sudoku.sheets import sheet
+    from sudoku.svg import samurai_sheet
 
     drawn: list[tuple[Any, Any]] = []
 
@@ -737,7 +738,7 @@ app.command("cover", epilog=COVER_EXIT_CODES)(cover_command)
 
 # --- generate, grids, rate: generation and rating -----------------------------------------
 # Owned by the generation work (issue 4): thin shells over sudoku.generate, sudoku.rate and
-# sudoku.svg. `rate` reads puzzles and reports through the solve machinery above.
+# sudoku.sheets. `rate` reads puzzles and reports through the solve machinery above.
 
 
 Level = _choices("Level", LEVELS)  # --difficulty
@@ -790,6 +791,7 @@ seed S+k-1. A progress bar shows on a terminal.
 \b
 Examples:
   dlx-sudoku generate -n 6 --symmetry rot180 --svg sheet.svg --solutions
+  dlx-sudoku generate -n 20 --pdf book.pdf --solutions --per-page 4
   dlx-sudoku generate --clues 20 -n 10 -o puzzles.txt
   dlx-sudoku generate --fewest --time-limit 600 --format json
   dlx-sudoku generate --mask pattern.txt --time-limit 60
@@ -864,18 +866,29 @@ def generate_command(
         Path | None, typer.Option("--output", "-o", help="Write the puzzles to this file.")
     ] = None,
     svg: Annotated[
-        Path | None, typer.Option("--svg", help="Also write a printable sheet (SVG, A4 pages).")
+        Path | None,
+        typer.Option("--svg", help="Also write a printable sheet: one SVG per A4 page."),
+    ] = None,
+    pdf: Annotated[
+        Path | None,
+        typer.Option("--pdf", help="Also write the sheet as one PDF (needs the [pdf] extra)."),
     ] = None,
     solutions: Annotated[
-        bool, typer.Option("--solutions", help="With --svg: add pages of solutions.")
+        bool, typer.Option("--solutions", help="With --svg/--pdf: solution pages at the end.")
     ] = False,
+    per_page: Annotated[
+        int | None,
+        typer.Option("--per-page", min=1, max=6, help="Puzzles per page (default by size)."),
+    ] = None,
+    title: Annotated[
+        str | None, typer.Option("--title", help="The sheet's title (default: the variant).")
+    ] = None,
     stats: Annotated[
         bool, typer.Option("--stats", help="Seed, clues, level and engine work per puzzle.")
     ] = False,
 ) -> None:
     """Generate unique puzzles: minimal unless --clues is given, rated, reproducible."""
     from sudoku.generate import GenerateError, fewest, generate_many, resolve_seed
-    from sudoku.svg import sheet
 
     shape = _variant_shape(size, regions, None, windoku) or Shape()
     shape = shape.with_diagonals() if x else shape
@@ -943,18 +956,45 @@ def generate_command(
                 advance(number)
         except GenerateError as error:
             raise _generation_failed(error) from None
-        if svg is not None:
-            captions = [
-                f"#{k}  seed {m.seed}  {m.rating.level}  {m.clues} clues"
-                for k, m in enumerate(made, 1)
-            ]
-            page = sheet(
-                [m.puzzle for m in made],
-                captions,
-                [m.solution for m in made] if solutions else None,
-                title=_title(made[0].puzzle),
-            )
-            _write_sheet(svg, page)
+        _print_sheet(made, svg, pdf, solutions, per_page, title)
+
+
+def _print_sheet(
+    made: list[Generated],
+    svg: Path | None,
+    pdf: Path | None,
+    solutions: bool,
+    per_page: int | None,
+    title: str | None,
+) -> None:
+    """The printable sheet of the puzzles made: SVG pages and/or a PDF, named on stderr."""
+    if svg is None and pdf is None:
+        return
+    from sudoku import sheets
+
+    captions = [
+        f"#{k}  seed {m.seed}  {m.rating.level}  {m.clues} clues" for k, m in enumerate(made, 1)
+    ]
+    try:
+        sheet = sheets.Sheet(
+            [m.puzzle for m in made],
+            captions,
+            [m.solution for m in made] if solutions else None,
+            title=title,
+            per_page=per_page,
+        )
+        pages = [] if svg is None else sheet.svg_pages()
+        document = None if pdf is None else sheet.pdf()
+    except sheets.SheetError as error:
+        raise CommandError(str(error)) from None
+    written = [] if svg is None else sheets.page_files(svg, len(pages))
+    for path, page in zip(written, pages, strict=True):
+        _write_sheet(path, page)
+    if pdf is not None and document is not None:
+        with open_output(pdf, binary=True) as file:
+            file.write(document)
+        written.append(pdf)
+    typer.echo(f"sheet: {', '.join(map(str, written))}", err=True)
 
 
 def _generate_variants(
@@ -974,7 +1014,7 @@ def _generate_variants(
     and a blank line; JSON records hold all of it. Puzzle k has seed S+k-1."""
     from sudoku.generate import GenerateError, generate, resolve_seed
     from sudoku.make_variants import generate_killer, random_regions
-    from sudoku.svg import sheet
+    from sudoku.sheets import sheet
     from sudoku.variants import format_cages, format_regions
 
     start = resolve_seed(seed)

@@ -1,11 +1,13 @@
-"""A printable sheet of puzzles as one SVG document, with no dependency beyond the stdlib.
+"""Drawing puzzles in SVG, with no dependency beyond the stdlib: one grid, its caption, a
+page title, and the document that holds A4 pages (210 x 297 mm each); `sudoku.sheets`
+lays puzzles out on the pages.
 
-The document is a stack of A4 portrait pages (210 x 297 mm each): puzzle pages first, then,
-when solutions are given, solution pages laid out the same way. Box (or jigsaw region)
-borders are thick, cells of extra regions such as diagonals or windoku's windows are
-shaded, killer cages are dashed outlines just inside their cells with the sum in the top
-left corner, and each puzzle carries a caption (its number, seed and level, say). A Samurai
-has a page of its own (`samurai_sheet`).
+Box (or jigsaw region) borders are thick, cells of extra regions such as diagonals or
+windoku's windows are shaded, killer cages are dashed outlines just inside their cells with
+the sum in the top left corner. Digits are centred by an explicit baseline (the cell's
+centre plus half a digit's height) rather than ``dominant-baseline``, which librsvg and
+some PDF converters ignore: every renderer places an alphabetic baseline the same way. A
+Samurai has a page of its own (`samurai_sheet`).
 """
 
 from __future__ import annotations
@@ -20,15 +22,12 @@ PAGE_WIDTH, PAGE_HEIGHT, MARGIN = 210.0, 297.0, 15.0  # millimetres
 HEADER = 12.0  # room for the page title
 CAPTION = 7.0  # room under each puzzle for its caption
 CAGE_INSET = 0.08  # how far inside its cells a cage's outline runs, in cells
+DIGIT_HEIGHT = 0.72  # a digit's height in ems in common sans fonts (DejaVu 0.73, Arial 0.72)
 
 
-def _per_page(n: int) -> tuple[int, int]:
-    """Columns and rows of puzzles on a page: smaller grids fit more."""
-    return (2, 3) if n <= 9 else (1, 2) if n <= 16 else (1, 1)
-
-
-def _grid(grid: Grid, x: float, y: float, side: float, caption: str, given: Grid) -> list[str]:
-    """The SVG elements of one grid of width ``side`` at (x, y); ``given`` cells are bold."""
+def draw_grid(grid: Grid, x: float, y: float, side: float, caption: str, given: Grid) -> list[str]:
+    """The SVG elements of one grid of width ``side`` at (x, y) in millimetres, its caption
+    under it; ``given`` cells are bold."""
     shape, n = grid.shape, grid.shape.size
     cell = side / n
     region = {c: k for k, box in enumerate(shape.boxes) for c in box}
@@ -58,20 +57,39 @@ def _grid(grid: Grid, x: float, y: float, side: float, caption: str, given: Grid
             digit = grid[r, c]
             if digit:
                 out.append(_digit(r, c, cell, font, shape.symbols[digit - 1], given[r, c] > 0))
-    out.append(
-        f'<text x="0" y="{side + CAPTION * 0.7:.2f}" font-size="3.5">{escape(caption)}</text>'
-    )
+    out.append(_caption(side, caption))
     out.append("</g>")
     return out
 
 
-def _digit(r: int, c: int, cell: float, font: float, symbol: str, given: bool) -> str:
-    """A digit centred in cell (r, c): bold black when given, grey when filled in."""
-    weight, colour = ("bold", "black") if given else ("normal", "#555555")
+def _caption(side: float, caption: str) -> str:
+    """A caption under a grid of width ``side``, in a size that suits the grid."""
+    font = min(3.5, max(2.2, side * 0.035))
     return (
-        f'<text x="{(c + 0.5) * cell:.2f}" y="{(r + 0.5) * cell:.2f}" '
+        f'<text x="0" y="{side + font * 1.4:.2f}" font-size="{font:.2f}">{escape(caption)}</text>'
+    )
+
+
+def page_title(text: str) -> str:
+    """The title at the top of a page."""
+    return (
+        f'<text x="{MARGIN}" y="{MARGIN + HEADER * 0.6}" font-size="6" '
+        f'font-weight="bold">{escape(text)}</text>'
+    )
+
+
+def _digit(r: int, c: int, cell: float, font: float, symbol: str, given: bool) -> str:
+    """A digit centred in cell (r, c): bold black when given, grey when filled in.
+
+    The baseline sits DIGIT_HEIGHT / 2 of the font size below the cell's centre, so the
+    digit's ink is centred whatever the renderer does with baseline attributes.
+    """
+    weight, colour = ("bold", "black") if given else ("normal", "#555555")
+    baseline = (r + 0.5) * cell + font * DIGIT_HEIGHT / 2
+    return (
+        f'<text class="digit" x="{(c + 0.5) * cell:.2f}" y="{baseline:.2f}" '
         f'font-size="{font:.2f}" font-weight="{weight}" fill="{colour}" '
-        f'text-anchor="middle" dominant-baseline="central">{symbol}</text>'
+        f'text-anchor="middle">{symbol}</text>'
     )
 
 
@@ -138,52 +156,9 @@ def _line(x1: float, y1: float, x2: float, y2: float, thick: bool) -> str:
     )
 
 
-def _pages(
-    grids: Sequence[Grid], givens: Sequence[Grid], captions: Sequence[str], title: str
-) -> list[list[str]]:
-    """The pages that lay out ``grids``, each a list of SVG elements in page coordinates."""
-    cols, rows = _per_page(grids[0].shape.size)
-    width = (PAGE_WIDTH - 2 * MARGIN) / cols
-    height = (PAGE_HEIGHT - 2 * MARGIN - HEADER) / rows
-    side = min(width, height - CAPTION) * 0.9
-    pages = []
-    per_page = cols * rows
-    for start in range(0, len(grids), per_page):
-        page = [
-            f'<text x="{MARGIN}" y="{MARGIN + HEADER * 0.6}" font-size="6" '
-            f'font-weight="bold">{escape(title)}</text>'
-        ]
-        for k in range(start, min(start + per_page, len(grids))):
-            row, col = divmod(k - start, cols)
-            x = MARGIN + col * width + (width - side) / 2
-            y = MARGIN + HEADER + row * height
-            page += _grid(grids[k], x, y, side, captions[k], givens[k])
-        pages.append(page)
-    return pages
-
-
-def sheet(
-    puzzles: Sequence[Grid],
-    captions: Sequence[str] | None = None,
-    solutions: Sequence[Grid] | None = None,
-    title: str = "Sudoku",
-) -> str:
-    """An SVG document laying out ``puzzles`` on A4 pages, then their ``solutions`` if given.
-
-    ``captions`` label the puzzles ("1", "2", ... unless told); on the solution pages the
-    givens stay bold and the filled-in digits are grey.
-    """
-    if not puzzles:
-        raise ValueError("a sheet needs at least one puzzle")
-    captions = list(captions) if captions is not None else [str(k + 1) for k in range(len(puzzles))]
-    pages = _pages(puzzles, puzzles, captions, title)
-    if solutions is not None:
-        pages += _pages(solutions, puzzles, captions, f"{title}: solutions")
-    return _document(pages)
-
-
-def _document(pages: list[list[str]]) -> str:
-    """The SVG document stacking ``pages`` (lists of elements in page coordinates)."""
+def document(pages: Sequence[list[str]]) -> str:
+    """The SVG document stacking ``pages`` (lists of elements in page coordinates) one
+    under the other; one page makes an A4 document."""
     height = PAGE_HEIGHT * len(pages)
     out = [
         '<?xml version="1.0" encoding="UTF-8"?>',
@@ -199,16 +174,12 @@ def _document(pages: list[list[str]]) -> str:
     return "\n".join(out) + "\n"
 
 
-def _samurai_page(samurai: Samurai, puzzle: Samurai, title: str, caption: str) -> list[str]:
+def _samurai_page(samurai: Samurai, puzzle: Samurai, heading: str, caption: str) -> list[str]:
     """One page holding the 21x21 layout: thin cell lines, thick box and grid borders."""
     side = PAGE_WIDTH - 2 * MARGIN
     cell = side / SIDE
     x0, y0 = MARGIN, MARGIN + HEADER
-    out = [
-        f'<text x="{MARGIN}" y="{MARGIN + HEADER * 0.6}" font-size="6" '
-        f'font-weight="bold">{escape(title)}</text>',
-        f'<g transform="translate({x0:.2f},{y0:.2f})">',
-    ]
+    out = [page_title(heading), f'<g transform="translate({x0:.2f},{y0:.2f})">']
     out += [
         f'<rect x="{c * cell:.2f}" y="{r * cell:.2f}" width="{cell:.2f}" height="{cell:.2f}" '
         'fill="none" stroke="black" stroke-width="0.2"/>'
@@ -227,9 +198,7 @@ def _samurai_page(samurai: Samurai, puzzle: Samurai, title: str, caption: str) -
         for r, c in CELLS
         if samurai[r, c]
     ]
-    out.append(
-        f'<text x="0" y="{side + CAPTION * 0.7:.2f}" font-size="3.5">{escape(caption)}</text>'
-    )
+    out.append(_caption(side, caption))
     out.append("</g>")
     return out
 
@@ -248,4 +217,4 @@ def samurai_sheet(
             _samurai_page(s, p, f"{title}: solution", c)
             for s, p, c in zip(solutions, puzzles, captions, strict=True)
         ]
-    return _document(pages)
+    return document(pages)

@@ -40,9 +40,9 @@ from sudoku.grid import (
 )
 from sudoku.rate import LEVELS, TECHNIQUES, Candidates, Step
 from sudoku.rate import rate as rate_puzzle
+from sudoku.sheets import sheet as svg_sheet
 from sudoku.solve import Status
 from sudoku.solve import solve as solve_puzzle
-from sudoku.svg import sheet as svg_sheet
 from sudoku.variants import format_cages, format_regions, read_cages, read_regions
 
 MAX_SIZE = 16  # the largest grid the page plays and the API works on

@@ -54,9 +54,21 @@ def test_generate_writes_a_printable_sheet(tmp_path):
     sheet = tmp_path / "sheet.svg"
     result = run("generate", "-n", "2", "--seed", "1", "--svg", str(sheet), "--solutions")
     assert result.exit_code == 0
-    root = ET.parse(sheet).getroot()
-    assert len(root.findall("{http://www.w3.org/2000/svg}g")) == 2  # puzzles, solutions
-    assert "seed 2" in sheet.read_text()
+    pages = [tmp_path / "sheet-1.svg", tmp_path / "sheet-2.svg"]  # puzzles, solutions
+    assert f"sheet: {pages[0]}, {pages[1]}" in result.stderr and not sheet.exists()
+    assert all(ET.parse(page).getroot().get("height") == "297.0mm" for page in pages)
+    assert "seed 2" in pages[0].read_text() and "Sudoku: solutions" in pages[1].read_text()
+
+
+def test_generate_writes_a_pdf_sheet(tmp_path):
+    pypdf = pytest.importorskip("pypdf", reason="pypdf is missing: pip install -e '.[test]'")
+    pytest.importorskip("fpdf", reason="fpdf2 is missing: pip install -e '.[pdf]'")
+    book = tmp_path / "book.pdf"
+    result = run("generate", "-n", "5", "--size", "4", "--seed", "1", "--pdf", str(book),
+                 "--solutions", "--per-page", "4", "--title", "Tiny")  # fmt: skip
+    assert result.exit_code == 0
+    text = [page.extract_text() for page in pypdf.PdfReader(book).pages]
+    assert len(text) == 4 and "Tiny" in text[0] and "Tiny: solutions" in text[2]
 
 
 def test_generate_to_a_file_with_the_seeds_a_mask_and_a_random_symmetry(tmp_path):
@@ -103,6 +115,7 @@ def test_generate_the_fewest_clues_in_a_time():
         (["--size", "7"], 2, "Invalid value for --size"),
         (["--symmetry", "spiral"], 2, "Invalid value for '--symmetry'"),
         (["--svg", "/nonexistent/dir/sheet.svg", "--seed", "1"], 4, "No such file or directory"),
+        (["--pdf", "x.pdf", "--per-page", "7"], 2, "Invalid value for '--per-page'"),
     ],
 )
 def test_generate_refusals_are_clear(args, code, message):

@@ -6,13 +6,14 @@ import pytest
 
 from sudoku.generate import generate_many
 from sudoku.grid import Grid, Shape
-from sudoku.svg import PAGE_HEIGHT, sheet
+from sudoku.sheets import sheet
+from sudoku.svg import PAGE_HEIGHT
 
 NS = {"svg": "http://www.w3.org/2000/svg"}
 
 
 def digits_on(root: ET.Element) -> list[str]:
-    return [t.text for t in root.iter(f"{{{NS['svg']}}}text") if t.get("dominant-baseline")]
+    return [t.text for t in root.iter(f"{{{NS['svg']}}}text") if t.get("class") == "digit"]
 
 
 def test_puzzles_then_solutions_on_a4_pages():

@@ -6,7 +6,8 @@ from pathlib import Path
 
 from sudoku.grid import Grid, Shape, parse
 from sudoku.samurai import parse_samurai, solve_samurai
-from sudoku.svg import samurai_sheet, sheet
+from sudoku.sheets import sheet
+from sudoku.svg import samurai_sheet
 from sudoku.variants import read_cages, read_regions
 
 FIXTURES = Path(__file__).parent.parent / "fixtures" / "variants"

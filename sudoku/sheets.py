@@ -1,0 +1,145 @@
+"""Printable sheets: puzzles laid out on A4 pages, as SVG pages or as one PDF.
+
+Glossary
+    page      an A4 portrait page (210 x 297 mm): a title, then up to six puzzles
+    layout    columns x rows of puzzles on a page: 1x1, 1x2, 2x2 or 2x3, chosen from
+              the puzzles a page holds, so one puzzle fills the page and six share it
+    title     the variant's name ("Killer sudoku", "Jigsaw windoku"...) unless told
+
+Puzzle pages come first, then the solution pages, laid out the same way. Each page is its
+own SVG document (`Sheet.svg_pages`); `Sheet.pdf` puts them in one PDF through fpdf2, an
+optional extra (``pip install 'dlx-sudoku[pdf]'``) that draws each page's SVG as vectors.
+`sudoku.svg` draws the grids; this module only decides where they go.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from sudoku.grid import Grid
+from sudoku.svg import CAPTION, HEADER, MARGIN, PAGE_HEIGHT, PAGE_WIDTH, document, draw_grid
+from sudoku.svg import page_title as _page_title
+from sudoku.variants import variant_name
+
+MAX_PER_PAGE = 6
+LAYOUTS = {1: (1, 1), 2: (1, 2), 3: (2, 2), 4: (2, 2), 5: (2, 3), 6: (2, 3)}  # cols, rows
+
+
+class SheetError(ValueError):
+    """A sheet that cannot be made: no puzzles, a bad layout, PDF support missing."""
+
+
+def default_per_page(size: int) -> int:
+    """How many puzzles of size n a page holds by default: six up to 9x9, two up to 16x16,
+    one above, so that a digit stays at least about 4 mm tall."""
+    return MAX_PER_PAGE if size <= 9 else 2 if size <= 16 else 1
+
+
+def _layout(
+    grids: Sequence[Grid],
+    givens: Sequence[Grid],
+    captions: Sequence[str],
+    title: str,
+    per_page: int,
+) -> list[list[str]]:
+    """The pages that lay out ``grids``, each a list of SVG elements in page coordinates."""
+    cols, rows = LAYOUTS[min(per_page, len(grids))]
+    width = (PAGE_WIDTH - 2 * MARGIN) / cols
+    height = (PAGE_HEIGHT - 2 * MARGIN - HEADER) / rows
+    side = min(width, height - CAPTION) * 0.9
+    pages = []
+    for start in range(0, len(grids), cols * rows):
+        page = [_page_title(title)]
+        for k in range(start, min(start + cols * rows, len(grids))):
+            row, col = divmod(k - start, cols)
+            x = MARGIN + col * width + (width - side) / 2
+            y = MARGIN + HEADER + row * height + (height - CAPTION - side) / 2
+            page += draw_grid(grids[k], x, y, side, captions[k], givens[k])
+        pages.append(page)
+    return pages
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """A sheet: ``puzzles`` ``per_page`` to a page (by their size unless told), then their
+    ``solutions`` if given; ``captions`` label the puzzles ("1", "2", ... unless told),
+    ``title`` is the variant's name unless told. On the solution pages the givens stay
+    bold and the rest are grey. Raises SheetError for what cannot be laid out.
+    """
+
+    puzzles: Sequence[Grid]
+    captions: Sequence[str] | None = None
+    solutions: Sequence[Grid] | None = None
+    title: str | None = None
+    per_page: int | None = None
+
+    def __post_init__(self) -> None:
+        if not self.puzzles:
+            raise SheetError("a sheet needs at least one puzzle")
+        if self.per_page is not None and self.per_page not in LAYOUTS:
+            raise SheetError(f"puzzles per page must be 1 to {MAX_PER_PAGE}, not {self.per_page}")
+        wrong = [len(x) for x in (self.captions, self.solutions) if x is not None]
+        if any(k != len(self.puzzles) for k in wrong):
+            raise SheetError("a sheet needs one caption and one solution (if any) per puzzle")
+
+    def pages(self) -> list[list[str]]:
+        """The pages as lists of SVG elements in page coordinates."""
+        puzzles = self.puzzles
+        per_page = self.per_page or default_per_page(puzzles[0].shape.size)
+        captions = self.captions or [str(k + 1) for k in range(len(puzzles))]
+        title = variant_name(puzzles[0].shape) if self.title is None else self.title
+        laid = _layout(puzzles, puzzles, captions, title, per_page)
+        if self.solutions is not None:
+            laid += _layout(self.solutions, puzzles, captions, f"{title}: solutions", per_page)
+        return laid
+
+    def svg_pages(self) -> list[str]:
+        """One A4 SVG document per page."""
+        return [document([page]) for page in self.pages()]
+
+    def svg(self) -> str:
+        """The whole sheet as one SVG document, its A4 pages one under the other (for a
+        screen; print `svg_pages` or `pdf`)."""
+        return document(self.pages())
+
+    def pdf(self) -> bytes:
+        """The sheet as a PDF of A4 pages, each page's SVG drawn as vectors by fpdf2.
+
+        Raises SheetError, saying how to install it, when fpdf2 is missing.
+        """
+        try:
+            from fpdf import FPDF
+        except ImportError:
+            raise SheetError(
+                "PDF output needs fpdf2, an optional extra: pip install 'dlx-sudoku[pdf]' "
+                "(or write SVG pages instead)"
+            ) from None
+        doc = FPDF(orientation="portrait", unit="mm", format="A4")
+        doc.set_creator("dlx-sudoku")
+        for page in self.svg_pages():
+            doc.add_page()
+            doc.image(io.BytesIO(page.encode("utf-8")), x=0, y=0, w=PAGE_WIDTH, h=PAGE_HEIGHT)
+        return bytes(doc.output())
+
+
+def sheet(
+    puzzles: Sequence[Grid],
+    captions: Sequence[str] | None = None,
+    solutions: Sequence[Grid] | None = None,
+    *,
+    title: str | None = None,
+    per_page: int | None = None,
+) -> str:
+    """The `Sheet` of these as one SVG document, its A4 pages one under the other."""
+    return Sheet(puzzles, captions, solutions, title, per_page).svg()
+
+
+def page_files(path: Path, count: int) -> list[Path]:
+    """Where the SVG pages of a sheet go: ``path`` itself for one page, else ``NAME-1.svg``,
+    ``NAME-2.svg``... beside it."""
+    if count == 1:
+        return [path]
+    return [path.with_name(f"{path.stem}-{k}{path.suffix or '.svg'}") for k in range(1, count + 1)]
