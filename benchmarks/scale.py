@@ -14,8 +14,9 @@ microseconds (the pool of 1 against the plain count, less the split, per task).
 Part 2, a model: the expected speedup at 16, 64 and 256 workers for queens 17 and 18 (95,815,104
 and 666,090,624 solutions), from the split's task sizes (Knuth's estimate of each task's
 nodes), the C loop's measured time per node and the measured overhead per task and split:
-the pool hands tasks out in order to the first free worker, so the time is that of greedy
-list scheduling, plus the split, which runs before any task.
+a count hands tasks out largest estimate first to the first free worker, so the time is
+that of greedy list scheduling in that order (LPT), plus the split, which runs before any
+task.
 
 Part 3, with ``--sudoku FILE`` (the full run uses ../shared/data/sudoku17.txt): puzzles a
 second of ``dlx-sudoku solve --file FILE`` with ``--jobs 1`` and ``--jobs 2``, interleaved,
@@ -111,10 +112,10 @@ def tasks_one_by_one(problem: dlx.Problem, plan: parallel.Plan) -> tuple[list[fl
 
 
 def makespan(sizes: list[float], workers: int) -> float:
-    """The pool's time for tasks of these durations, handed out in order to the first free
-    worker (greedy list scheduling)."""
+    """The pool's time for tasks of these durations, handed out largest first to the first
+    free worker (greedy list scheduling, as ``dlx.parallel.Count`` does)."""
     free = [0.0] * workers
-    for size in sizes:
+    for size in sorted(sizes, reverse=True):
         heapq.heappush(free, heapq.heappop(free) + size)
     return max(free)
 

@@ -615,7 +615,14 @@ class Count:
         plan = self.plan
         assert plan is not None
         limit = self._limit
-        todo = deque(k for k in range(len(plan.tasks)) if k not in self.counts)
+        # largest estimated task first, so that no big one is left to run alone at the end
+        # (counts are added up whatever order they finish in)
+        todo = deque(
+            sorted(
+                (k for k in range(len(plan.tasks)) if k not in self.counts),
+                key=lambda k: -plan.tasks[k].estimate,
+            )
+        )
         work = sum(plan.tasks[k].estimate for k in todo) or 1.0
         done_work = 0.0
         tries = dict.fromkeys(todo, 0)
