@@ -28,10 +28,9 @@ from typing import TYPE_CHECKING
 from dlx.errors import DLXError
 from dlx.loop import CHECKPOINT, END, Stats
 from dlx.multiplicities import MultiplicityLoop
-from dlx.problem import Problem
 
 if TYPE_CHECKING:
-    from dlx.problem import OptionName, Solution
+    from dlx.problem import OptionName, Problem, Solution
 
 _CHECK_EVERY = 10_000  # nodes between looks at the limits
 
@@ -81,12 +80,7 @@ def minimum(
     costs = problem.costs or (0,) * len(names)
     net = _net_costs(problem, costs)
     order = sorted(range(len(names)), key=lambda o: (net[o], o))
-    ordered = Problem(
-        {names[o]: problem.options[names[o]] for o in order},
-        primary=problem.primary,
-        secondary=problem.secondary,
-        bounds=problem.bounds,
-    )
+    ordered = problem.reordered(names[o] for o in order)
     forced = list(forced)
     # check the forced options as a search does, with its messages
     problem.search(forced=forced, backend="python")

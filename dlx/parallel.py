@@ -39,11 +39,13 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from itertools import islice
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from dlx.bits import Masks
 from dlx.errors import DLXError
-from dlx.problem import OptionName, Problem, Seed, Solution
+
+if TYPE_CHECKING:
+    from dlx.problem import OptionName, Problem, Seed, Solution
 from dlx.search import Search
 
 Node = tuple[int, int]  # (the live options, the uncovered primary items), as masks
@@ -284,8 +286,6 @@ def _rng(seed: Seed) -> random.Random:
 
 # -- what a worker runs ---------------------------------------------------------------------
 
-Payload = tuple[dict[OptionName, tuple[Any, ...]], tuple[Any, ...], tuple[Any, ...], dict[Any, Any]]
-
 _PROBLEMS: dict[str, Problem] = {}  # in a worker: the problems it has built, by fingerprint
 
 
@@ -296,30 +296,30 @@ def fingerprint(problem: Problem) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
 
 
-def _payload(problem: Problem) -> Payload:
-    """What a worker needs to rebuild the problem (the compiled arrays stay behind)."""
-    return problem.options, problem.primary, problem.secondary, problem.bounds
+def _payload(problem: Problem) -> Problem:
+    """What a worker needs: the problem (its compiled arrays stay behind, see
+    ``Problem.__getstate__``; the worker compiles it once)."""
+    return problem
 
 
-def _worker_problem(key: str, payload: Payload | None) -> Problem:
+def _worker_problem(key: str, payload: Problem | None) -> Problem:
     problem = _PROBLEMS.get(key)
     if problem is None:
         if payload is None:
             raise RuntimeError("the worker was not given the problem")
-        options, primary, secondary, bounds = payload
-        problem = Problem(options, primary=primary, secondary=secondary, bounds=bounds or None)
+        problem = payload
         if len(_PROBLEMS) >= 4:  # a long-lived worker keeps the last few
             del _PROBLEMS[next(iter(_PROBLEMS))]
         _PROBLEMS[key] = problem
     return problem
 
 
-def _worker_payload(payload: Payload) -> Payload:
+def _worker_payload(payload: Problem) -> Problem:
     """The problem, as a Dask task's result that the tasks of a run depend on."""
     return payload
 
 
-def _init_worker(key: str | None = None, payload: Payload | None = None) -> None:
+def _init_worker(key: str | None = None, payload: Problem | None = None) -> None:
     """A pool process: Ctrl-C is the parent's to handle; build the problem once, if any."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     if key is not None:
@@ -328,7 +328,7 @@ def _init_worker(key: str | None = None, payload: Payload | None = None) -> None
 
 def _count_task(
     key: str,
-    payload: Payload | None,
+    payload: Problem | None,
     forced: tuple[int, ...],
     limit: int | None,
     backend: str | None,
@@ -342,7 +342,7 @@ def _count_task(
 
 def _solutions_task(
     key: str,
-    payload: Payload | None,
+    payload: Problem | None,
     forced: tuple[int, ...],
     depth: int,
     skip: int,
@@ -381,7 +381,7 @@ class _Pool:
     """A pool of worker processes (the standard library's), each with the problem built once.
     When a process dies the pool breaks; it is replaced and the tasks it had are run again."""
 
-    def __init__(self, workers: int, key: str | None = None, payload: Payload | None = None):
+    def __init__(self, workers: int, key: str | None = None, payload: Problem | None = None):
         self.workers = workers
         self._start = (key, payload)
         self._executor = self._new()
@@ -394,7 +394,7 @@ class _Pool:
             initargs=self._start,
         )
 
-    def payload(self) -> Payload | None:
+    def payload(self) -> Problem | None:
         return None  # the initializer gave it to every process
 
     def submit(self, fn: Callable[..., Any], *args: Any) -> Future:
@@ -435,7 +435,7 @@ class _Dask:
     of a task the others depend on; the scheduler runs a task again when its worker dies
     (up to ``distributed.scheduler.allowed-failures`` times)."""
 
-    def __init__(self, target: Any, payload: Payload | None = None) -> None:
+    def __init__(self, target: Any, payload: Problem | None = None) -> None:
         from dask.distributed import Client
 
         self._own: list[Any] = []
@@ -483,12 +483,12 @@ class _Plain:
     """Any ``concurrent.futures.Executor`` the caller owns: the problem goes with each task
     (a worker builds it once and keeps it), and the caller shuts the executor down."""
 
-    def __init__(self, executor: Executor, payload: Payload) -> None:
+    def __init__(self, executor: Executor, payload: Problem) -> None:
         self._executor = executor
         self._payload = payload
         self.workers = getattr(executor, "_max_workers", None) or os.cpu_count() or 1
 
-    def payload(self) -> Payload:
+    def payload(self) -> Problem:
         return self._payload
 
     def submit(self, fn: Callable[..., Any], *args: Any) -> Future:

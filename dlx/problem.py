@@ -293,6 +293,25 @@ class Problem:
             lines.append(f"{len(lonely)} options with no primary item: {lonely[:10]!r}")
         return "\n".join(lines)
 
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled without the compiled arrays: they are rebuilt on first use, and sending
+        them (to a worker process) would cost more than compiling."""
+        return {**self.__dict__, "_links": None}
+
+    def reordered(self, names: Iterable[OptionName]) -> Problem:
+        """The same problem with its options in the order of ``names`` (every option once)."""
+        names = list(names)
+        if sorted(map(self.index, names)) != list(range(len(self._names))):
+            raise UnknownOptionError("reordered() needs every option of the problem exactly once")
+        costs = None if self._costs is None else {n: self._costs[self.index(n)] for n in names}
+        return Problem(
+            {name: self._options[name] for name in names},
+            primary=self._primary,
+            secondary=self._secondary,
+            bounds=self._bounds,
+            costs=costs,
+        )
+
     def index(self, name: OptionName) -> int:
         """The position of option ``name`` (its number in the compiled arrays)."""
         try:
@@ -355,10 +374,10 @@ class Problem:
         solutions still come in the serial order (see ``dlx.parallel.solutions``).
         """
         if jobs is not None or executor is not None:
-            from dlx import parallel
+            from dlx.parallel import solutions
 
             _serial_only(max_nodes, time_limit)
-            return parallel.solutions(
+            return solutions(
                 self, jobs=jobs, executor=executor, seed=seed, forced=forced, backend=backend
             )
         return iter(
@@ -403,12 +422,10 @@ class Problem:
         ``dlx.parallel.Count``); the number is the same.
         """
         if jobs is not None or executor is not None:
-            from dlx import parallel
+            from dlx.parallel import count
 
             _serial_only(max_nodes, time_limit)
-            return parallel.count(
-                self, limit, jobs=jobs, executor=executor, forced=forced, backend=backend
-            )
+            return count(self, limit, jobs=jobs, executor=executor, forced=forced, backend=backend)
         return self.search(
             seed=seed, forced=forced, max_nodes=max_nodes, time_limit=time_limit, backend=backend
         ).count(limit)
@@ -437,9 +454,9 @@ class Problem:
     ) -> Estimate:
         """Knuth's Monte Carlo estimate of the search: about how many nodes a count visits
         and how many solutions it finds, before starting it (``dlx.parallel.estimate``)."""
-        from dlx import parallel
+        from dlx.parallel import estimate
 
-        return parallel.estimate(self, samples=samples, seed=seed, forced=forced)
+        return estimate(self, samples=samples, seed=seed, forced=forced)
 
 
 def _serial_only(max_nodes: int | None, time_limit: float | None) -> None:
