@@ -20,7 +20,7 @@ setup(
             "sudoku._batch",
             ["sudoku/_batch.c"],
             include_dirs=["dlx"],
-            depends=[API],
+            depends=[API, "sudoku/_masks.h"],
             optional=True,
         ),
     ]

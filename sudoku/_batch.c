@@ -4,10 +4,12 @@
  * shape's compiled cover matrix (a dlx._search.Layout, whose options are (cell, digit) in
  * order: option cell * n + digit - 1) and its units (rows, columns, boxes or regions, extra
  * regions) as cell indices. solve(lines) reads each line as sudoku.grid.parse's one-line fast
- * path does, checks the givens, forces them on a fresh copy of the matrix, searches for two
- * solutions through dlx._search's C API (dlx/_search_api.h; the same loop as every search,
- * step for step) and writes the solutions as lines, with the GIL released. Only the line in
- * and the line out are Python objects.
+ * path does, checks the givens and counts the solutions to two on the same matrix held as
+ * bitmasks (_masks.h), with the GIL released. No solution or one is the answer; when there
+ * are several, the givens are forced on a fresh copy of the layout and dlx._search's loop
+ * (dlx/_search_api.h, step for step the loop of every search) finds the first two in the
+ * engine's order, so that every path shows the same two. Only the line in and the line out
+ * are Python objects.
  *
  * A line this fast path does not take (separators, a bad or non-ASCII character, a wrong
  * length, a digit too large, givens that break the rules) is answered PYTHON, so that
@@ -17,11 +19,12 @@
 #include <Python.h>
 #include <string.h>
 
+#include "_masks.h"
 #include "_search_api.h"
 
 enum { NONE = 0, UNIQUE = 1, SEVERAL = 2, PYTHON = 3, SKIP = 4 }; /* a line's code */
 #define MIN_SIZE 4
-#define MAX_SIZE 25
+#define MAX_SIZE MASKS_MAX_SIZE
 #define CHECK_EVERY (1LL << 20) /* nodes between Ctrl-C polls */
 
 static DlxApi *dlx;
@@ -32,6 +35,7 @@ typedef struct {
     int n, n_units;
     int *units;        /* n_units rows of n cell indices */
     PyObject *layout;  /* the dlx._search.Layout of the shape's cover matrix */
+    MasksShape masks;  /* the same matrix for the bitmask search */
 } Shape;
 
 typedef struct {
@@ -82,22 +86,6 @@ static int read_cells(const Line *line, int *cells)
     return 0;
 }
 
-/* True when no unit holds a digit twice (the Python check then names the clashes). */
-static int givens_agree(const Shape *shape, const int *cells)
-{
-    for (int u = 0; u < shape->n_units; u++) {
-        const int *unit = shape->units + (size_t)u * shape->n;
-        unsigned long seen = 0;
-        for (int k = 0; k < shape->n; k++) {
-            int d = cells[unit[k]];
-            if (d && (seen & (1UL << d)))
-                return 0;
-            seen |= 1UL << d;
-        }
-    }
-    return 1;
-}
-
 /* The solution on the search's stack, written as a line over the puzzle's `cells`. */
 static void write_solution(DlxRun *run, int n, int *chosen, char *out)
 {
@@ -121,6 +109,7 @@ static void Solver_dealloc(Solver *self)
         Shape *shape = self->shapes[n];
         if (shape) {
             Py_XDECREF(shape->layout);
+            masks_shape_free(&shape->masks, PyMem_Free);
             PyMem_Free(shape->units);
             PyMem_Free(shape);
         }
@@ -190,42 +179,57 @@ static PyObject *Solver_add_shape(Solver *self, PyObject *args)
         for (Py_ssize_t k = 0; ok && k < n; k++) {
             long cell = PyLong_AsLong(PySequence_Fast_GET_ITEM(unit, k));
             ok = cell >= 0 && cell < n * n;
+            for (Py_ssize_t j = 0; ok && j < k; j++)
+                ok = cells[u * n + j] != cell;
             cells[u * n + k] = (int)cell;
         }
         Py_DECREF(unit);
         if (!ok) {
             PyErr_Clear();
-            PyErr_Format(PyExc_ValueError, "unit %zd is not %d cell indices below %d", u, n,
-                         n * n);
+            PyErr_Format(PyExc_ValueError, "unit %zd is not %d different cell indices below %d",
+                         u, n, n * n);
             goto fail;
         }
     }
     Py_DECREF(seq);
+    seq = NULL;
     shape->n = n;
     shape->n_units = (int)n_units;
     shape->units = cells;
+    if (masks_shape_init(&shape->masks, n, cells, (int)n_units, PyMem_Malloc, PyMem_Free) < 0) {
+        PyErr_NoMemory();
+        goto fail;
+    }
     Py_INCREF(layout);
     shape->layout = layout;
     self->shapes[n] = shape;
     Py_RETURN_NONE;
 fail:
-    Py_DECREF(seq);
+    Py_XDECREF(seq);
+    if (shape)
+        masks_shape_free(&shape->masks, PyMem_Free);
     PyMem_Free(shape);
     PyMem_Free(cells);
     return NULL;
 }
 
-/* Search line's puzzle for two solutions; -1 with an exception when Ctrl-C stopped it.
- * Called without the GIL; *state is the saved thread state, taken and released around
- * the Ctrl-C polls. */
-static int solve_line(Line *line, DlxRun *run, const Shape *shape, int *cells, int *chosen,
-                      PyThreadState **state)
+/* Take the GIL back for a moment to see whether Ctrl-C was pressed: nonzero (an exception
+ * set) when it was. `state` is the caller's saved thread state, renewed here. */
+static int interrupted(void *state)
+{
+    PyThreadState **saved = state;
+    PyEval_RestoreThread(*saved);
+    int stop = PyErr_CheckSignals() < 0;
+    *saved = PyEval_SaveThread();
+    return stop;
+}
+
+/* The first two solutions in the engine's order, as every other path finds them: the
+ * givens forced on a fresh copy of the layout, then dlx._search's loop. -1 on Ctrl-C. */
+static int first_two(Line *line, DlxRun *run, const int *cells, int *chosen,
+                     PyThreadState **state)
 {
     int n = line->n, count = n * n;
-    if (read_cells(line, cells) < 0 || !givens_agree(shape, cells)) {
-        line->code = PYTHON;
-        return 0;
-    }
     dlx->reset(run);
     for (int k = 0; k < count; k++)
         if (cells[k] && dlx->force(run, k * n + cells[k] - 1) < 0) {
@@ -236,10 +240,7 @@ static int solve_line(Line *line, DlxRun *run, const Shape *shape, int *cells, i
     while (found < 2) {
         int event = dlx->search(run, dlx->nodes(run) + CHECK_EVERY, found + 1);
         if (event == DLX_CHECKPOINT) {
-            PyEval_RestoreThread(*state);
-            int stop = PyErr_CheckSignals();
-            *state = PyEval_SaveThread();
-            if (stop < 0)
+            if (interrupted(state))
                 return -1;
             continue;
         }
@@ -251,6 +252,28 @@ static int solve_line(Line *line, DlxRun *run, const Shape *shape, int *cells, i
         found++;
     }
     line->code = found == 0 ? NONE : found == 1 ? UNIQUE : SEVERAL;
+    return 0;
+}
+
+/* Count line's solutions to two on the bitmasks; write the solution when it is unique, the
+ * first two (first_two) when there are several. -1 with an exception when Ctrl-C stopped
+ * it. Called without the GIL; *state is the saved thread state (see interrupted). */
+static int solve_line(Line *line, DlxRun *run, const Shape *shape, MasksSearch *search,
+                      int *cells, int *chosen, unsigned char *digits, PyThreadState **state)
+{
+    int start = read_cells(line, cells) < 0 ? MASKS_CLASH : masks_start(search, cells);
+    if (start == MASKS_CLASH) { /* Python names the clashing cells */
+        line->code = PYTHON;
+        return 0;
+    }
+    int found = start < 0 ? 0 : masks_count(search, 2, digits, CHECK_EVERY, interrupted, state);
+    if (found < 0)
+        return -1;
+    if (found == 2)
+        return first_two(line, run, cells, chosen, state);
+    line->code = found ? UNIQUE : NONE;
+    for (int k = 0; found && k < line->n * line->n; k++)
+        line->out[k] = SYMBOLS[digits[k] - 1];
     return 0;
 }
 
@@ -270,10 +293,13 @@ static PyObject *Solver_solve(Solver *self, PyObject *lines_arg)
     PyObject *result = NULL, *codes = NULL, *solutions = NULL;
     Line *todo = PyMem_Calloc(total ? (size_t)total : 1, sizeof(Line));
     DlxRun *runs[MAX_SIZE + 1] = {NULL};
+    MasksSearch searches[MAX_SIZE + 1];
+    void *memory[MAX_SIZE + 1] = {NULL}; /* each search's working memory */
     int *cells = PyMem_Calloc(MAX_SIZE * MAX_SIZE, sizeof(int));
     int *chosen = PyMem_Calloc(MAX_SIZE * MAX_SIZE, sizeof(int));
+    unsigned char *digits = PyMem_Calloc(MAX_SIZE * MAX_SIZE, 1);
     char *room = NULL;
-    if (!todo || !cells || !chosen) {
+    if (!todo || !cells || !chosen || !digits) {
         PyErr_NoMemory();
         goto done;
     }
@@ -311,6 +337,13 @@ static PyObject *Solver_solve(Solver *self, PyObject *lines_arg)
             break; /* the caller adds the shape and calls again from here */
         if (!runs[n] && !(runs[n] = dlx->run_new(self->shapes[n]->layout)))
             goto done;
+        if (!memory[n]) {
+            if (!(memory[n] = PyMem_Malloc(masks_need(&self->shapes[n]->masks)))) {
+                PyErr_NoMemory();
+                goto done;
+            }
+            masks_search_init(&searches[n], &self->shapes[n]->masks, memory[n]);
+        }
         line->n = n;
         needed += 2 * (size_t)line->length;
     }
@@ -329,8 +362,8 @@ static PyObject *Solver_solve(Solver *self, PyObject *lines_arg)
     PyThreadState *state = PyEval_SaveThread();
     for (Py_ssize_t k = 0; k < count && !stopped; k++)
         if (todo[k].n)
-            stopped = solve_line(&todo[k], runs[todo[k].n], self->shapes[todo[k].n], cells,
-                                 chosen, &state) < 0;
+            stopped = solve_line(&todo[k], runs[todo[k].n], self->shapes[todo[k].n],
+                                 &searches[todo[k].n], cells, chosen, digits, &state) < 0;
     PyEval_RestoreThread(state);
     if (stopped)
         goto done;
@@ -355,11 +388,14 @@ static PyObject *Solver_solve(Solver *self, PyObject *lines_arg)
 done:
     Py_XDECREF(codes);
     Py_XDECREF(solutions);
-    for (int n = 0; n <= MAX_SIZE; n++)
+    for (int n = 0; n <= MAX_SIZE; n++) {
         dlx->run_free(runs[n]);
+        PyMem_Free(memory[n]);
+    }
     PyMem_Free(todo);
     PyMem_Free(cells);
     PyMem_Free(chosen);
+    PyMem_Free(digits);
     PyMem_Free(room);
     Py_DECREF(lines);
     return result;

@@ -2,13 +2,17 @@
 errors, line for line, on slices of the data sets and on lines built to go wrong."""
 
 import itertools
+import random
 import threading
 import time
 
 import pytest
 
 import sudoku.solve
-from sudoku.grid import Grid, GridError, Shape, is_solution, parse
+from dlx.search import layout_of
+from sudoku.cover import cover_problem
+from sudoku.generate import complete_grid
+from sudoku.grid import SYMBOLS, Grid, GridError, Shape, format_line, is_solution, parse
 from sudoku.solve import Reader, Solved, Status, batch, solve_lines
 
 _batch = pytest.importorskip("sudoku._batch", reason="the C batch was not built")
@@ -140,6 +144,44 @@ def test_batch_yields_the_results_of_the_python_path():
             assert ours.value.stats is None
 
 
+def random_puzzles(shape: Shape, count: int, seed: int) -> list[str]:
+    """Puzzles of every kind from complete grids: a few cells kept (several solutions), many
+    kept (mostly unique), and one given changed to a digit its units lack (often none)."""
+    rng = random.Random(seed)
+    cells = shape.size * shape.size
+    solved = format_line(complete_grid(shape, seed=seed))
+    lines = []
+    for k in range(count):
+        relabel = dict(zip(SYMBOLS[: shape.size], rng.sample(SYMBOLS[: shape.size], shape.size)))
+        grid = [relabel[symbol] for symbol in solved]
+        keep = rng.choice([0.15, 0.35, 0.5, 0.7])
+        line = [c if rng.random() < keep else "." for c in grid]
+        if k % 3 == 2:  # a wrong given
+            spot = rng.randrange(cells)
+            line[spot] = SYMBOLS[rng.randrange(shape.size)]
+        lines.append("".join(line))
+    return lines
+
+
+@pytest.mark.parametrize(
+    ("shape", "count"),
+    [(Shape.for_size(4), 60), (Shape.for_size(6), 60), (Shape.for_size(9), 60),
+     (Shape.x(), 40), (JIGSAW, 40), (Shape.for_size(8), 30), (Shape.for_size(16), 6)],
+    ids=["4x4", "6x6", "9x9", "x", "jigsaw", "8x8", "16x16"],
+)  # fmt: skip
+def test_random_puzzles_get_the_python_paths_answers(shape, count):
+    """The bitmask search that counts the solutions finds what the dancing links find: the
+    same status and solutions (for several, the engine's first two) on every kind of puzzle,
+    on shapes whose cells are in three units or more (X) or in irregular regions."""
+    lines = random_puzzles(shape, count, seed=len(shape.units))
+    read = Reader(shape)
+    c, python = both(lines, read)
+    same(c, python)
+    statuses = {answer.value for answer in c}
+    assert Status.SEVERAL in statuses and (shape.size > 9 or Status.UNIQUE in statuses)
+    solutions_check(lines, c, read)
+
+
 def test_a_backend_must_be_known():
     with pytest.raises(ValueError, match="backend must be one of"):
         list(solve_lines([HARD], backend="fast"))
@@ -153,6 +195,8 @@ def test_the_solver_refuses_what_it_cannot_use():
         solver.add_shape(3, object(), [])
     with pytest.raises(TypeError, match="not a str"):
         solver.solve(["# fine", b"bytes"])
+    with pytest.raises(ValueError, match="different cell indices"):
+        solver.add_shape(4, layout_of(cover_problem(Shape.for_size(4)).compiled()), [[0, 0, 1, 2]])
     with pytest.raises(ValueError, match="fixed"):
         _batch.Solver(99)
     # A line of a size with no shape stops the chunk before it: codes is shorter.
