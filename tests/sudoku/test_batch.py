@@ -152,7 +152,8 @@ def random_puzzles(shape: Shape, count: int, seed: int) -> list[str]:
     solved = format_line(complete_grid(shape, seed=seed))
     lines = []
     for k in range(count):
-        relabel = dict(zip(SYMBOLS[: shape.size], rng.sample(SYMBOLS[: shape.size], shape.size)))
+        symbols = SYMBOLS[: shape.size]
+        relabel = dict(zip(symbols, rng.sample(symbols, shape.size), strict=True))
         grid = [relabel[symbol] for symbol in solved]
         keep = rng.choice([0.15, 0.35, 0.5, 0.7])
         line = [c if rng.random() < keep else "." for c in grid]
