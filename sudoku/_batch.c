@@ -41,6 +41,7 @@ typedef struct {
 typedef struct {
     PyObject_HEAD
     int fixed;                    /* 0: size from each line's length; n: every line is n x n */
+    int stopping;                 /* set by stop(): every solve() stops (read atomically) */
     Shape *shapes[MAX_SIZE + 1];  /* by size, set once, never replaced while the Solver lives */
 } Solver;
 
@@ -213,21 +214,30 @@ fail:
     return NULL;
 }
 
-/* Take the GIL back for a moment to see whether Ctrl-C was pressed: nonzero (an exception
- * set) when it was. `state` is the caller's saved thread state, renewed here. */
-static int interrupted(void *state)
+/* A solve() call running without the GIL: its saved thread state, and its Solver. */
+typedef struct {
+    PyThreadState *state;
+    const Solver *solver;
+} Running;
+
+/* Take the GIL back for a moment to see whether Ctrl-C was pressed (in the main thread) or
+ * stop() called: nonzero, with an exception set, when one was. */
+static int interrupted(void *context)
 {
-    PyThreadState **saved = state;
-    PyEval_RestoreThread(*saved);
+    Running *running = context;
+    PyEval_RestoreThread(running->state);
     int stop = PyErr_CheckSignals() < 0;
-    *saved = PyEval_SaveThread();
+    if (!stop && __atomic_load_n(&running->solver->stopping, __ATOMIC_RELAXED)) {
+        PyErr_SetString(PyExc_RuntimeError, "this Solver was stopped");
+        stop = 1;
+    }
+    running->state = PyEval_SaveThread();
     return stop;
 }
 
 /* The first two solutions in the engine's order, as every other path finds them: the
  * givens forced on a fresh copy of the layout, then dlx._search's loop. -1 on Ctrl-C. */
-static int first_two(Line *line, DlxRun *run, const int *cells, int *chosen,
-                     PyThreadState **state)
+static int first_two(Line *line, DlxRun *run, const int *cells, int *chosen, Running *running)
 {
     int n = line->n, count = n * n;
     dlx->reset(run);
@@ -240,7 +250,7 @@ static int first_two(Line *line, DlxRun *run, const int *cells, int *chosen,
     while (found < 2) {
         int event = dlx->search(run, dlx->nodes(run) + CHECK_EVERY, found + 1);
         if (event == DLX_CHECKPOINT) {
-            if (interrupted(state))
+            if (interrupted(running))
                 return -1;
             continue;
         }
@@ -256,21 +266,22 @@ static int first_two(Line *line, DlxRun *run, const int *cells, int *chosen,
 }
 
 /* Count line's solutions to two on the bitmasks; write the solution when it is unique, the
- * first two (first_two) when there are several. -1 with an exception when Ctrl-C stopped
- * it. Called without the GIL; *state is the saved thread state (see interrupted). */
+ * first two (first_two) when there are several. -1 with an exception when Ctrl-C or stop()
+ * stopped it. Called without the GIL (see interrupted). */
 static int solve_line(Line *line, DlxRun *run, const Shape *shape, MasksSearch *search,
-                      int *cells, int *chosen, unsigned char *digits, PyThreadState **state)
+                      int *cells, int *chosen, unsigned char *digits, Running *running)
 {
     int start = read_cells(line, cells) < 0 ? MASKS_CLASH : masks_start(search, cells);
     if (start == MASKS_CLASH) { /* Python names the clashing cells */
         line->code = PYTHON;
         return 0;
     }
-    int found = start < 0 ? 0 : masks_count(search, 2, digits, CHECK_EVERY, interrupted, state);
+    int found = start < 0 ? 0
+                          : masks_count(search, 2, digits, CHECK_EVERY, interrupted, running);
     if (found < 0)
         return -1;
     if (found == 2)
-        return first_two(line, run, cells, chosen, state);
+        return first_two(line, run, cells, chosen, running);
     line->code = found ? UNIQUE : NONE;
     for (int k = 0; found && k < line->n * line->n; k++)
         line->out[k] = SYMBOLS[digits[k] - 1];
@@ -359,12 +370,15 @@ static PyObject *Solver_solve(Solver *self, PyObject *lines_arg)
         }
     /* Without the GIL: read, check, search and write every line (the tuple holds them). */
     int stopped = 0;
-    PyThreadState *state = PyEval_SaveThread();
-    for (Py_ssize_t k = 0; k < count && !stopped; k++)
-        if (todo[k].n)
+    Running running = {PyEval_SaveThread(), self};
+    for (Py_ssize_t k = 0; k < count && !stopped; k++) {
+        if (__atomic_load_n(&self->stopping, __ATOMIC_RELAXED))
+            stopped = interrupted(&running);
+        else if (todo[k].n)
             stopped = solve_line(&todo[k], runs[todo[k].n], self->shapes[todo[k].n],
-                                 &searches[todo[k].n], cells, chosen, digits, &state) < 0;
-    PyEval_RestoreThread(state);
+                                 &searches[todo[k].n], cells, chosen, digits, &running) < 0;
+    }
+    PyEval_RestoreThread(running.state);
     if (stopped)
         goto done;
     /* With the GIL: the codes, and the solutions as str. */
@@ -401,7 +415,19 @@ done:
     return result;
 }
 
+PyDoc_STRVAR(stop_doc, "stop()\n\n"
+                      "Stop every solve() running on this Solver in any thread, and every one\n"
+                      "to come: each raises RuntimeError within a line or a million nodes.\n"
+                      "For threads whose answers are no longer wanted (Ctrl-C in the main one).");
+
+static PyObject *Solver_stop(Solver *self, PyObject *Py_UNUSED(unused))
+{
+    __atomic_store_n(&self->stopping, 1, __ATOMIC_RELAXED);
+    Py_RETURN_NONE;
+}
+
 static PyMethodDef Solver_methods[] = {
+    {"stop", (PyCFunction)Solver_stop, METH_NOARGS, stop_doc},
     {"add_shape", (PyCFunction)Solver_add_shape, METH_VARARGS, add_shape_doc},
     {"solve", (PyCFunction)Solver_solve, METH_O, solve_doc},
     {NULL, NULL, 0, NULL},

@@ -45,13 +45,15 @@ from sudoku.solve import (
     Solved,
     Status,
     T,
+    UniqueRun,
     answer_each,
     batch,
+    c_batch_available,
     count,
     reader,
     solutions,
     solve,
-    solve_lines,
+    solve_runs,
 )
 
 if TYPE_CHECKING:
@@ -314,9 +316,9 @@ class Report:
             shown = write(shown) + ("\n" if block else "")  # a blank line after a block
         self.writer.write(record, shown)
 
-    def _tally(self, code: int, kind: str) -> None:
+    def _tally(self, code: int, kind: str, puzzles: int = 1) -> None:
         self.code = max(self.code, code)
-        self.tally[kind] = self.tally.get(kind, 0) + 1
+        self.tally[kind] = self.tally.get(kind, 0) + puzzles
 
     def error(self, line: int, value: object) -> bool:
         """Report a puzzle that could not be read or breaks the rules; True if it did."""
@@ -332,6 +334,11 @@ class Report:
         result = answer.value
         lines = tuple(map(self.formatters[Format.line], result.solutions))
         self._solved(answer.line, result.status, lines, unique, result)
+
+    def unique_run(self, run: UniqueRun) -> None:
+        """A run of puzzles of a lean batch, each with its unique solution."""
+        self._tally(SOLVED, "unique", len(run.solutions))
+        self.writer.write_lines(run.solutions)
 
     def solved_line(self, solved: Solved, unique: bool) -> None:
         """A puzzle of a lean batch (``solve_lines``): line format, no statistics."""
@@ -429,13 +436,13 @@ def _sources(
     lean: bool = False,
     backend: str = "auto",
     jobs: int | None = None,
-) -> tuple[str, Callable[[ExitStack], Iterator[Answer | Solved]]]:
+) -> tuple[str, Callable[[ExitStack], Iterator[Answer | Solved | UniqueRun]]]:
     """Where the puzzles come from: the arguments (one puzzle each, multi-line allowed),
     or a stream of one puzzle per line (a file, or stdin for ``-``). A stream to ``solve``
     goes through the C batch when built; ``lean`` (solution lines, no statistics) takes
-    its answers as they are (``solve_lines``), else as Results (``backend="python"`` for
+    its answers as they are (``solve_runs``), else as Results (``backend="python"`` for
     their statistics). With ``jobs`` above 1, worker processes solve the stream, a few
-    chunks ahead of the output."""
+    chunks ahead of the output; threads in the C batch, where every core is the default."""
     stream = file if file is not None else "-" if puzzles == ["-"] else None
     if stream is None:
 
@@ -449,7 +456,8 @@ def _sources(
 
         return "argument", from_arguments
     if lean:
-        return "line", lambda stack: solve_lines(_open_lines(stream, stack), read, jobs=jobs)
+        threads = jobs or (os.cpu_count() if c_batch_available() else None)
+        return "line", lambda stack: solve_runs(_open_lines(stream, stack), read, jobs=threads)
     return "line", lambda stack: batch(
         _open_lines(stream, stack), work, read, backend=backend, jobs=jobs
     )
@@ -457,7 +465,7 @@ def _sources(
 
 def _run(
     label: str,
-    answers: Callable[[ExitStack], Iterator[Answer | Solved]],
+    answers: Callable[[ExitStack], Iterator[Answer | Solved | UniqueRun]],
     target: Path | None,
     handle: Callable[[Report, Any], None],
     columns: tuple[str, ...],
@@ -475,7 +483,9 @@ def _run(
         out = stack.enter_context(open_output(target))
         report = Report(out, fmt, stats, label, columns, formatters)
         for answer in answers(stack):
-            if not report.error(answer.line, answer.value):
+            if isinstance(answer, UniqueRun):
+                report.unique_run(answer)
+            elif not report.error(answer.line, answer.value):
                 handle(report, answer)
         if label == "line" and not report.tally:  # nothing to write: leave the output be
             raise CommandError("no puzzle in the input")
@@ -552,7 +562,11 @@ def solve_command(
     jobs: Annotated[
         int | None,
         typer.Option(
-            "--jobs", "-j", min=1, help="With a file: solve in N processes (same output, in order)."
+            "--jobs",
+            "-j",
+            min=1,
+            help="With a file: solve in N threads (the C batch; default: every core) or N "
+            "processes (same output, in order).",
         ),
     ] = None,
 ) -> None:

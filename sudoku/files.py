@@ -341,6 +341,13 @@ class RecordWriter:
             ending = "\n" if self.fmt == "line" else "\n\n"
             self.out.write(LAYOUTS[self.fmt](shown) + ending)
 
+    def write_lines(self, shown: Sequence[str]) -> None:
+        """Many records of the line format at once, each shown as its line of text."""
+        if self.fmt != "line":
+            raise ValueError(f"write_lines writes the line format, not {self.fmt!r}")
+        if shown:
+            self.out.write("\n".join(shown) + "\n")
+
     def comment(self, text: str) -> None:
         """A ``#`` line in the layouts (readers skip it); json and csv carry it in fields."""
         if self.fmt in LAYOUTS:

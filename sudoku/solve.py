@@ -149,6 +149,21 @@ class Answer(Generic[T]):
     value: T | GridError
 
 
+class UniqueRun(NamedTuple):
+    """Consecutive puzzle lines from line ``first`` on, each a plain line of symbols solved
+    in C with a unique solution: ``solutions[k]`` solves ``puzzles[k]`` (line ``first + k``).
+    What :func:`solve_runs` gives for a whole chunk of such lines, with no object a puzzle."""
+
+    first: int
+    puzzles: list[str]
+    solutions: list[str]
+
+    def each(self) -> Iterator[tuple[int, str, Status, tuple[str]]]:
+        """(line number, puzzle line, status, solution lines) for each puzzle of the run."""
+        for k, (puzzle, solution) in enumerate(zip(self.puzzles, self.solutions, strict=True)):
+            yield self.first + k, puzzle, Status.UNIQUE, (solution,)
+
+
 class Solved(NamedTuple):
     """One puzzle of :func:`solve_lines`: its line number, and its status with the solution
     lines found (none, one, or the first two), or the GridError that explains the line."""
@@ -185,7 +200,7 @@ def batch(
         yield from _python_batch(lines, work, read)
         return
     read = read if isinstance(read, Reader) else Reader()
-    for number, puzzle, outcome, solutions in _c_batch(lines, read, solver):
+    for number, puzzle, outcome, solutions in _each(_c_batch(lines, read, solver)):
         if isinstance(outcome, GridError):
             yield Answer(number, None if puzzle is None else _as_grid(puzzle, read), outcome)
             continue
@@ -228,14 +243,36 @@ def solve_lines(
     The lean form of ``batch(lines)``: each puzzle gives its line number, its status and its
     solution lines (no Grid), or its GridError. In C (``sudoku._batch``) when it was built,
     unless ``backend`` is ``"python"``; ``"c"`` requires it. Both give identical answers.
-    With ``jobs`` above 1, worker processes solve chunks of ``chunk`` puzzles the same way,
-    a few chunks ahead of the reader; the answers and their order are the same.
+    With ``jobs`` above 1, that many threads solve chunks of CHUNK lines in C (which lets go
+    of the GIL), or worker processes chunks of ``chunk`` puzzles in Python, a few chunks
+    ahead of the reader; the answers and their order are the same.
     """
+    for solved in solve_runs(lines, read, backend=backend, jobs=jobs, chunk=chunk):
+        if isinstance(solved, UniqueRun):
+            for number, solution in enumerate(solved.solutions, solved.first):
+                yield Solved(number, Status.UNIQUE, (solution,))
+        else:
+            yield solved
+
+
+def solve_runs(
+    lines: Iterable[str],
+    read: Reader | None = None,
+    *,
+    backend: str = "auto",
+    jobs: int | None = None,
+    chunk: int = 2000,
+) -> Iterator[Solved | UniqueRun]:
+    """:func:`solve_lines`, with a chunk of plain lines that the C batch found all unique
+    given as one :class:`UniqueRun` instead of a Solved each: for writers that only need
+    the solution lines (``dlx-sudoku solve --file``), so a puzzle costs no Python object.
+    Takes the same arguments, gives the same answers in the same order."""
     read = read or Reader()
-    if jobs is not None and jobs > 1:
-        yield from _solve_lines_in_parallel(lines, read, backend, jobs, chunk)
-        return
     solver = _solver(read, backend)
+    threads = jobs or 1
+    if solver is None and threads > 1:
+        yield from _solve_lines_in_parallel(lines, read, backend, threads, chunk)
+        return
     if solver is None:
         for answer in _python_batch(lines, solve, read):
             value = answer.value
@@ -244,27 +281,44 @@ def solve_lines(
             else:
                 yield Solved(answer.line, value.status, tuple(map(format_line, value.solutions)))
         return
-    for number, _, outcome, solutions in _c_batch(lines, read, solver):
-        yield Solved(number, outcome, solutions)
+    if threads > 1:  # a Solver of its own, to stop alone if need be
+        solver = _solver_for.__wrapped__(read.shape, read.x)
+    for solved in _c_batch(lines, read, solver, threads):
+        yield solved if isinstance(solved, UniqueRun) else Solved(solved[0], *solved[2:])
 
 
 _STATUS_OF = (Status.NONE, Status.UNIQUE, Status.SEVERAL)  # by sudoku._batch's codes
+_ALL_UNIQUE = bytes([1]) * CHUNK if _batch is None else bytes([_batch.UNIQUE]) * CHUNK
+
+SolvedLine = tuple[int, "str | Grid | None", "Status | GridError", tuple[str, ...]]
+
+
+def _each(solved: Iterable[SolvedLine | UniqueRun]) -> Iterator[SolvedLine]:
+    """The answers of _c_batch one a puzzle, runs taken apart."""
+    for item in solved:
+        if isinstance(item, UniqueRun):
+            yield from item.each()
+        else:
+            yield item
 
 
 def _c_batch(
-    lines: Iterable[str], read: Reader, solver: object
-) -> Iterator[tuple[int, str | Grid | None, Status | GridError, tuple[str, ...]]]:
+    lines: Iterable[str], read: Reader, solver: object, threads: int = 1
+) -> Iterator[SolvedLine | UniqueRun]:
     """(line number, puzzle text or grid, status or error, solution lines) for every puzzle,
-    CHUNK lines a call into C. The C reader takes plain lines (a puzzle of symbols, a blank,
-    a comment) while ``sudoku.files``'s reader would read them alone; every other line goes
-    through that reader, and its puzzles are solved here."""
+    or a UniqueRun for a whole chunk of plain lines all unique; CHUNK lines a call into C.
+    The C reader takes plain lines (a puzzle of symbols, a blank, a comment) while
+    ``sudoku.files``'s reader would read them alone; every other line goes through that
+    reader, and its puzzles are solved here."""
     records = Records(read)
-    numbered = enumerate(lines, 1)
-    while block := list(itertools.islice(numbered, CHUNK)):
-        texts = [line for _, line in block]
+    for block, texts, result in _solved_blocks(lines, solver, threads):
         done = 0
         while done < len(block):
-            codes, solutions = solver.solve(texts[done:] if done else texts)
+            codes, solutions = result
+            if codes == _ALL_UNIQUE[: len(block)] and records.plain:
+                records.took_line()
+                yield UniqueRun(block[0][0], texts, solutions)
+                break
             for k, code in enumerate(codes, done):
                 number, line = block[k]
                 if code == _batch.PYTHON or not records.plain:
@@ -277,10 +331,48 @@ def _c_batch(
                     split = tuple(found[j : j + size] for j in range(0, code * size, size))
                     yield number, line, _STATUS_OF[code], split
             done += len(codes)
-            if done < len(block):  # the next line's size is new: give the solver its shape
-                _add_shape(solver, read, math.isqrt(len(texts[done].strip())))
+            if done < len(block):  # the next line's size had no shape when C saw it
+                result = solver.solve(texts[done:])
+                if not result[0]:  # nor has it now: give the solver its shape
+                    _add_shape(solver, read, math.isqrt(len(texts[done].strip())))
+                    result = solver.solve(texts[done:])
     for start, puzzle in records.end():
         yield start, *_solved_in_python(start, puzzle)
+
+
+def _solved_blocks(
+    lines: Iterable[str], solver: object, threads: int
+) -> Iterator[tuple[list[tuple[int, str]], list[str], tuple[bytes, list]]]:
+    """Each chunk of CHUNK numbered lines, their texts and what solver.solve made of them,
+    in order. With ``threads`` above 1, that many threads solve the chunks ahead (the C
+    batch lets go of the GIL), at most two each in flight; when the caller stops early
+    (Ctrl-C, a generator dropped), the solver is stopped so that no thread runs on."""
+    numbered = enumerate(lines, 1)
+    blocks = iter(lambda: list(itertools.islice(numbered, CHUNK)), [])
+    if threads <= 1:
+        for block in blocks:
+            texts = [line for _, line in block]
+            yield block, texts, solver.solve(texts)
+        return
+    from concurrent.futures import ThreadPoolExecutor
+
+    ahead: deque = deque()
+    with ThreadPoolExecutor(threads, thread_name_prefix="sudoku-batch") as pool:
+        try:
+            for block in blocks:
+                texts = [line for _, line in block]
+                ahead.append((block, texts, pool.submit(solver.solve, texts)))
+                if len(ahead) >= 2 * threads:
+                    block, texts, future = ahead.popleft()
+                    yield block, texts, future.result()
+            while ahead:
+                block, texts, future = ahead.popleft()
+                yield block, texts, future.result()
+        finally:
+            if ahead:  # stopped early: what is still in flight is not wanted
+                solver.stop()
+                for *_, future in ahead:
+                    future.cancel()
 
 
 def _solved_in_python(
@@ -306,11 +398,16 @@ def _cells(line: str) -> tuple[int, ...]:
 _DIGIT = {symbol: digit for digit, symbol in enumerate(SYMBOLS, 1)}
 
 
+def c_batch_available() -> bool:
+    """True when sudoku._batch and the C loop it runs on were built."""
+    return _batch is not None and dlx.search.Layout is not None
+
+
 def _solver(read: Callable[[str], Grid], backend: str) -> object | None:
     """The C batch solver for ``read``'s puzzles, or None to solve them in Python."""
     if backend not in BACKENDS:
         raise ValueError(f"backend must be one of {BACKENDS}, not {backend!r}")
-    if backend == "c" and (_batch is None or dlx.search.Layout is None):
+    if backend == "c" and not c_batch_available():
         raise ValueError(
             "backend 'c' is not available: sudoku._batch was not built "
             "(it needs a C compiler and Python's headers at install time)"

@@ -6,10 +6,13 @@ import itertools
 import pickle
 import subprocess
 import sys
+import threading
+import time
 from pathlib import Path
 
 import pytest
 
+import sudoku.solve
 from sudoku.grid import ConflictingGivens, GridError, is_solution, parse
 from sudoku.solve import Status, batch, count, solve, solve_lines
 
@@ -70,13 +73,16 @@ def test_parallel_batch_answers_are_the_serial_ones(mixed: Path) -> None:
     assert counted.count("1") == 700 and counted.count("2") == 1  # the puzzle of two
 
 
-def test_parallel_lean_answers_are_the_serial_ones(mixed: Path) -> None:
-    """The C batch path in the workers: statuses, solution lines and errors as one process."""
+@pytest.mark.parametrize("backend", ["auto", "python"])
+def test_parallel_lean_answers_are_the_serial_ones(mixed: Path, backend: str) -> None:
+    """Threads on the C batch (auto, when built) or worker processes (python): statuses,
+    solution lines and errors as one thread."""
     with mixed.open() as lines:
         serial = [(s.line, str(s.value), s.solutions) for s in solve_lines(lines)]
     with mixed.open() as lines:
         parallel = [
-            (s.line, str(s.value), s.solutions) for s in solve_lines(lines, jobs=2, chunk=41)
+            (s.line, str(s.value), s.solutions)
+            for s in solve_lines(lines, backend=backend, jobs=2, chunk=41)
         ]
     assert parallel == serial and len(serial) == 703
     assert sum(value == str(Status.UNIQUE) for _, value, _ in serial) == 700
@@ -98,3 +104,56 @@ def test_a_parallel_batch_is_lazy() -> None:
     answers.close()
     assert [a.line for a in first] == list(range(1, 13))
     assert all(a.value.status is Status.UNIQUE for a in first)
+
+
+def test_threads_meet_new_sizes_in_any_order(monkeypatch) -> None:
+    """Chunks solved ahead by threads before their size had a shape are solved again once
+    it has one: 4x4, 9x9 and 16x16 lines mixed give the one-thread answers."""
+    pytest.importorskip("sudoku._batch", reason="the C batch was not built")
+    monkeypatch.setattr(sudoku.solve, "CHUNK", 3)
+    hard = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+    lines = [hard, "1..." * 4, "." * 256, ".234....1.......", hard, "." * 16] * 7
+
+    def answers(jobs: int) -> list[tuple[int, str, tuple[str, ...]]]:
+        return [(s.line, str(s.value), s.solutions) for s in solve_lines(lines, jobs=jobs)]
+
+    serial = answers(1)
+    assert answers(2) == serial and answers(3) == serial
+    kinds = {value for _, value, _ in serial}
+    assert {str(Status.UNIQUE), str(Status.SEVERAL), str(Status.NONE)} < kinds
+
+
+def test_dropping_a_threaded_batch_stops_its_threads() -> None:
+    """An endless input solved by threads, dropped after a few answers: the threads stop
+    (the solver is told to) instead of solving on."""
+    pytest.importorskip("sudoku._batch", reason="the C batch was not built")
+    puzzle = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+    answers = solve_lines(itertools.repeat(puzzle), jobs=2)
+    first = list(itertools.islice(answers, 300))
+    answers.close()
+    assert [s.line for s in first] == list(range(1, 301))
+    assert not [t for t in threading.enumerate() if t.name.startswith("sudoku-batch")]
+
+
+def test_stop_ends_a_solve_running_in_another_thread() -> None:
+    _batch = pytest.importorskip("sudoku._batch", reason="the C batch was not built")
+    solver = _batch.Solver()
+    sudoku.solve._add_shape(solver, sudoku.solve.Reader(), 9)
+    hard = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+    raised: list[BaseException] = []
+
+    def work() -> None:
+        try:
+            solver.solve([hard] * 10**6)
+        except RuntimeError as error:
+            raised.append(error)
+
+    thread = threading.Thread(target=work)
+    thread.start()
+    time.sleep(0.05)
+    solver.stop()
+    thread.join(timeout=60)
+    assert not thread.is_alive()
+    assert raised and "stopped" in str(raised[0])
+    with pytest.raises(RuntimeError, match="stopped"):
+        solver.solve([hard])
