@@ -1,9 +1,10 @@
 """The sudoku batch in C against kudoku and tdoku, and `solve --file` against the batch API.
 
 For each data file of ../shared/data, every puzzle is solved with uniqueness proved by
-``sudoku.solve.solve_lines`` (the C batch: reading, the givens check, the search counting to
-two and the solution lines, in chunks), and by ``dlx-sudoku solve --file`` in a child
-process (start-up, reading and writing included). When given the path of tdoku's
+``sudoku.solve.solve_lines`` (the C batch on one thread: reading, the givens check, the
+search counting to two and the solution lines, in chunks), and by ``dlx-sudoku solve --file``
+in a child process (start-up, reading and writing included), on every core as it runs by
+default ("cli") and on one thread ("cli -j1"). When given the path of tdoku's
 ``run_benchmark`` (built apart from this project, from t-dillon/tdoku with kudoku enabled:
 ``./BUILD.sh run_benchmark -DKUDOKU=ON``), kudoku and tdoku solve the same file too, counting
 to two as well (run_benchmark's default). The runs go round the contenders in turn,
@@ -25,6 +26,7 @@ Exits 1 when an answer is wrong.
 from __future__ import annotations
 
 import argparse
+import os
 import re
 import statistics
 import subprocess
@@ -61,11 +63,19 @@ def check(lines: list[str]) -> bool:
     return True
 
 
-def cli_time(path: Path) -> float:
-    """Seconds for ``dlx-sudoku solve --file`` on the whole file, start-up included."""
+# Children run as an installed package does: with its bytecode cached. A
+# PYTHONDONTWRITEBYTECODE in this environment would make every child compile every module
+# from source (about 0.1 s a start); the first child writes the cache.
+CHILD_ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+
+
+def cli_time(path: Path, jobs: int | None = None) -> float:
+    """Seconds for ``dlx-sudoku solve --file`` on the whole file, start-up included: on
+    every core (the default) or on ``jobs`` threads."""
     command = [sys.executable, "-m", "sudoku.cli", "solve", "--file", str(path), "-o", "/dev/null"]
+    command += [] if jobs is None else ["--jobs", str(jobs)]
     start = time.perf_counter()
-    subprocess.run(command, check=True, stderr=subprocess.DEVNULL)
+    subprocess.run(command, check=True, stderr=subprocess.DEVNULL, env=CHILD_ENV)
     return time.perf_counter() - start
 
 
@@ -91,10 +101,12 @@ def startup(runs: int) -> None:
         "dlx-sudoku solve PUZZLE": [*solve, "solve", EXAMPLE],
     }
     times: dict[str, list[float]] = {name: [] for name in commands}
+    for command in commands.values():  # writes the bytecode cache
+        subprocess.run(command, check=True, stdout=subprocess.DEVNULL, env=CHILD_ENV)
     for _ in range(runs):
         for name, command in commands.items():
             start = time.perf_counter()
-            subprocess.run(command, check=True, stdout=subprocess.DEVNULL)
+            subprocess.run(command, check=True, stdout=subprocess.DEVNULL, env=CHILD_ENV)
             times[name].append(time.perf_counter() - start)
     medians = {name: statistics.median(values) for name, values in times.items()}
     for name, median in medians.items():
@@ -115,7 +127,8 @@ def main() -> int:
     if args.startup:
         startup(args.startup)
         return 0
-    names = ["batch"] + ([] if args.no_cli else ["cli"]) + (list(PEERS) if args.peer else [])
+    names = ["batch"] + ([] if args.no_cli else ["cli", "cli -j1"])
+    names += list(PEERS) if args.peer else []
     best = {(file, name): float("inf") for file in args.files for name in names}
     counts = {}
     for file in args.files:
@@ -134,6 +147,7 @@ def main() -> int:
             timed = {"batch": batch_time(lines) / n * 1e6}
             if not args.no_cli:
                 timed["cli"] = cli_time(path) / n * 1e6
+                timed["cli -j1"] = cli_time(path, jobs=1) / n * 1e6
             if args.peer:
                 timed |= peer_times(args.peer, path, args.peer_seconds)
             for name, micros in timed.items():
@@ -149,6 +163,7 @@ def main() -> int:
         )
         if not args.no_cli:
             ratios += f"{', ' if ratios else ''}cli/batch {best[file, 'cli'] / ours:.2f}"
+            ratios += f", cli -j1/batch {best[file, 'cli -j1'] / ours:.2f}"
         print(f"| {file} | {counts[file]} | {cells} | {ratios} |")
     return 0
 
