@@ -34,7 +34,7 @@ static signed char digit_of[256]; /* a symbol's digit, 0 for a blank, -1 for any
 typedef struct {
     int n, n_units;
     int *units;        /* n_units rows of n cell indices */
-    PyObject *layout;  /* the dlx._search.Layout of the shape's cover matrix */
+    PyObject *layout;  /* the dlx._search.Layout of the shape's cover matrix, or NULL */
     MasksShape masks;  /* the same matrix for the bitmask search */
 } Shape;
 
@@ -134,9 +134,11 @@ static int Solver_init(Solver *self, PyObject *args, PyObject *kwds)
 
 PyDoc_STRVAR(add_shape_doc,
              "add_shape(n, layout, units)\n\n"
-             "Solve lines of n x n cells on layout (a dlx._search.Layout whose option\n"
-             "cell * n + digit - 1 puts digit in cell), checking the givens against units\n"
-             "(sequences of n cell indices each).");
+             "Solve lines of n x n cells whose units (sequences of n cell indices each:\n"
+             "rows, columns, boxes, extra regions) hold every digit once. layout is their\n"
+             "cover matrix (a dlx._search.Layout whose option cell * n + digit - 1 puts\n"
+             "digit in cell), where the first two of several solutions are found; or\n"
+             "None, and a line of several solutions is answered 3 (read it in Python).");
 
 static PyObject *Solver_add_shape(Solver *self, PyObject *args)
 {
@@ -152,15 +154,17 @@ static PyObject *Solver_add_shape(Solver *self, PyObject *args)
         PyErr_Format(PyExc_ValueError, "size %d already has a shape", n);
         return NULL;
     }
-    DlxRun *probe = dlx->run_new(layout); /* checks that layout is a Layout */
-    if (!probe)
-        return NULL;
-    int options = dlx->n_options(probe);
-    dlx->run_free(probe);
-    if (options != n * n * n) {
-        PyErr_Format(PyExc_ValueError, "the layout has %d options, expected %d", options,
-                     n * n * n);
-        return NULL;
+    if (layout != Py_None) {
+        DlxRun *probe = dlx->run_new(layout); /* checks that layout is a Layout */
+        if (!probe)
+            return NULL;
+        int options = dlx->n_options(probe);
+        dlx->run_free(probe);
+        if (options != n * n * n) {
+            PyErr_Format(PyExc_ValueError, "the layout has %d options, expected %d", options,
+                         n * n * n);
+            return NULL;
+        }
     }
     PyObject *seq = PySequence_Fast(units, "units must be a sequence");
     if (!seq)
@@ -201,8 +205,7 @@ static PyObject *Solver_add_shape(Solver *self, PyObject *args)
         PyErr_NoMemory();
         goto fail;
     }
-    Py_INCREF(layout);
-    shape->layout = layout;
+    shape->layout = layout == Py_None ? NULL : Py_NewRef(layout);
     self->shapes[n] = shape;
     Py_RETURN_NONE;
 fail:
@@ -280,6 +283,10 @@ static int solve_line(Line *line, DlxRun *run, const Shape *shape, MasksSearch *
                           : masks_count(search, 2, digits, CHECK_EVERY, interrupted, running);
     if (found < 0)
         return -1;
+    if (found == 2 && !run) { /* no layout to find the engine's first two on */
+        line->code = PYTHON;
+        return 0;
+    }
     if (found == 2)
         return first_two(line, run, cells, chosen, running);
     line->code = found ? UNIQUE : NONE;
@@ -346,7 +353,8 @@ static PyObject *Solver_solve(Solver *self, PyObject *lines_arg)
         }
         if (!self->shapes[n])
             break; /* the caller adds the shape and calls again from here */
-        if (!runs[n] && !(runs[n] = dlx->run_new(self->shapes[n]->layout)))
+        PyObject *layout = self->shapes[n]->layout;
+        if (!runs[n] && layout && !(runs[n] = dlx->run_new(layout)))
             goto done;
         if (!memory[n]) {
             if (!(memory[n] = PyMem_Malloc(masks_need(&self->shapes[n]->masks)))) {

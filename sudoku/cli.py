@@ -53,6 +53,7 @@ from sudoku.solve import (
     reader,
     solutions,
     solve,
+    solve_lean,
     solve_runs,
 )
 
@@ -445,6 +446,7 @@ def _sources(
     chunks ahead of the output; threads in the C batch, where every core is the default."""
     stream = file if file is not None else "-" if puzzles == ["-"] else None
     if stream is None:
+        work = solve_lean if lean and work is solve else work
 
         def from_arguments(_: ExitStack) -> Iterator[Answer]:
             for k, text in enumerate(puzzles, 1):

@@ -428,10 +428,35 @@ def _solver_for(shape: Shape | None, x: bool) -> object:
     return solver
 
 
-def _add_shape(solver: object, read: Reader, n: int) -> None:
+def _add_shape(solver: object, read: Reader, n: int, *, engine_order: bool = True) -> None:
+    """Give ``solver`` the shape of ``read``'s n x n puzzles, with its compiled cover matrix
+    (the one step that builds it) where a puzzle of several solutions must show the
+    engine's first two (``engine_order``), else without: those puzzles come back to Python."""
     shape = read.shape_for(n)
-    links = cover_problem(shape).compiled()
-    solver.add_shape(n, dlx.search.layout_of(links), shape.unit_indices)
+    layout = dlx.search.layout_of(cover_problem(shape).compiled()) if engine_order else None
+    solver.add_shape(n, layout, shape.unit_indices)
+
+
+def solve_lean(puzzle: Grid) -> Result[Grid]:
+    """:func:`solve` without statistics (``stats`` is None): in C when the batch was built,
+    with no exact-cover matrix built unless the puzzle has several solutions. The same
+    Result otherwise, the same ConflictingGivens. For one-off puzzles, where building the
+    matrix (milliseconds) is most of the work: ``dlx-sudoku solve PUZZLE``."""
+    if not c_batch_available() or puzzle.shape.cages:
+        return solve(puzzle)
+    codes, found = _lean_solver(puzzle.shape).solve([format_line(puzzle)])
+    if codes[0] == _batch.UNIQUE:
+        return Result(puzzle, (Grid(puzzle.shape, _cells(found[0])),), None)
+    if codes[0] == _batch.NONE:
+        return Result(puzzle, (), None)
+    return solve(puzzle)  # several (the engine's first two), or givens that clash
+
+
+@cache
+def _lean_solver(shape: Shape) -> object:
+    solver = _batch.Solver(shape.size)
+    _add_shape(solver, Reader(shape), shape.size, engine_order=False)
+    return solver
 
 
 def _batch_in_parallel(

@@ -3,6 +3,7 @@ errors, line for line, on slices of the data sets and on lines built to go wrong
 
 import itertools
 import random
+import re
 import threading
 import time
 
@@ -181,6 +182,27 @@ def test_random_puzzles_get_the_python_paths_answers(shape, count):
     statuses = {answer.value for answer in c}
     assert Status.SEVERAL in statuses and (shape.size > 9 or Status.UNIQUE in statuses)
     solutions_check(lines, c, read)
+
+
+@pytest.mark.parametrize("shape", [Shape.for_size(9), Shape.x(), JIGSAW, Shape.for_size(16)])
+def test_solve_lean_gives_solves_results(shape):
+    """One puzzle in C without the engine's matrix (several solutions and clashing givens
+    go back to solve): the same solutions and errors as solve, on every kind of puzzle."""
+    lines = random_puzzles(shape, 30 if shape.size == 9 else 6, seed=7)
+    kinds = set()
+    for line in lines:
+        puzzle = parse(line, shape)
+        try:
+            expected = sudoku.solve.solve(puzzle)
+        except GridError as error:
+            with pytest.raises(type(error), match=re.escape(str(error))):
+                sudoku.solve.solve_lean(puzzle)
+            kinds.add("clash")
+            continue
+        lean = sudoku.solve.solve_lean(puzzle)
+        assert lean.solutions == expected.solutions and lean.puzzle == puzzle
+        kinds.add(lean.status)
+    assert Status.SEVERAL in kinds and (shape.size > 9 or Status.UNIQUE in kinds)
 
 
 def test_a_backend_must_be_known():
