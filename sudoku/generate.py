@@ -42,6 +42,7 @@ SYMMETRIES = ("none", "rot180", "rot90", "mirror", "flip", "diagonal", "random")
 LAYOUTS = ("line", "grid")
 MIN_CLUES_9X9 = 17  # McGuire, Tugemann, Civario (2012): no 16-clue sudoku has one solution
 DEFAULT_ATTEMPTS = 100  # restarts (fresh complete grids) for a clue, mask or level target
+RESTART_NODES = 10  # a complete grid's first search budget, in nodes a cell (then doubled)
 STALL_MOVES = 300  # search moves without a new low before a restart
 MASK_COUNT_LIMIT = 50  # solutions counted when scoring a grid against a mask
 RELABELLINGS_PER_BASE = 32  # grids written from each base before moving to the next
@@ -132,13 +133,22 @@ def resolve_seed(seed: Seed) -> int:
 def complete_grid(shape: Shape | None = None, seed: Seed = None) -> Grid:
     """A random complete grid of ``shape`` (9x9 unless told), from the engine's random search.
 
-    The same int seed gives the same grid; None gives a fresh one.
+    The same int seed gives the same grid; None gives a fresh one. A random search can wander
+    into a subtree with no grid in it for a very long time (a few seeds in a hundred on a
+    jigsaw or X-sudoku: minutes and more), so it restarts, with the same generator, after
+    RESTART_NODES nodes a cell, then twice as many each time: grids come in milliseconds.
     """
     shape = shape or Shape()
-    solution = search(Grid.empty(shape), seed=_random(seed)).first()
-    if solution is None:
-        raise GenerateError(f"{shape} has no complete grid")
-    return decode(solution, shape)
+    rng = _random(seed)
+    budget = RESTART_NODES * shape.size * shape.size
+    while True:
+        run = search(Grid.empty(shape), seed=rng, max_nodes=budget)
+        solution = run.first()
+        if solution is not None:
+            return decode(solution, shape)
+        if run.stopped_by is None:  # the whole tree, and no grid
+            raise GenerateError(f"{shape} has no complete grid")
+        budget *= 2
 
 
 # --- puzzles by clue removal ---------------------------------------------------------------

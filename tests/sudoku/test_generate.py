@@ -10,6 +10,7 @@ import random
 
 import pytest
 
+from sudoku.cover import search
 from sudoku.generate import (
     MIN_CLUES_9X9,
     SYMMETRIES,
@@ -116,6 +117,18 @@ def test_complete_grids_are_valid_and_reproducible():
     assert grids[0] == grids[2] != grids[1]
     assert complete_grid(seed=random.Random(5)) == complete_grid(seed=5)
     assert complete_grid(seed=None) != complete_grid(seed=None)  # fresh entropy, not fixed
+
+
+def test_a_random_search_that_wanders_off_is_restarted():
+    """Seed 18's first random search on this jigsaw runs for minutes without a grid (it is
+    past 200,000 nodes where most take about 100); with restarts the grid comes at once,
+    and is the same each time."""
+    jigsaw = Shape.jigsaw("111222333 111222333 114222333 144555566 444556666 444555666 "
+                          "777788999 778888999 777888999")  # fmt: skip
+    first = search(Grid.empty(jigsaw), seed=random.Random(18), max_nodes=200_000)
+    assert first.first() is None and first.stopped_by == "nodes"
+    grid = complete_grid(jigsaw, seed=18)
+    assert is_solution(grid) and grid == complete_grid(jigsaw, seed=18)
 
 
 @pytest.mark.parametrize(
