@@ -486,7 +486,7 @@ class _Plain:
     def __init__(self, executor: Executor, payload: Problem) -> None:
         self._executor = executor
         self._payload = payload
-        self.workers = getattr(executor, "_max_workers", None) or os.cpu_count() or 1
+        self.workers = getattr(executor, "_max_workers", None) or usable_cores()
 
     def payload(self) -> Problem:
         return self._payload
@@ -508,6 +508,14 @@ class _Plain:
         pass
 
 
+def usable_cores() -> int:
+    """The cores this process may run on: its CPU affinity where the OS tells it (a
+    container or ``taskset`` may allow fewer than the machine has), else all of them."""
+    if hasattr(os, "sched_getaffinity"):
+        return len(os.sched_getaffinity(0)) or 1
+    return os.cpu_count() or 1
+
+
 def _runner(problem: Problem | None, jobs: int | None, executor: Any) -> _Pool | _Dask | _Plain:
     """The executor for a run: ``executor`` (a Dask ``Client``, a scheduler address,
     ``"local"`` for a Dask ``LocalCluster``, or a ``concurrent.futures.Executor``), else a
@@ -518,7 +526,7 @@ def _runner(problem: Problem | None, jobs: int | None, executor: Any) -> _Pool |
     if executor is None:
         if jobs is not None and jobs < 1:
             raise ValueError(f"jobs must be at least 1, not {jobs}")
-        return _Pool(jobs or os.cpu_count() or 1, key, payload)
+        return _Pool(jobs or usable_cores(), key, payload)
     if isinstance(executor, Executor):
         return _Plain(executor, payload)
     if isinstance(executor, str) or hasattr(executor, "scatter"):

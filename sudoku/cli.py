@@ -458,7 +458,9 @@ def _sources(
 
         return "argument", from_arguments
     if lean:
-        threads = jobs or (os.cpu_count() if c_batch_available() else None)
+        from dlx.parallel import usable_cores
+
+        threads = jobs or (usable_cores() if c_batch_available() else None)
         return "line", lambda stack: solve_runs(_open_lines(stream, stack), read, jobs=threads)
     return "line", lambda stack: batch(
         _open_lines(stream, stack), work, read, backend=backend, jobs=jobs

@@ -11,6 +11,8 @@ import json
 import multiprocessing
 import os
 import signal
+import subprocess
+import sys
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -21,7 +23,7 @@ from hypothesis import strategies as st
 import dlx
 import dlx.search
 from dlx import parallel
-from dlx.parallel import CheckpointError, Count, Progress, Tree, split
+from dlx.parallel import CheckpointError, Count, Progress, Tree, split, usable_cores
 from examples import langford, queens
 from tests.dlx.test_search import problems
 from tests.examples import fixture_files
@@ -309,3 +311,16 @@ def test_a_dask_worker_killed_mid_count_is_retried(client) -> None:
     assert counting.run() == expected
     assert killed and counting.tasks_run == len(counting.plan.tasks)
     client.wait_for_workers(2, timeout=60)  # the nanny restarts it for the next tests
+
+
+@pytest.mark.skipif(not hasattr(os, "sched_setaffinity"), reason="no CPU affinity here")
+def test_usable_cores_are_the_ones_this_process_may_run_on():
+    """A process pinned to one core (as taskset or a container does) counts one, though
+    the machine may have more: the default number of workers and threads follows it."""
+    pinned = (
+        "import os; os.sched_setaffinity(0, {min(os.sched_getaffinity(0))}); "
+        "from dlx.parallel import usable_cores; print(usable_cores())"
+    )
+    out = subprocess.run([sys.executable, "-c", pinned], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "1"
+    assert usable_cores() == len(os.sched_getaffinity(0))
