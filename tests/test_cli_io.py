@@ -125,6 +125,34 @@ def test_ctrl_c_keeps_the_answers_already_written(tmp_path):
     no_temporaries(tmp_path)
 
 
+@pytest.mark.skipif(sys.platform == "win32", reason="needs SIGINT")
+def test_ctrl_c_stops_the_batch_threads_and_keeps_the_answers(tmp_path):
+    """The lean path: the C batch on threads, a chunk written at a time. Ctrl-C stops the
+    threads (the process ends at once) and what was written stays, in order."""
+    pytest.importorskip("sudoku._batch", reason="the C batch was not built")
+    puzzles, out = tmp_path / "many.txt", tmp_path / "out.txt"
+    puzzles.write_text(f"{HARD}\n" * 600_000)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "sudoku.cli", "solve", "--file", str(puzzles), "-o", str(out),
+         "--jobs", "2"],
+        stderr=subprocess.PIPE, text=True, cwd=ROOT,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )  # fmt: skip
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and not any(  # answers are being written
+        path.stat().st_size for path in tmp_path.iterdir() if path != puzzles
+    ):
+        time.sleep(0.01)
+    process.send_signal(signal.SIGINT)
+    stderr = process.stderr.read()
+    process.wait(timeout=60)
+    assert process.returncode == 130 and "Traceback" not in stderr
+    assert stderr.rstrip().endswith("interrupted")
+    kept = out.read_text().splitlines()
+    assert 0 < len(kept) < 600_000 and set(kept) == {HARD_SOLUTION}
+    no_temporaries(tmp_path)
+
+
 # --- I/O errors: one line and the documented exit code ------------------------------------
 
 STDOUT_COMMANDS = {
