@@ -102,27 +102,39 @@ def test_an_output_that_is_a_device_is_written_directly():
     assert result.returncode == 0 and os.path.exists("/dev/null")
 
 
-@pytest.mark.skipif(sys.platform == "win32", reason="needs SIGINT")
-def test_ctrl_c_keeps_the_answers_already_written(tmp_path):
-    puzzles, out = tmp_path / "many.txt", tmp_path / "out.txt"
-    puzzles.write_text(f"{HARD}\n" * 100_000)
-    process = subprocess.Popen(
-        [sys.executable, "-m", "sudoku.cli", "solve", "--file", str(puzzles), "-o", str(out),
-         "--stats"],
+def solving(tmp_path: Path, puzzles: int, *options: str) -> subprocess.Popen:
+    """``solve --file`` of ``puzzles`` copies of HARD into tmp_path/out.txt, started; Ctrl-C
+    reaches it as from a terminal (Python's own handler, not the one pytest runs under)."""
+    path = tmp_path / "many.txt"
+    path.write_text(f"{HARD}\n" * puzzles)
+    return subprocess.Popen(
+        [sys.executable, "-m", "sudoku.cli", "solve", "--file", str(path),
+         "-o", str(tmp_path / "out.txt"), *options],
         stderr=subprocess.PIPE, text=True, cwd=ROOT,
         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )  # fmt: skip
-    for _ in range(20):  # one stderr line per puzzle solved
-        process.stderr.readline()
+
+
+def interrupt(process: subprocess.Popen, tmp_path: Path) -> list[str]:
+    """Ctrl-C: the command says so and ends with 130, no traceback, no temporary left; the
+    answer lines it kept."""
     process.send_signal(signal.SIGINT)
     stderr = process.stderr.read()
     process.wait(timeout=60)
     assert process.returncode == 130 and "Traceback" not in stderr
     assert stderr.rstrip().endswith("interrupted")
-    kept = out.read_text().splitlines()
+    no_temporaries(tmp_path)
+    return (tmp_path / "out.txt").read_text().splitlines()
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="needs SIGINT")
+def test_ctrl_c_keeps_the_answers_already_written(tmp_path):
+    process = solving(tmp_path, 100_000, "--stats")
+    for _ in range(20):  # one stderr line per puzzle solved
+        process.stderr.readline()
+    kept = interrupt(process, tmp_path)
     # the 20th may be between its note and its line
     assert 19 <= len(kept) < 100_000 and set(kept) == {HARD_SOLUTION}
-    no_temporaries(tmp_path)
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="needs SIGINT")
@@ -130,27 +142,14 @@ def test_ctrl_c_stops_the_batch_threads_and_keeps_the_answers(tmp_path):
     """The lean path: the C batch on threads, a chunk written at a time. Ctrl-C stops the
     threads (the process ends at once) and what was written stays, in order."""
     pytest.importorskip("sudoku._batch", reason="the C batch was not built")
-    puzzles, out = tmp_path / "many.txt", tmp_path / "out.txt"
-    puzzles.write_text(f"{HARD}\n" * 600_000)
-    process = subprocess.Popen(
-        [sys.executable, "-m", "sudoku.cli", "solve", "--file", str(puzzles), "-o", str(out),
-         "--jobs", "2"],
-        stderr=subprocess.PIPE, text=True, cwd=ROOT,
-        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
-    )  # fmt: skip
+    process = solving(tmp_path, 600_000, "--jobs", "2")
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline and not any(  # answers are being written
-        path.stat().st_size for path in tmp_path.iterdir() if path != puzzles
+        path.stat().st_size for path in tmp_path.iterdir() if path.name != "many.txt"
     ):
         time.sleep(0.01)
-    process.send_signal(signal.SIGINT)
-    stderr = process.stderr.read()
-    process.wait(timeout=60)
-    assert process.returncode == 130 and "Traceback" not in stderr
-    assert stderr.rstrip().endswith("interrupted")
-    kept = out.read_text().splitlines()
+    kept = interrupt(process, tmp_path)
     assert 0 < len(kept) < 600_000 and set(kept) == {HARD_SOLUTION}
-    no_temporaries(tmp_path)
 
 
 # --- I/O errors: one line and the documented exit code ------------------------------------
