@@ -18,6 +18,11 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <string.h>
+#ifdef _WIN32
+#include <windows.h>
+#else
+#include <time.h>
+#endif
 
 #include "_masks.h"
 #include "_search_api.h"
@@ -26,6 +31,7 @@ enum { NONE = 0, UNIQUE = 1, SEVERAL = 2, PYTHON = 3, SKIP = 4 }; /* a line's co
 #define MIN_SIZE 4
 #define MAX_SIZE MASKS_MAX_SIZE
 #define CHECK_EVERY (1LL << 20) /* nodes between Ctrl-C polls */
+#define CHECK_CLOCK (1LL << 14) /* nodes between polls of the bitmask search under a time limit */
 
 static DlxApi *dlx;
 static const char SYMBOLS[] = "123456789ABCDEFGHIJKLMNOP";
@@ -52,6 +58,7 @@ typedef struct {
     int n;       /* the size read off the line; 0: none */
     int code;
     char *out;   /* room for two solution lines */
+    int shown;   /* how many solution lines out holds */
 } Line;
 
 static int is_space(unsigned char c)
@@ -217,10 +224,24 @@ fail:
     return NULL;
 }
 
-/* A solve() call running without the GIL: its saved thread state, and its Solver. */
+/* Seconds on a clock that only goes forward. */
+static double now(void)
+{
+#ifdef _WIN32
+    return (double)GetTickCount64() / 1000.0;
+#else
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+#endif
+}
+
+/* A solve() call running without the GIL: its saved thread state, its Solver, and when its
+ * time runs out (0: never). */
 typedef struct {
     PyThreadState *state;
     const Solver *solver;
+    double deadline;
 } Running;
 
 /* Take the GIL back for a moment to see whether Ctrl-C was pressed (in the main thread) or
@@ -232,6 +253,10 @@ static int interrupted(void *context)
     int stop = PyErr_CheckSignals() < 0;
     if (!stop && __atomic_load_n(&running->solver->stopping, __ATOMIC_RELAXED)) {
         PyErr_SetString(PyExc_RuntimeError, "this Solver was stopped");
+        stop = 1;
+    }
+    if (!stop && running->deadline && now() > running->deadline) {
+        PyErr_SetString(PyExc_TimeoutError, "the time limit ran out");
         stop = 1;
     }
     running->state = PyEval_SaveThread();
@@ -262,7 +287,7 @@ static int first_two(Line *line, DlxRun *run, const int *cells, int *chosen, Run
         char *out = line->out + (size_t)found * count;
         write_givens(cells, count, out);
         write_solution(run, n, chosen, out);
-        found++;
+        line->shown = ++found;
     }
     line->code = found == 0 ? NONE : found == 1 ? UNIQUE : SEVERAL;
     return 0;
@@ -279,31 +304,45 @@ static int solve_line(Line *line, DlxRun *run, const Shape *shape, MasksSearch *
         line->code = PYTHON;
         return 0;
     }
-    int found = start < 0 ? 0
-                          : masks_count(search, 2, digits, CHECK_EVERY, interrupted, running);
+    long long every = running->deadline ? CHECK_CLOCK : CHECK_EVERY;
+    int found = start < 0 ? 0 : masks_count(search, 2, digits, every, interrupted, running);
     if (found < 0)
         return -1;
-    if (found == 2 && !run) { /* no layout to find the engine's first two on */
-        line->code = PYTHON;
-        return 0;
-    }
-    if (found == 2)
+    if (found == 2 && run)
         return first_two(line, run, cells, chosen, running);
-    line->code = found ? UNIQUE : NONE;
+    line->code = found == 2 ? SEVERAL : found ? UNIQUE : NONE; /* several: none shown */
+    line->shown = found == 1;
     for (int k = 0; found && k < line->n * line->n; k++)
         line->out[k] = SYMBOLS[digits[k] - 1];
     return 0;
 }
 
 PyDoc_STRVAR(solve_doc,
-             "solve(lines) -> (codes, solutions)\n\n"
+             "solve(lines, seconds=None) -> (codes, solutions)\n\n"
              "Solve each of lines (a list of str), proving uniqueness. codes holds a code per\n"
              "line read: 0 no solution, 1 unique, 2 several, 3 read it in Python, 4 blank or a\n"
-             "# comment; solutions the solution line (unique), the first two joined (several)\n"
-             "or None. codes is shorter than lines when the next line's size has no shape.");
+             "# comment; solutions the solution line (unique), the first two joined (several;\n"
+             "None for a shape added without a layout) or None. codes is shorter than lines\n"
+             "when the next line's size has no shape. TimeoutError when the call takes more\n"
+             "than seconds (checked between lines and every few thousand nodes).");
 
-static PyObject *Solver_solve(Solver *self, PyObject *lines_arg)
+static PyObject *Solver_solve(Solver *self, PyObject *args, PyObject *kwds)
 {
+    static char *kwlist[] = {"lines", "seconds", NULL};
+    PyObject *lines_arg, *seconds = Py_None;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O|O:solve", kwlist, &lines_arg, &seconds))
+        return NULL;
+    double deadline = 0;
+    if (seconds != Py_None) {
+        double limit = PyFloat_AsDouble(seconds);
+        if (limit == -1.0 && PyErr_Occurred())
+            return NULL;
+        if (!(limit >= 0)) {
+            PyErr_Format(PyExc_ValueError, "seconds must be 0 or more, not %R", seconds);
+            return NULL;
+        }
+        deadline = now() + (limit > 0 ? limit : 1e-9);
+    }
     PyObject *lines = PySequence_Tuple(lines_arg); /* holds every line while the GIL is out */
     if (!lines)
         return NULL;
@@ -378,9 +417,10 @@ static PyObject *Solver_solve(Solver *self, PyObject *lines_arg)
         }
     /* Without the GIL: read, check, search and write every line (the tuple holds them). */
     int stopped = 0;
-    Running running = {PyEval_SaveThread(), self};
+    Running running = {PyEval_SaveThread(), self, deadline};
     for (Py_ssize_t k = 0; k < count && !stopped; k++) {
-        if (__atomic_load_n(&self->stopping, __ATOMIC_RELAXED))
+        if (__atomic_load_n(&self->stopping, __ATOMIC_RELAXED) ||
+            (deadline && now() > deadline))
             stopped = interrupted(&running);
         else if (todo[k].n)
             stopped = solve_line(&todo[k], runs[todo[k].n], self->shapes[todo[k].n],
@@ -396,9 +436,9 @@ static PyObject *Solver_solve(Solver *self, PyObject *lines_arg)
     for (Py_ssize_t k = 0; k < count; k++) {
         Line *line = &todo[k];
         code[k] = (char)line->code;
-        Py_ssize_t size = line->code == UNIQUE ? line->length
-                          : line->code == SEVERAL ? 2 * line->length
-                                                  : 0;
+        Py_ssize_t size = line->code == UNIQUE || line->code == SEVERAL
+                              ? line->shown * line->length
+                              : 0;
         PyObject *text = size ? PyUnicode_New(size, 127) : Py_NewRef(Py_None);
         if (!text)
             goto done;
@@ -437,7 +477,7 @@ static PyObject *Solver_stop(Solver *self, PyObject *Py_UNUSED(unused))
 static PyMethodDef Solver_methods[] = {
     {"stop", (PyCFunction)Solver_stop, METH_NOARGS, stop_doc},
     {"add_shape", (PyCFunction)Solver_add_shape, METH_VARARGS, add_shape_doc},
-    {"solve", (PyCFunction)Solver_solve, METH_O, solve_doc},
+    {"solve", (PyCFunction)(void (*)(void))Solver_solve, METH_VARARGS | METH_KEYWORDS, solve_doc},
     {NULL, NULL, 0, NULL},
 };
 

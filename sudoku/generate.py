@@ -36,7 +36,7 @@ from dlx.problem import Seed
 from sudoku.cover import decode, search
 from sudoku.grid import SYMBOLS, Grid, Shape, parse
 from sudoku.rate import LEVELS, Rating, rate
-from sudoku.solve import solve
+from sudoku.solve import count_to, solve
 
 SYMMETRIES = ("none", "rot180", "rot90", "mirror", "flip", "diagonal", "random")
 LAYOUTS = ("line", "grid")
@@ -277,9 +277,7 @@ def _count(shape: Shape, cells: list[int], budget: _Budget, limit: int = 2) -> i
     """Solutions of the puzzle ``cells`` up to ``limit``; None when the time ran out first."""
     if budget.over():
         return None
-    found = search(Grid(shape, tuple(cells)), time_limit=budget.left())
-    counted = found.count(limit)
-    return counted if counted == limit or found.complete else None
+    return count_to(Grid(shape, tuple(cells)), limit, time_limit=budget.left())
 
 
 def _strip(

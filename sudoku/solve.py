@@ -288,6 +288,7 @@ def solve_runs(
 
 
 _STATUS_OF = (Status.NONE, Status.UNIQUE, Status.SEVERAL)  # by sudoku._batch's codes
+_COUNT_OF = (0, 1, 2)  # solutions, to two, by the same codes
 _ALL_UNIQUE = bytes([1]) * CHUNK if _batch is None else bytes([_batch.UNIQUE]) * CHUNK
 
 SolvedLine = tuple[int, "str | Grid | None", "Status | GridError", tuple[str, ...]]
@@ -450,6 +451,25 @@ def solve_lean(puzzle: Grid) -> Result[Grid]:
     if codes[0] == _batch.NONE:
         return Result(puzzle, (), None)
     return solve(puzzle)  # several (the engine's first two), or givens that clash
+
+
+def count_to(puzzle: Grid, limit: int = 2, *, time_limit: float | None = None) -> int | None:
+    """The solutions of ``puzzle`` up to ``limit``, or None when ``time_limit`` seconds ran
+    out first: uniqueness tests by the thousand, as generation makes them. To two, in C when
+    the batch was built (on the matrix held as bitmasks: nothing built a puzzle); else on
+    the engine. Raises ConflictingGivens (a GridError) when the givens break the rules."""
+    if limit == 2 and c_batch_available() and not puzzle.shape.cages:
+        solver = _lean_solver(puzzle.shape)
+        try:
+            codes, _ = solver.solve([format_line(puzzle)], seconds=time_limit)
+        except TimeoutError:
+            return None
+        if codes[0] != _batch.PYTHON:  # else givens that clash: check_givens says how
+            return _COUNT_OF[codes[0]]
+    check_givens(puzzle)
+    run = search(puzzle, time_limit=time_limit)
+    counted = run.count(limit)
+    return counted if counted == limit or run.complete else None
 
 
 @cache

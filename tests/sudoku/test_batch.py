@@ -205,6 +205,38 @@ def test_solve_lean_gives_solves_results(shape):
     assert Status.SEVERAL in kinds and (shape.size > 9 or Status.UNIQUE in kinds)
 
 
+@pytest.mark.parametrize("shape", [Shape.for_size(9), Shape.x(), JIGSAW, Shape.for_size(16)])
+def test_count_to_counts_as_the_engine_does(shape):
+    """Counting to two in C (generation's uniqueness test) gives the engine's count, and the
+    same ConflictingGivens; other limits go to the engine."""
+    kinds = set()
+    for line in random_puzzles(shape, 30 if shape.size == 9 else 6, seed=11):
+        puzzle = parse(line, shape)
+        try:
+            expected = sudoku.solve.count(puzzle, limit=2)
+        except GridError as error:
+            with pytest.raises(type(error), match=re.escape(str(error))):
+                sudoku.solve.count_to(puzzle)
+            continue
+        assert sudoku.solve.count_to(puzzle) == expected
+        assert sudoku.solve.count_to(puzzle, 3) == sudoku.solve.count(puzzle, limit=3)
+        kinds.add(expected)
+    assert 2 in kinds and (shape.size > 9 or 1 in kinds)
+
+
+def test_a_count_out_of_time_is_none_and_the_solver_times_out():
+    assert sudoku.solve.count_to(parse(HARD), time_limit=1e-9) is None
+    assert sudoku.solve.count_to(parse(HARD), time_limit=10) == 1
+    solver = _batch.Solver()
+    sudoku.solve._add_shape(solver, Reader(), 9)
+    start = time.perf_counter()
+    with pytest.raises(TimeoutError, match="time limit"):
+        solver.solve([HARD] * 2_000_000, seconds=0.05)
+    assert time.perf_counter() - start < 10  # the two million would take 15-20 s
+    with pytest.raises(ValueError, match="seconds must be 0 or more"):
+        solver.solve([HARD], seconds=-1)
+
+
 def test_a_backend_must_be_known():
     with pytest.raises(ValueError, match="backend must be one of"):
         list(solve_lines([HARD], backend="fast"))
