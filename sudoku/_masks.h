@@ -41,8 +41,8 @@ typedef struct {
     int *slot_unit;                /* per cell, per_cell slots: the unit (n_units: the sink) */
     int *slot_item;                /* per slot: the item (that unit, digit 0) */
     Mask *slot_bit;                /* per slot: the cell's bit in that unit's items (sink: 0) */
-    int *item_unit;                /* per (unit, digit) item: the unit */
-    int *item_digit;               /* per (unit, digit) item: the digit, 0-based */
+    int *item_unit;                /* per (unit, digit) item: the unit (no division in the */
+    int *item_digit;               /* search): and the digit, 0-based */
 } MasksShape;
 
 /* One branch point: the item branched on, its options not yet tried, and the masks, chosen

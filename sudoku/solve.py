@@ -288,7 +288,6 @@ def solve_runs(
 
 
 _STATUS_OF = (Status.NONE, Status.UNIQUE, Status.SEVERAL)  # by sudoku._batch's codes
-_COUNT_OF = (0, 1, 2)  # solutions, to two, by the same codes
 _ALL_UNIQUE = bytes([1]) * CHUNK if _batch is None else bytes([_batch.UNIQUE]) * CHUNK
 
 SolvedLine = tuple[int, "str | Grid | None", "Status | GridError", tuple[str, ...]]
@@ -443,14 +442,12 @@ def solve_lean(puzzle: Grid) -> Result[Grid]:
     with no exact-cover matrix built unless the puzzle has several solutions. The same
     Result otherwise, the same ConflictingGivens. For one-off puzzles, where building the
     matrix (milliseconds) is most of the work: ``dlx-sudoku solve PUZZLE``."""
-    if not c_batch_available() or puzzle.shape.cages:
-        return solve(puzzle)
-    codes, found = _lean_solver(puzzle.shape).solve([format_line(puzzle)])
-    if codes[0] == _batch.UNIQUE:
-        return Result(puzzle, (Grid(puzzle.shape, _cells(found[0])),), None)
-    if codes[0] == _batch.NONE:
+    answer = _one_in_c(puzzle)
+    if answer is not None and answer[0] == _batch.UNIQUE:
+        return Result(puzzle, (Grid(puzzle.shape, _cells(answer[1])),), None)
+    if answer is not None and answer[0] == _batch.NONE:
         return Result(puzzle, (), None)
-    return solve(puzzle)  # several (the engine's first two), or givens that clash
+    return solve(puzzle)  # several (the engine's first two), givens that clash, or no C
 
 
 def count_to(puzzle: Grid, limit: int = 2, *, time_limit: float | None = None) -> int | None:
@@ -458,18 +455,27 @@ def count_to(puzzle: Grid, limit: int = 2, *, time_limit: float | None = None) -
     out first: uniqueness tests by the thousand, as generation makes them. To two, in C when
     the batch was built (on the matrix held as bitmasks: nothing built a puzzle); else on
     the engine. Raises ConflictingGivens (a GridError) when the givens break the rules."""
-    if limit == 2 and c_batch_available() and not puzzle.shape.cages:
-        solver = _lean_solver(puzzle.shape)
+    if limit == 2:
         try:
-            codes, _ = solver.solve([format_line(puzzle)], seconds=time_limit)
+            answer = _one_in_c(puzzle, time_limit)
         except TimeoutError:
             return None
-        if codes[0] != _batch.PYTHON:  # else givens that clash: check_givens says how
-            return _COUNT_OF[codes[0]]
+        if answer is not None and answer[0] != _batch.PYTHON:  # PYTHON: givens that clash
+            return answer[0]  # the codes NONE, UNIQUE, SEVERAL are the counts 0, 1, 2
     check_givens(puzzle)
     run = search(puzzle, time_limit=time_limit)
     counted = run.count(limit)
     return counted if counted == limit or run.complete else None
+
+
+def _one_in_c(puzzle: Grid, seconds: float | None = None) -> tuple[int, str | None] | None:
+    """sudoku._batch's code and solution line for one puzzle, on its shape held without the
+    engine's matrix (so several solutions are not shown); None when there is no C batch or
+    the shape has cages. TimeoutError past ``seconds``."""
+    if not c_batch_available() or puzzle.shape.cages:
+        return None
+    codes, found = _lean_solver(puzzle.shape).solve([format_line(puzzle)], seconds=seconds)
+    return codes[0], found[0]
 
 
 @cache
