@@ -27,6 +27,7 @@ import csv
 import io
 import json
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from functools import lru_cache, partial
 from typing import TextIO
 
 from sudoku.grid import (
@@ -35,6 +36,7 @@ from sudoku.grid import (
     SYMBOLS,
     Grid,
     GridError,
+    Shape,
     format_grid,
     format_line,
     format_spaced,
@@ -49,6 +51,23 @@ LAYOUTS: dict[str, Callable[[Grid], str]] = {
     "spaced": format_spaced,
 }
 BOM = "\ufeff"
+
+
+@lru_cache(maxsize=16)
+def line_layout(fmt: str, shape: Shape) -> Callable[[str], str]:
+    """How a complete grid of ``shape`` given in line form is written in layout ``fmt``:
+    ``LAYOUTS[fmt]``'s text to the character, without building a Grid (a stream of
+    solutions written as grids costs a string format a grid)."""
+    if fmt == "line":
+        return str
+    probe = LAYOUTS[fmt](Grid(shape, (1,) * shape.size**2))  # layouts write no other 1
+    return partial(_fill, probe.replace("1", "{}"))
+
+
+def _fill(template: str, line: str) -> str:
+    return template.format(*line)
+
+
 # The longest line read (a 25x25 grid with a separator and a space per cell fits 4 times
 # over, a JSON or CSV record with it): longer ones are refused, and the caller may hand over
 # only their first MAX_LINE + 1 characters (dlx.cli_io.bounded_lines).

@@ -19,6 +19,7 @@ the rows, columns and boxes of the five grids, a shared box counted once.
 from __future__ import annotations
 
 import itertools
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
 
@@ -36,7 +37,7 @@ from sudoku.grid import (
     check_givens,
     is_solution,
 )
-from sudoku.solve import Result
+from sudoku.solve import Result, Ways
 
 SIDE = 21
 CORNERS = ((0, 0), (0, 12), (6, 6), (12, 0), (12, 12))
@@ -239,3 +240,19 @@ def is_samurai_solution(solution: Samurai, puzzle: Samurai | None = None) -> boo
     ):
         return False
     return all(map(is_solution, solution.grids()))
+
+
+class SamuraiReader:
+    """Reads Samurai puzzles for ``sudoku.batch``: one from its text, or the numbered
+    puzzles of a file (one layout, or one a line)."""
+
+    def __call__(self, text: str) -> Samurai:
+        return parse_samurai(text)
+
+    def records(self, lines: Iterable[str]) -> list[tuple[int, Samurai | GridError]]:
+        return read_samurais(
+            "".join(line if line.endswith("\n") else line + "\n" for line in lines)
+        )
+
+
+WAYS = Ways(solve_samurai, solve_samurai, count_samurai, None, format_samurai_line)

@@ -9,12 +9,14 @@ import time
 
 import pytest
 
+import sudoku.batch
 import sudoku.solve
 from dlx.search import layout_of
+from sudoku.batch import SOLVE, Reader, Route, Task, answers, route, solve_lines
 from sudoku.cover import cover_problem
 from sudoku.generate import complete_grid
 from sudoku.grid import SYMBOLS, Grid, GridError, Shape, format_line, is_solution, parse
-from sudoku.solve import Reader, Solved, Status, batch, solve_lines
+from sudoku.records import BadInput, Solved, Status
 
 _batch = pytest.importorskip("sudoku._batch", reason="the C batch was not built")
 
@@ -59,27 +61,25 @@ def both(lines: list[str], read: Reader | None = None) -> tuple[list[Solved], li
     )
 
 
-def same(c: list[Solved], python: list[Solved]) -> None:
-    """The same lines, statuses, solution lines and errors (type, text, line, column)."""
-    assert len(c) == len(python)
-    for ours, theirs in zip(c, python, strict=True):
-        assert ours.line == theirs.line
-        assert ours.solutions == theirs.solutions, ours.line
-        if isinstance(theirs.value, GridError):
-            assert type(ours.value) is type(theirs.value), ours.line
-            assert str(ours.value) == str(theirs.value)
-            assert (ours.value.line, ours.value.column) == (theirs.value.line, theirs.value.column)
-        else:
-            assert ours.value is theirs.value, ours.line
+def same(c: list[Solved | BadInput], python: list[Solved | BadInput]) -> None:
+    """The same records: lines, puzzles, statuses, solution lines and errors (text, column)."""
+    assert [a.to_record() for a in c] == [a.to_record() for a in python]
 
 
-def solutions_check(lines: list[str], answers: list[Solved], read: Reader) -> None:
+def value(answer: Solved | BadInput) -> Status | str:
+    return answer.status if isinstance(answer, Solved) else answer.error
+
+
+def solutions_check(lines: list[str], answers: list[Solved | BadInput], read: Reader) -> None:
     """Every solution line solves its puzzle, by the independent checker."""
     for answer in answers:
-        puzzle = read(lines[answer.line - 1].strip())
+        if isinstance(answer, BadInput):
+            continue
+        puzzle = read(lines[answer.place.number - 1].strip())
+        assert answer.puzzle == format_line(puzzle)
         for solution in answer.solutions:
             grid = Grid(puzzle.shape, parse(solution, puzzle.shape).cells)
-            assert is_solution(grid, puzzle), answer.line
+            assert is_solution(grid, puzzle), answer.place
 
 
 @pytest.mark.parametrize("name", ["sudoku17.txt", "easy10k.txt", "top1465.txt"])
@@ -89,32 +89,32 @@ def test_the_c_batch_answers_the_data_sets_as_the_python_path_does(data_file, na
     lines = lines[:150] + lines[-150:]  # its start, and a slice further on
     c, python = both(lines)
     same(c, python)
-    assert {answer.value for answer in c} == {Status.UNIQUE}
+    assert {value(answer) for answer in c} == {Status.UNIQUE}
     solutions_check(lines, c, Reader())
 
 
 def test_bad_and_odd_lines_get_the_same_answers_and_errors():
     c, python = both(ODD_LINES)
     same(c, python)
-    values = {answer.line: answer.value for answer in c}
+    values = {answer.place.number: value(answer) for answer in c}
     assert values[4] is Status.UNIQUE and values[14] is Status.SEVERAL
     assert values[15] is Status.NONE and values[17] is Status.SEVERAL
     assert str(values[6]) == "line 6, column 81: found 80 cells, expected 81 for a 9x9 grid"
     assert str(values[8]).startswith("line 8, column 1: found 'x'")
     assert str(values[11]).startswith("line 11: the givens break the rules: 4 twice in row 1")
     assert values[13] is Status.UNIQUE  # separators, read in Python, solved all the same
-    solutions_check(ODD_LINES, [a for a in c if not isinstance(a.value, GridError)], Reader())
+    solutions_check(ODD_LINES, c, Reader())
 
 
 @pytest.mark.parametrize("chunk", [1, 2, 5])
 def test_chunks_of_any_size_give_the_same_answers(monkeypatch, chunk):
-    monkeypatch.setattr(sudoku.solve, "CHUNK", chunk)
+    monkeypatch.setattr(sudoku.batch, "CHUNK", chunk)
     same(*both(ODD_LINES))
 
 
 @pytest.mark.parametrize("chunk", [2, 256])
 def test_a_multi_line_grid_is_read_whole_as_in_python(monkeypatch, chunk):
-    monkeypatch.setattr(sudoku.solve, "CHUNK", chunk)
+    monkeypatch.setattr(sudoku.batch, "CHUNK", chunk)
     rows = [HARD[k : k + 9] for k in range(0, 81, 9)]
     for lines in (["#A somebody", *rows], ["", *rows[:5], rows[5].replace("8", "?"), *rows[6:]]):
         c, python = both(lines)
@@ -129,20 +129,23 @@ def test_shapes_and_x_sudoku_get_the_same_answers(read):
     lines = [HARD, "." * 81, "." * 16, NO_SOLUTION, "1..." * 4, TWO_SOLUTIONS, "12" + "." * 79]
     c, python = both(lines, read)
     same(c, python)
-    solutions_check(lines, [a for a in c if not isinstance(a.value, GridError)], read)
+    solutions_check(lines, c, read)
 
 
-def test_batch_yields_the_results_of_the_python_path():
+def test_statistics_take_the_python_route_with_the_same_answers():
+    """The C batch keeps no statistics: asked for them, the stream solves on the engine,
+    and only the statistics differ."""
     lines = ODD_LINES[3:16]
-    c = list(batch(lines))
-    python = list(batch(lines, backend="python"))
-    assert [(a.line, a.puzzle) for a in c] == [(a.line, a.puzzle) for a in python]
-    for ours, theirs in zip(c, python, strict=True):
-        if isinstance(theirs.value, GridError):
-            assert str(ours.value) == str(theirs.value)
-        else:
-            assert ours.value.solutions == theirs.value.solutions
-            assert ours.value.stats is None
+    assert route(SOLVE)[0] is Route.C and route(Task(stats=True))[0] is Route.PYTHON
+    assert route(Task(stats=True), jobs=2) == (Route.PROCESSES, 2)
+    with_stats = list(answers(lines, Task(stats=True)))
+    plain = list(solve_lines(lines))
+    assert len(with_stats) == len(plain)
+    for ours, theirs in zip(with_stats, plain, strict=True):
+        record = ours.to_record()
+        if isinstance(ours, Solved):
+            assert set(record.pop("stats")) == {"nodes", "updates", "seconds"}
+        assert record == theirs.to_record()
 
 
 def random_puzzles(shape: Shape, count: int, seed: int) -> list[str]:
@@ -179,7 +182,7 @@ def test_random_puzzles_get_the_python_paths_answers(shape, count):
     read = Reader(shape)
     c, python = both(lines, read)
     same(c, python)
-    statuses = {answer.value for answer in c}
+    statuses = {value(answer) for answer in c}
     assert Status.SEVERAL in statuses and (shape.size > 9 or Status.UNIQUE in statuses)
     solutions_check(lines, c, read)
 
@@ -228,7 +231,7 @@ def test_a_count_out_of_time_is_none_and_the_solver_times_out():
     assert sudoku.solve.count_to(parse(HARD), time_limit=1e-9) is None
     assert sudoku.solve.count_to(parse(HARD), time_limit=10) == 1
     solver = _batch.Solver()
-    sudoku.solve._add_shape(solver, Reader(), 9)
+    sudoku.solve.add_shape(solver, Shape.for_size(9))
     start = time.perf_counter()
     with pytest.raises(TimeoutError, match="time limit"):
         solver.solve([HARD] * 2_000_000, seconds=0.05)
@@ -280,7 +283,7 @@ MIXED = [
 
 @pytest.mark.parametrize("chunk", [3, 256])
 def test_every_file_layout_gets_the_same_answers(monkeypatch, chunk):
-    monkeypatch.setattr(sudoku.solve, "CHUNK", chunk)
+    monkeypatch.setattr(sudoku.batch, "CHUNK", chunk)
     same(*both(MIXED))
     same(*both(["id,puzzle", f"1,{HARD}", HARD, f"2,{TWO_SOLUTIONS}"]))  # CSV
     same(*both([HARD, "id,puzzle", HARD]))  # a CSV header only as the first record
@@ -290,7 +293,7 @@ def test_the_batch_lets_other_threads_run_while_it_solves():
     """With the GIL released, this thread keeps running while another one solves: the
     longest pause between its steps stays far below the time the batch takes."""
     solver = _batch.Solver()
-    sudoku.solve._add_shape(solver, Reader(), 9)
+    sudoku.solve.add_shape(solver, Shape.for_size(9))
     lines = [HARD] * 1000
     took = []
 

@@ -13,9 +13,9 @@ import itertools
 
 import pytest
 
+from sudoku.batch import solve_lines
 from sudoku.files import FORMATS, RecordWriter, read_puzzles, read_text, write_puzzles
 from sudoku.grid import Grid, GridError, Shape, format_json, format_line, parse
-from sudoku.solve import batch
 
 # Norvig's "hardest" example and two 17-clue puzzles from Gordon Royle's list.
 PUZZLES = [
@@ -209,7 +209,7 @@ def test_a_coursework_file_of_top1465_puzzles_solves_in_order(data_file):
     with data_file("top1465.txt").open() as lines:
         puzzles = [line.strip() for line in itertools.islice(lines, 20)]
     text = corpus_file(coursework, puzzles, bom=True, crlf=True)
-    answers = list(batch(io.StringIO(text, newline="")))
-    assert [format_line(a.puzzle) for a in answers] == puzzles
-    assert all(a.value.status.value == "unique" for a in answers)
-    assert [a.line for a in answers] == [1 + 10 * k for k in range(20)]
+    answers = list(solve_lines(io.StringIO(text, newline="")))
+    assert [a.puzzle for a in answers] == puzzles
+    assert all(a.status.value == "unique" for a in answers)
+    assert [a.place.number for a in answers] == [1 + 10 * k for k in range(20)]

@@ -12,9 +12,12 @@ from pathlib import Path
 
 import pytest
 
+import sudoku.batch
 import sudoku.solve
-from sudoku.grid import ConflictingGivens, GridError, is_solution, parse
-from sudoku.solve import Status, batch, count, solve, solve_lines
+from sudoku.batch import Task, Work, answers, solve_lines
+from sudoku.grid import ConflictingGivens, Shape, is_solution, parse
+from sudoku.records import Solved, Status
+from sudoku.solve import solve
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -53,24 +56,29 @@ def test_two_jobs_write_the_same_bytes_as_one(mixed: Path, extra: list[str]) -> 
 
 
 def test_parallel_batch_answers_are_the_serial_ones(mixed: Path) -> None:
+    """Worker processes give the records of one process: solves with their statistics
+    (time aside), counts."""
+    with_stats = Task(stats=True)
     with mixed.open() as lines:
-        serial = list(batch(lines, backend="python"))  # with the statistics
+        serial = [a.to_record() for a in answers(lines, with_stats)]
     with mixed.open() as lines:
-        parallel = list(batch(lines, jobs=2, chunk=37))
-    assert [(a.line, a.puzzle) for a in parallel] == [(a.line, a.puzzle) for a in serial]
+        parallel = list(answers(lines, with_stats, jobs=2))
     for mine, theirs in zip(parallel, serial, strict=True):
-        if isinstance(theirs.value, GridError):
-            assert type(mine.value) is type(theirs.value) and str(mine.value) == str(theirs.value)
-        else:
-            assert mine.value.solutions == theirs.value.solutions  # (time aside)
-            assert mine.value.stats.nodes == theirs.value.stats.nodes
-            if mine.value.status is Status.UNIQUE:
-                assert is_solution(mine.value.solution, mine.puzzle)
+        record = mine.to_record()
+        if "stats" in record:
+            del record["stats"]["seconds"], theirs["stats"]["seconds"]
+        assert record == theirs
+        if isinstance(mine, Solved) and mine.status is Status.UNIQUE:
+            puzzle = parse(mine.puzzle)
+            assert is_solution(parse(mine.solutions[0], puzzle.shape), puzzle)
+    assert len(parallel) == len(serial) == 703
+    counting = Task(Work.COUNT)
     with mixed.open() as lines:
-        counted = [str(a.value) for a in batch(lines, work=count, jobs=2)]
+        counted = [a.to_record() for a in answers(lines, counting, jobs=2)]
     with mixed.open() as lines:
-        assert counted == [str(a.value) for a in batch(lines, work=count)]
-    assert counted.count("1") == 700 and counted.count("2") == 1  # the puzzle of two
+        assert counted == [a.to_record() for a in answers(lines, counting)]
+    found = [record.get("count") for record in counted]
+    assert found.count(1) == 700 and found.count(2) == 1  # the puzzle of two
 
 
 @pytest.mark.parametrize("backend", ["auto", "python"])
@@ -78,14 +86,11 @@ def test_parallel_lean_answers_are_the_serial_ones(mixed: Path, backend: str) ->
     """Threads on the C batch (auto, when built) or worker processes (python): statuses,
     solution lines and errors as one thread."""
     with mixed.open() as lines:
-        serial = [(s.line, str(s.value), s.solutions) for s in solve_lines(lines)]
+        serial = [s.to_record() for s in solve_lines(lines)]
     with mixed.open() as lines:
-        parallel = [
-            (s.line, str(s.value), s.solutions)
-            for s in solve_lines(lines, backend=backend, jobs=2, chunk=41)
-        ]
+        parallel = [s.to_record() for s in solve_lines(lines, backend=backend, jobs=2)]
     assert parallel == serial and len(serial) == 703
-    assert sum(value == str(Status.UNIQUE) for _, value, _ in serial) == 700
+    assert sum(record.get("status") == "unique" for record in serial) == 700
 
 
 def test_errors_from_workers_keep_their_fields() -> None:
@@ -99,28 +104,28 @@ def test_errors_from_workers_keep_their_fields() -> None:
 def test_a_parallel_batch_is_lazy() -> None:
     """An endless input: the first answers come while the reader is far from done."""
     puzzle = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
-    answers = batch(itertools.repeat(puzzle), jobs=2, chunk=5)
-    first = list(itertools.islice(answers, 12))
-    answers.close()
-    assert [a.line for a in first] == list(range(1, 13))
-    assert all(a.value.status is Status.UNIQUE for a in first)
+    stream = answers(itertools.repeat(puzzle), Task(stats=True), jobs=2)
+    first = list(itertools.islice(stream, 12))
+    stream.close()
+    assert [a.place.number for a in first] == list(range(1, 13))
+    assert all(a.status is Status.UNIQUE for a in first)
 
 
 def test_threads_meet_new_sizes_in_any_order(monkeypatch) -> None:
     """Chunks solved ahead by threads before their size had a shape are solved again once
     it has one: 4x4, 9x9 and 16x16 lines mixed give the one-thread answers."""
     pytest.importorskip("sudoku._batch", reason="the C batch was not built")
-    monkeypatch.setattr(sudoku.solve, "CHUNK", 3)
+    monkeypatch.setattr(sudoku.batch, "CHUNK", 3)
     hard = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
     lines = [hard, "1..." * 4, "." * 256, ".234....1.......", hard, "." * 16] * 7
 
-    def answers(jobs: int) -> list[tuple[int, str, tuple[str, ...]]]:
-        return [(s.line, str(s.value), s.solutions) for s in solve_lines(lines, jobs=jobs)]
+    def solved(jobs: int) -> list[dict]:
+        return [s.to_record() for s in solve_lines(lines, jobs=jobs)]
 
-    serial = answers(1)
-    assert answers(2) == serial and answers(3) == serial
-    kinds = {value for _, value, _ in serial}
-    assert {str(Status.UNIQUE), str(Status.SEVERAL), str(Status.NONE)} < kinds
+    serial = solved(1)
+    assert solved(2) == serial and solved(3) == serial
+    kinds = {record["status"] for record in serial}
+    assert {"unique", "several", "none"} < kinds
 
 
 def test_dropping_a_threaded_batch_stops_its_threads() -> None:
@@ -128,17 +133,17 @@ def test_dropping_a_threaded_batch_stops_its_threads() -> None:
     (the solver is told to) instead of solving on."""
     pytest.importorskip("sudoku._batch", reason="the C batch was not built")
     puzzle = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
-    answers = solve_lines(itertools.repeat(puzzle), jobs=2)
-    first = list(itertools.islice(answers, 300))
-    answers.close()
-    assert [s.line for s in first] == list(range(1, 301))
+    stream = solve_lines(itertools.repeat(puzzle), jobs=2)
+    first = list(itertools.islice(stream, 300))
+    stream.close()
+    assert [s.place.number for s in first] == list(range(1, 301))
     assert not [t for t in threading.enumerate() if t.name.startswith("sudoku-batch")]
 
 
 def test_stop_ends_a_solve_running_in_another_thread() -> None:
     _batch = pytest.importorskip("sudoku._batch", reason="the C batch was not built")
     solver = _batch.Solver()
-    sudoku.solve._add_shape(solver, sudoku.solve.Reader(), 9)
+    sudoku.solve.add_shape(solver, Shape.for_size(9))
     hard = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
     raised: list[BaseException] = []
 

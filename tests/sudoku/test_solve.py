@@ -4,9 +4,11 @@ import itertools
 
 import pytest
 
+from sudoku.batch import Task, Work, answers, reader, solve_lines
 from sudoku.cover import decode, search
 from sudoku.grid import ConflictingGivens, Grid, GridError, Shape, format_line, is_solution, parse
-from sudoku.solve import Result, Status, batch, count, reader, solve
+from sudoku.records import BadInput, Solved, Status
+from sudoku.solve import Result, count, solve
 
 HARD = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 HARD_SOLUTION = "417369825632158947958724316825437169791586432346912758289643571573291684164875293"
@@ -133,35 +135,34 @@ def test_a_batch_answers_in_order_and_reports_bad_lines_without_stopping():
         "44" + HARD[2:],
         TWO_SOLUTIONS,
     ]
-    answers = list(batch(lines))
-    assert [a.line for a in answers] == [2, 4, 5, 6, 7]
-    assert answers[0].value.status is Status.UNIQUE
-    assert str(answers[1].value) == "line 4, column 81: found 80 cells, expected 81 for a 9x9 grid"
-    assert str(answers[2].value).startswith("line 5, column 1: found 'x'")
-    assert isinstance(answers[3].value, ConflictingGivens) and answers[3].value.line == 6
-    assert answers[3].puzzle == parse("44" + HARD[2:])
-    assert answers[1].puzzle is None
-    assert answers[4].value.status is Status.SEVERAL
+    found = list(solve_lines(lines))
+    assert [a.place.number for a in found] == [2, 4, 5, 6, 7]
+    assert found[0].status is Status.UNIQUE and found[0].puzzle == HARD
+    assert found[1].error == "line 4, column 81: found 80 cells, expected 81 for a 9x9 grid"
+    assert found[2].error.startswith("line 5, column 1: found 'x'")
+    assert found[3].error.startswith("line 6: the givens break the rules")
+    assert isinstance(found[3], BadInput) and found[3].column is None
+    assert found[4].status is Status.SEVERAL
 
 
 def test_a_batch_is_lazy():
     endless = itertools.cycle([HARD])
-    first_two = list(itertools.islice(batch(endless), 2))
-    assert [a.line for a in first_two] == [1, 2]
+    first_two = list(itertools.islice(solve_lines(endless), 2))
+    assert [a.place.number for a in first_two] == [1, 2]
 
 
 def test_a_batch_takes_other_work_such_as_counting():
-    answers = list(batch([NO_SOLUTION, "." * 16], lambda puzzle: count(puzzle, limit=5)))
-    assert [a.value for a in answers] == [0, 5]
+    counted = list(answers([NO_SOLUTION, "." * 16], Task(Work.COUNT, limit=5)))
+    assert [a.count for a in counted] == [0, 5]
 
 
 def test_a_multi_line_grid_file_is_read_as_one_puzzle():
     sdk = "#A somebody\n" + "\n".join(HARD[k : k + 9] for k in range(0, 81, 9))
-    (answer,) = batch(sdk.splitlines())
-    assert answer.line == 2 and answer.value.status is Status.UNIQUE
+    (answer,) = solve_lines(sdk.splitlines())
+    assert answer.place.number == 2 and answer.status is Status.UNIQUE
     bad = sdk.replace(".3.", ".?.")
-    (answer,) = batch(bad.splitlines())
-    assert (answer.value.line, answer.value.column) == (3, 2)
+    (answer,) = solve_lines(bad.splitlines())
+    assert answer.error.startswith("line 3, column 2:") and answer.column == 2
 
 
 def test_readers_apply_a_shape_or_the_diagonals():
@@ -177,10 +178,11 @@ def test_readers_apply_a_shape_or_the_diagonals():
 
 def solve_and_prove_unique(path, limit=None):
     with path.open() as lines:
-        for answer in batch(itertools.islice(lines, limit)):
-            assert isinstance(answer.value, Result), answer.value
-            check(answer.value)
-            assert answer.value.status is Status.UNIQUE, f"line {answer.line}"
+        for answer in solve_lines(itertools.islice(lines, limit)):
+            assert isinstance(answer, Solved), answer
+            puzzle = parse(answer.puzzle)
+            assert is_solution(parse(answer.solutions[0]), puzzle), answer.place
+            assert answer.status is Status.UNIQUE, answer.place
 
 
 def test_every_top1465_puzzle_solves_uniquely(data_file):

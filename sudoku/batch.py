@@ -1,0 +1,435 @@
+"""The one stream of puzzles: every way of answering many puzzles goes through here.
+
+The command line's ``solve``, ``count`` and ``rate``, the web API and the Python API hand
+their puzzles to :func:`answers` with a :class:`Task` (what to do with each puzzle); it
+alone decides how (:func:`route`): the C batch on threads, worker processes, or Python in
+this process. The answers are the records of ``sudoku.records``, in input order, lazily:
+memory stays flat however long the input.
+
+Glossary
+    task      what to do with each puzzle: solve it and prove the solution unique, count
+              its solutions, list them, or rate it; with the engine's statistics or not
+    route     how the puzzles are answered: ``c`` (``sudoku._batch``: plain lines read,
+              checked, solved and written in C, chunk by chunk, on threads that let go of
+              the GIL), ``processes`` (worker processes answer chunks of puzzles in
+              Python), ``python`` (this process). Every route gives the same answers.
+    source    a file's lines (records in any layout ``sudoku.files`` reads, numbered by the
+              line they start on) or a command's arguments (one puzzle each, numbered by
+              argument); a Samurai reader reads its own layouts (``sudoku.samurai``)
+    listing   the solutions of one puzzle listed in turn (``Task(Work.LIST)``), lazily
+
+Answers are records (``Solved``, ``Counted``, ``Rated``, ``BadInput``), a :class:`Listing`
+for each puzzle of a list, and on the C route a ``UniqueRun`` for a chunk of plain lines all
+unique (one object, no record a puzzle: the writers format it in bulk).
+"""
+
+from __future__ import annotations
+
+import enum
+import itertools
+import math
+from collections import deque
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from functools import lru_cache, partial
+from typing import Any, Protocol
+
+from sudoku import solve as one
+from sudoku.files import Records, read_puzzles
+from sudoku.grid import Grid, GridError, Shape, format_line, parse
+from sudoku.records import (
+    Answer,
+    BadInput,
+    Counted,
+    Listed,
+    Place,
+    Rated,
+    Solved,
+    Stats,
+    Status,
+    UniqueRun,
+    as_line,
+)
+
+CHUNK = 256  # lines a call of the C batch solves: memory stays flat, answers come steadily
+PROCESS_CHUNK = 200  # puzzles a worker process answers a call
+BACKENDS = ("auto", "c", "python")  # C when built (auto) or required, or Python
+
+
+class Work(str, enum.Enum):
+    """What to do with each puzzle."""
+
+    SOLVE = "solve"  # the solution, uniqueness proved (the first two of several)
+    COUNT = "count"  # the number of solutions, up to a limit
+    LIST = "list"  # every solution in turn, up to a limit
+    RATE = "rate"  # how hard it is for a person
+
+
+@dataclass(frozen=True)
+class Task:
+    """What to do with each puzzle of a stream, and what to keep.
+
+    ``limit`` stops a count or a list; ``stats`` keeps the engine's statistics of each
+    solve (the C batch keeps none, so it asks for the Python route); ``steps`` keeps a
+    rating's every step in words."""
+
+    work: Work = Work.SOLVE
+    limit: int | None = None
+    stats: bool = False
+    steps: bool = False
+
+    def __post_init__(self) -> None:
+        if self.limit is not None and self.work not in (Work.COUNT, Work.LIST):
+            raise ValueError(f"a limit goes with counting or listing, not with {self.work.value}")
+        if self.limit is not None and self.limit < 1:
+            raise ValueError(f"the limit must be at least 1, not {self.limit}")
+        if self.stats and self.work is not Work.SOLVE:
+            raise ValueError(f"statistics are kept for solving, not for {self.work.value}")
+        if self.steps and self.work is not Work.RATE:
+            raise ValueError("steps are kept for rating")
+
+
+SOLVE = Task()
+
+
+class Route(str, enum.Enum):
+    """How a stream is answered (see the module)."""
+
+    C = "c"
+    PROCESSES = "processes"
+    PYTHON = "python"
+
+
+class PuzzleReader(Protocol):
+    """Reads one puzzle from its text (``sudoku.batch.Reader``, or a Samurai's reader)."""
+
+    def __call__(self, text: str) -> Any: ...
+
+
+@lru_cache(maxsize=8)
+def _with_diagonals(shape: Shape) -> Shape:
+    return shape.with_diagonals()
+
+
+@dataclass(frozen=True)
+class Reader:
+    """Reads one puzzle: of ``shape``, or of the size its cell count implies; with the two
+    diagonals as extra regions too when ``x`` is set (X-sudoku)."""
+
+    shape: Shape | None = None
+    x: bool = False
+
+    def __call__(self, text: str) -> Grid:
+        if self.shape is not None:
+            return parse(text, self.shape_for(self.shape.size))
+        grid = parse(text)
+        return Grid(self.shape_for(grid.shape.size), grid.cells) if self.x else grid
+
+    def shape_for(self, n: int) -> Shape:
+        """The shape this reader gives a puzzle of n x n cells."""
+        shape = self.shape if self.shape is not None else Shape.for_size(n)
+        return _with_diagonals(shape) if self.x else shape
+
+
+def reader(shape: Shape | None = None, x: bool = False) -> Reader:
+    """A function that reads one puzzle (see :class:`Reader`)."""
+    return Reader(shape, x)
+
+
+def c_batch_available() -> bool:
+    """True when the C batch (``sudoku._batch``) and the C loop it runs on were built."""
+    return one.c_batch_available()
+
+
+def route(
+    task: Task = SOLVE,
+    read: PuzzleReader | None = None,
+    *,
+    jobs: int | None = None,
+    backend: str = "auto",
+) -> tuple[Route, int]:
+    """How :func:`answers` will answer a file of ``read``'s puzzles, and on how many
+    threads or processes: the C batch for solving grids without statistics (on every usable
+    core unless ``jobs`` says), else ``jobs`` worker processes when ``jobs`` is above 1,
+    else Python here. ``backend`` ``"python"`` rules out C; ``"c"`` requires it."""
+    if backend not in BACKENDS:
+        raise ValueError(f"backend must be one of {BACKENDS}, not {backend!r}")
+    if jobs is not None and jobs < 1:
+        raise ValueError(f"jobs must be at least 1, not {jobs}")
+    if backend == "c" and not c_batch_available():
+        raise ValueError(
+            "backend 'c' is not available: sudoku._batch was not built "
+            "(it needs a C compiler and Python's headers at install time)"
+        )
+    read = Reader() if read is None or read is parse else read
+    plain = isinstance(read, Reader) and not (read.shape is not None and read.shape.cages)
+    if task == SOLVE and plain and backend != "python" and c_batch_available():
+        from dlx.parallel import usable_cores
+
+        return Route.C, jobs or usable_cores()
+    if task.work is not Work.LIST and jobs is not None and jobs > 1:
+        return Route.PROCESSES, jobs
+    return Route.PYTHON, 1
+
+
+def answers(
+    lines: Iterable[str],
+    task: Task = SOLVE,
+    *,
+    read: PuzzleReader | None = None,
+    jobs: int | None = None,
+    backend: str = "auto",
+) -> Iterator[Answer | UniqueRun | Listing]:
+    """Answer every puzzle of a file's ``lines`` (see the module), lazily, in input order.
+
+    A record that cannot be read, or whose givens break the rules, becomes a ``BadInput``
+    on its line, and the rest go on. ``jobs`` is the number of threads (the C route) or
+    processes; see :func:`route` for which runs.
+    """
+    read = Reader() if read is None or read is parse else read
+    how, workers = route(task, read, jobs=jobs, backend=backend)
+    if how is Route.C:
+        assert isinstance(read, Reader)
+        yield from _c_answers(lines, read, workers)
+    elif how is Route.PROCESSES:
+        yield from _in_processes(_records(lines, read), task, read, workers, backend)
+    else:
+        lean = backend != "python"
+        for number, puzzle in _records(lines, read):
+            yield _answer(task, Place("line", number), puzzle, lean)
+
+
+def answer_texts(
+    texts: Iterable[str], task: Task = SOLVE, *, read: PuzzleReader | None = None
+) -> Iterator[Answer | Listing]:
+    """Answer each of ``texts`` as one puzzle (a command's arguments: argument k is the
+    k-th), in this process; one puzzle solved alone skips the engine's matrix in C."""
+    read = Reader() if read is None or read is parse else read
+    for number, text in enumerate(texts, 1):
+        place = Place("argument", number)
+        try:
+            puzzle = read(text)
+        except GridError as error:
+            yield _bad(place, error)
+            continue
+        yield _answer(task, place, puzzle)
+
+
+def solve_lines(
+    lines: Iterable[str],
+    read: Reader | None = None,
+    *,
+    backend: str = "auto",
+    jobs: int | None = None,
+) -> Iterator[Solved | BadInput]:
+    """Solve every puzzle of a stream and prove it unique, lazily, in input order: one
+    ``Solved`` or ``BadInput`` a puzzle (:func:`answers` with the C batch's runs taken
+    apart)."""
+    for answer in answers(lines, SOLVE, read=read, jobs=jobs, backend=backend):
+        if isinstance(answer, UniqueRun):
+            yield from answer.each()
+        else:
+            yield answer  # type: ignore[misc]  # solving gives no Listing
+
+
+# --- one puzzle, in Python -----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Listing:
+    """The solutions of one puzzle (``Task(Work.LIST)``), found as they are taken."""
+
+    place: Place
+    puzzle: str
+    solutions: Iterator[str]
+    limit: int | None
+
+    def each(self) -> Iterator[Listed]:
+        for number, solution in enumerate(self.solutions, 1):
+            yield Listed(self.place, self.puzzle, number, solution)
+
+
+def _records(lines: Iterable[str], read: PuzzleReader) -> Iterator[tuple[int, Any]]:
+    """The numbered puzzles (or GridErrors) of a file, read as ``read`` reads them."""
+    records = getattr(read, "records", None)  # a reader of its own layouts (Samurai)
+    return records(lines) if records is not None else read_puzzles(lines, read)
+
+
+def _bad(place: Place, error: GridError) -> BadInput:
+    if place.label == "line" and error.line is None:  # raised by the work: the record's line
+        error = error.at_line(place.number)
+    text = str(error) if place.label == "line" else f"argument {place.number}: {error}"
+    return BadInput(place, text, error.column)
+
+
+def _stats(stats: Any) -> Stats | None:
+    return None if stats is None else Stats(stats.nodes, stats.updates, stats.elapsed)
+
+
+def _answer(task: Task, place: Place, puzzle: Any, lean: bool = True) -> Answer | Listing:
+    """``task`` done on one puzzle (a Grid, a Samurai, or the GridError it was read as);
+    a solve without statistics in C unless ``lean`` is False (``backend="python"``)."""
+    if isinstance(puzzle, GridError):
+        return _bad(place, puzzle)
+    ways = _ways(puzzle)
+    line = ways.line(puzzle)
+    try:
+        if task.work is Work.COUNT:
+            return Counted(place, line, ways.count(puzzle, task.limit), task.limit)
+        if task.work is Work.LIST:
+            if ways.solutions is None:
+                raise ValueError(f"the solutions of a {type(puzzle).__name__} are not listed")
+            found = ways.solutions(puzzle, task.limit)
+            return Listing(place, line, map(ways.line, found), task.limit)
+        if task.work is Work.RATE:
+            return _rated(place, puzzle, line, task.steps)
+        solved = ways.solve(puzzle) if task.stats or not lean else ways.solve_lean(puzzle)
+    except GridError as error:
+        return _bad(place, error)
+    stats = _stats(solved.stats) if task.stats else None
+    return Solved(place, line, solved.status, tuple(map(ways.line, solved.solutions)), stats)
+
+
+def _rated(place: Place, puzzle: Grid, line: str, steps: bool) -> Rated:
+    """The engine's verdict and, for a puzzle with one solution, its rating."""
+    from sudoku.rate import rate
+
+    result = one.solve(puzzle)
+    stats = _stats(result.stats)
+    if result.status is not Status.UNIQUE:
+        return Rated(place, line, result.status, stats=stats)
+    rating = rate(puzzle)
+    return Rated(
+        place,
+        line,
+        result.status,
+        level=rating.level,
+        hardest=rating.hardest,
+        solved=rating.solved,
+        techniques=tuple(rating.counts().items()),
+        log=tuple(map(str, rating.steps)) if steps else None,
+        stats=stats,
+    )
+
+
+def _ways(puzzle: Any) -> one.Ways:
+    if isinstance(puzzle, Grid):
+        return one.GRIDS
+    from sudoku import samurai
+
+    return samurai.WAYS
+
+
+# --- worker processes ----------------------------------------------------------------------
+
+
+def _in_processes(
+    records: Iterator[tuple[int, Any]], task: Task, read: PuzzleReader, jobs: int, backend: str
+) -> Iterator[Answer]:
+    """The answers of ``records`` computed by ``jobs`` processes, a chunk of puzzles at a
+    time: the reading stays here (it numbers the lines), the chunks in flight bound the
+    memory. A grid travels as its line and is read again there (a line pickles smaller
+    than a Grid and its Shape)."""
+    from dlx.parallel import imap
+
+    def chunks() -> Iterator[list[tuple[int, Any]]]:
+        while part := list(itertools.islice(records, PROCESS_CHUNK)):
+            yield [(n, format_line(p) if isinstance(p, Grid) else p) for n, p in part]
+
+    work = partial(_answer_chunk, task, read, backend != "python")
+    for answered in imap(work, chunks(), jobs=jobs):
+        yield from answered
+
+
+def _answer_chunk(
+    task: Task, read: PuzzleReader, lean: bool, chunk: list[tuple[int, Any]]
+) -> list[Answer]:
+    """In a worker process: ``task`` on each puzzle of a chunk (lines read with ``read``)."""
+    answered = []
+    for number, puzzle in chunk:
+        if isinstance(puzzle, str):
+            try:
+                puzzle = read(puzzle)
+            except GridError as error:  # cannot happen to a line format_line wrote
+                puzzle = error
+        answered.append(_answer(task, Place("line", number), puzzle, lean))
+    return answered  # type: ignore[return-value]  # no Listing: lists run here
+
+
+# --- the C batch ---------------------------------------------------------------------------
+
+_STATUS_OF = (Status.NONE, Status.UNIQUE, Status.SEVERAL)  # by sudoku._batch's codes
+
+
+def _c_answers(lines: Iterable[str], read: Reader, threads: int) -> Iterator[Answer | UniqueRun]:
+    """The C route: CHUNK lines a call into C, on ``threads`` threads. The C reader takes
+    plain lines (a puzzle of symbols, a blank, a comment) while ``sudoku.files``'s reader
+    would read them alone; every other line goes through that reader, and its puzzles are
+    answered in Python here, with the same answers."""
+    batch = one.c_batch()
+    solver = one.batch_solver(read.shape, read.x, shared=threads <= 1)
+    all_unique = bytes([batch.UNIQUE]) * CHUNK
+    records = Records(read)
+    for block, texts, result in _solved_blocks(lines, solver, threads):
+        done = 0
+        while done < len(block):
+            codes, solutions = result
+            if codes == all_unique[: len(block)] and records.plain:
+                records.took_line()
+                yield UniqueRun(block[0][0], texts, solutions)
+                break
+            for k, code in enumerate(codes, done):
+                number, line = block[k]
+                if code == batch.PYTHON or not records.plain:
+                    for start, puzzle in records.feed(number, line):
+                        yield _answer(SOLVE, Place("line", start), puzzle)  # type: ignore[misc]
+                elif code != batch.SKIP:
+                    records.took_line()
+                    found = solutions[k - done]  # several: the first two, joined
+                    size = len(found) // code if code else 1
+                    split = tuple(found[j : j + size] for j in range(0, code * size, size))
+                    yield Solved(Place("line", number), as_line(line), _STATUS_OF[code], split)
+            done += len(codes)
+            if done < len(block):  # the next line's size had no shape when C saw it
+                result = solver.solve(texts[done:])
+                if not result[0]:  # nor has it now: give the solver its shape
+                    n = math.isqrt(len(texts[done].strip()))
+                    one.add_shape(solver, read.shape_for(n))
+                    result = solver.solve(texts[done:])
+    for start, puzzle in records.end():
+        yield _answer(SOLVE, Place("line", start), puzzle)  # type: ignore[misc]
+
+
+def _solved_blocks(
+    lines: Iterable[str], solver: Any, threads: int
+) -> Iterator[tuple[list[tuple[int, str]], list[str], tuple[bytes, list]]]:
+    """Each chunk of CHUNK numbered lines, their texts and what solver.solve made of them,
+    in order. With ``threads`` above 1, that many threads solve the chunks ahead (the C
+    batch lets go of the GIL), at most two each in flight; when the caller stops early
+    (Ctrl-C, a generator dropped), the solver is stopped so that no thread runs on."""
+    numbered = enumerate(lines, 1)
+    blocks = iter(lambda: list(itertools.islice(numbered, CHUNK)), [])
+    if threads <= 1:
+        for block in blocks:
+            texts = [line for _, line in block]
+            yield block, texts, solver.solve(texts)
+        return
+    from concurrent.futures import ThreadPoolExecutor
+
+    ahead: deque = deque()
+    with ThreadPoolExecutor(threads, thread_name_prefix="sudoku-batch") as pool:
+        try:
+            for block in blocks:
+                texts = [line for _, line in block]
+                ahead.append((block, texts, pool.submit(solver.solve, texts)))
+                if len(ahead) >= 2 * threads:
+                    block, texts, future = ahead.popleft()
+                    yield block, texts, future.result()
+            while ahead:
+                block, texts, future = ahead.popleft()
+                yield block, texts, future.result()
+        finally:
+            if ahead:  # stopped early: what is still in flight is not wanted
+                solver.stop()
+                for *_, future in ahead:
+                    future.cancel()
