@@ -1,7 +1,7 @@
 """The sudoku batch in C against kudoku and tdoku, and `solve --file` against the batch API.
 
 For each data file of ../shared/data, every puzzle is solved with uniqueness proved by
-``sudoku.solve.solve_lines`` (the C batch on one thread: reading, the givens check, the
+``sudoku.batch.solve_lines`` (the C batch on one thread: reading, the givens check, the
 search counting to two and the solution lines, in chunks), and by ``dlx-sudoku solve --file``
 in a child process (start-up, reading and writing included), on every core as it runs by
 default ("cli") and on one thread ("cli -j1"). When given the path of tdoku's
@@ -34,8 +34,9 @@ import sys
 import time
 from pathlib import Path
 
+from sudoku.batch import solve_lines
 from sudoku.grid import Grid, is_solution, parse
-from sudoku.solve import Status, solve_lines
+from sudoku.records import Status
 
 DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
 FILES = ("sudoku17.txt", "easy10k.txt", "top1465.txt")
@@ -54,8 +55,8 @@ def batch_time(lines: list[str]) -> float:
 def check(lines: list[str]) -> bool:
     """Every answer unique and a solution of its puzzle, checked apart from the engine."""
     for answer in solve_lines(lines, backend="c"):
-        puzzle = parse(lines[answer.line - 1])
-        if answer.value is not Status.UNIQUE:
+        puzzle = parse(lines[answer.place.number - 1])
+        if getattr(answer, "status", None) is not Status.UNIQUE:
             return False
         solution = Grid(puzzle.shape, parse(answer.solutions[0]).cells)
         if not is_solution(solution, puzzle):

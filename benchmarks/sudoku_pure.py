@@ -2,7 +2,7 @@
 
 The C extensions (``dlx._search``, ``sudoku._batch``) are hidden before ``dlx`` and
 ``sudoku`` are imported, so every puzzle takes the pure-Python path (the run says which
-loop it uses): ``sudoku.solve.solve_lines``, reading each line, checking the givens,
+loop it uses): ``sudoku.batch.solve_lines``, reading each line, checking the givens,
 searching until a second solution is ruled out, writing the solution line. Norvig's
 solver (norvig.com/sudoku.html, "Solving Every Sudoku Puzzle": constraint propagation and
 depth-first search) stops at its first solution. Its ``sudoku.py`` is not part of this
@@ -54,9 +54,9 @@ def load_norvig(path: Path) -> ModuleType:
 
 
 def ours(lines: list[str]) -> list[tuple[object, tuple[str, ...]]]:
-    from sudoku.solve import solve_lines
+    from sudoku.batch import solve_lines
 
-    return [(answer.value, answer.solutions) for answer in solve_lines(lines)]
+    return [(answer.status, answer.solutions) for answer in solve_lines(lines)]
 
 
 def timed(work: Callable[[list[str]], list], lines: list[str]) -> tuple[float, list]:
@@ -79,7 +79,7 @@ def main(argv: list[str] | None = None) -> int:
     import dlx.search
     from sudoku.cover import search
     from sudoku.grid import Grid, is_solution, parse
-    from sudoku.solve import Status
+    from sudoku.records import Status
 
     norvig = load_norvig(args.norvig)
     squares = norvig.squares

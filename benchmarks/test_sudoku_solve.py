@@ -27,9 +27,11 @@ from pathlib import Path
 
 import pytest
 
+from sudoku.batch import solve_lines
 from sudoku.cover import decode, search
 from sudoku.grid import Grid, check_givens, is_solution, parse
-from sudoku.solve import Status, _batch, solve, solve_lines
+from sudoku.records import Status
+from sudoku.solve import _batch, solve
 
 DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
 FILES = {"easy10k.txt": 2000, "top1465.txt": None, "sudoku17.txt": 2000}
@@ -100,7 +102,7 @@ def test_batch_puzzles_per_second(benchmark, name: str, backend: str) -> None:
         lambda: list(solve_lines(texts, backend=backend)), rounds=3, iterations=1
     )
     for grid, answer in zip(grids, answers, strict=True):
-        assert answer.value is Status.UNIQUE
+        assert answer.status is Status.UNIQUE
         assert is_solution(parse(answer.solutions[0]), grid)
     if benchmark.stats:
         benchmark.extra_info["puzzles"] = len(grids)

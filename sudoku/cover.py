@@ -24,12 +24,11 @@ digit sets or on "where does 5 go in cage 1" as readily as on a cell.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from functools import lru_cache
 from typing import NamedTuple
 
 import dlx
 from dlx.problem import Seed
-from sudoku.grid import Cell, Given, Grid, Region, Shape, cage_digits
+from sudoku.grid import Cell, Given, Grid, Region, Shape, by_shape, cage_digits
 
 
 class CageDigits(NamedTuple):
@@ -49,7 +48,7 @@ def _unit_labels(shape: Shape) -> dict[tuple[int, int], list[str]]:
     return labels
 
 
-@lru_cache(maxsize=16)  # generation meets a new jigsaw shape a puzzle: keep a few
+@by_shape
 def cover_problem(shape: Shape) -> dlx.Problem:
     """The exact-cover problem of an empty grid of ``shape``, compiled, shared by every puzzle.
 

@@ -347,9 +347,7 @@ class RecordWriter:
         if self.fmt == "json":
             self.out.write(json.dumps(record, separators=(",", ":")) + "\n")
         elif self._csv is not None:
-            if not self._header_written:
-                self._csv.writerow(self.columns)
-                self._header_written = True
+            self.header()
             flat: dict[str, object] = {}
             for key, value in record.items():
                 flat.update(value if isinstance(value, dict) else {key: value})
@@ -359,6 +357,12 @@ class RecordWriter:
         elif shown is not None:
             ending = "\n" if self.fmt == "line" else "\n\n"
             self.out.write(LAYOUTS[self.fmt](shown) + ending)
+
+    def header(self) -> None:
+        """The CSV header, once, before the first row (for rows written in bulk too)."""
+        if self._csv is not None and not self._header_written:
+            self._csv.writerow(self.columns)
+            self._header_written = True
 
     def write_lines(self, shown: Sequence[str]) -> None:
         """Many records of the line format at once, each shown as its line of text."""

@@ -24,8 +24,9 @@ import math
 import string
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
-from functools import cache, cached_property
+from functools import cache, cached_property, lru_cache, wraps
 from operator import itemgetter
+from typing import Any, TypeVar
 
 Cell = tuple[int, int]
 Region = tuple[Cell, ...]
@@ -341,6 +342,27 @@ class Shape:
             tuple(f"{kind} {k}" for kind in ("row", "column", box) for k in range(1, self.size + 1))
             + self.extra_names
         )
+
+
+R = TypeVar("R")
+
+
+def by_shape(made: Callable[..., R]) -> Callable[..., R]:
+    """Cache ``made(shape, ...)`` by its arguments, with a bound that follows the shapes:
+    shapes with boxes are few (a handful a size), so many are kept; jigsaw and killer
+    shapes are one a puzzle when puzzles are generated, so only the last is kept and
+    memory stays flat however many are made."""
+    regular = lru_cache(maxsize=32)(made)
+    irregular = lru_cache(maxsize=1)(made)
+
+    @wraps(made)
+    def cached(shape: Shape | None, *args: Any) -> R:
+        if shape is not None and (shape.regions is not None or shape.cages):
+            return irregular(shape, *args)
+        return regular(shape, *args)
+
+    cached.__wrapped__ = made  # type: ignore[attr-defined]
+    return cached
 
 
 @dataclass(frozen=True)

@@ -23,10 +23,9 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from functools import lru_cache
 from itertools import combinations
 
-from sudoku.grid import Cell, Grid, GridError, Shape, cell_name, check_givens
+from sudoku.grid import Cell, Grid, GridError, Shape, by_shape, cell_name, check_givens
 
 Placement = tuple[Cell, int]
 Elimination = tuple[Cell, int]
@@ -101,7 +100,7 @@ class _Geometry:
     intersections: tuple[tuple[str, int, tuple[int, ...], tuple[int, ...], tuple[int, ...]], ...]
 
 
-@lru_cache(maxsize=32)
+@by_shape
 def _geometry(shape: Shape) -> _Geometry:
     n = shape.size
     units = shape.unit_indices

@@ -18,13 +18,12 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from functools import lru_cache
 from types import ModuleType
 from typing import Any, Generic, TypeVar
 
 import dlx
 from sudoku.cover import cover_problem, decode, search
-from sudoku.grid import SYMBOLS, Grid, Shape, check_givens, format_line
+from sudoku.grid import SYMBOLS, Grid, Shape, by_shape, check_givens, format_line
 from sudoku.records import Status
 
 try:
@@ -33,7 +32,6 @@ except ImportError:  # not built: puzzles are solved on the engine, with the sam
     _batch = None
 
 P = TypeVar("P")  # a puzzle: a Grid, or a layout of several grids such as a Samurai
-SOLVERS = 8  # C solvers kept, by shape: generation meets a new jigsaw shape a puzzle
 
 
 @dataclass(frozen=True)
@@ -120,10 +118,10 @@ def batch_solver(shape: Shape | None, x: bool = False, *, shared: bool = True) -
     """A C batch Solver for puzzles of ``shape`` (with the diagonals too when ``x``), or of
     any box shape when ``shape`` is None (each size is added as it is met). ``shared``: one
     of the few kept by shape; else a Solver of its own, which its caller may stop alone."""
-    return _shared_solver(shape, x) if shared else _shared_solver.__wrapped__(shape, x)
+    return _shared_solver(shape, x) if shared else _shared_solver.__wrapped__(shape, x)  # type: ignore[attr-defined]
 
 
-@lru_cache(maxsize=SOLVERS)
+@by_shape
 def _shared_solver(shape: Shape | None, x: bool) -> Any:
     solver = c_batch().Solver(shape.size if shape else 0)
     if shape is not None:
@@ -187,7 +185,7 @@ def _one_in_c(puzzle: Grid, seconds: float | None = None) -> tuple[int, str | No
     return codes[0], found[0]
 
 
-@lru_cache(maxsize=SOLVERS)
+@by_shape
 def _lean_solver(shape: Shape) -> Any:
     solver = c_batch().Solver(shape.size)
     add_shape(solver, shape, engine_order=False)
