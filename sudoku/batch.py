@@ -258,8 +258,7 @@ def _records(lines: Iterable[str], read: PuzzleReader) -> Iterator[tuple[int, An
 def _bad(place: Place, error: GridError) -> BadInput:
     if place.label == "line" and error.line is None:  # raised by the work: the record's line
         error = error.at_line(place.number)
-    text = str(error) if place.label == "line" else f"argument {place.number}: {error}"
-    return BadInput(place, text, error.column)
+    return BadInput(place, str(error), error.column)
 
 
 def _stats(stats: Any) -> Stats | None:
@@ -295,9 +294,9 @@ def _rated(place: Place, puzzle: Grid, line: str, steps: bool) -> Rated:
     from sudoku.rate import rate
 
     result = one.solve(puzzle)
-    stats = _stats(result.stats)
+    work = {"nodes": result.stats.nodes, "updates": result.stats.updates} if result.stats else {}
     if result.status is not Status.UNIQUE:
-        return Rated(place, line, result.status, stats=stats)
+        return Rated(place, line, result.status, **work)
     rating = rate(puzzle)
     return Rated(
         place,
@@ -308,7 +307,7 @@ def _rated(place: Place, puzzle: Grid, line: str, steps: bool) -> Rated:
         solved=rating.solved,
         techniques=tuple(rating.counts().items()),
         log=tuple(map(str, rating.steps)) if steps else None,
-        stats=stats,
+        **work,
     )
 
 

@@ -24,6 +24,7 @@ column, and reading goes on. Memory stays flat: one block at most is held. Whate
 from __future__ import annotations
 
 import csv
+import enum
 import io
 import json
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
@@ -44,7 +45,27 @@ from sudoku.grid import (
     parse,
 )
 
-FORMATS = ("line", "grid", "spaced", "json", "csv")
+
+class Format(str, enum.Enum):
+    """How records are written (see the module's glossary)."""
+
+    line = "line"
+    grid = "grid"
+    spaced = "spaced"
+    json = "json"
+    csv = "csv"
+
+
+class RecordFormat(str, enum.Enum):
+    """The formats of answers that are not grids (counts, ratings): a line of text, or a
+    record in JSON or CSV."""
+
+    line = "line"
+    json = "json"
+    csv = "csv"
+
+
+FORMATS = tuple(f.value for f in Format)
 LAYOUTS: dict[str, Callable[[Grid], str]] = {
     "line": format_line,
     "grid": format_grid,

@@ -23,6 +23,7 @@ construction rather than by remembering every grid.
 
 from __future__ import annotations
 
+import enum
 import itertools
 import math
 import random
@@ -30,16 +31,49 @@ import time
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from functools import partial
-from typing import BinaryIO
+from typing import Any, BinaryIO
 
 from dlx.problem import Seed
+from sudoku import records
 from sudoku.cover import decode, search
-from sudoku.grid import SYMBOLS, Grid, Shape, parse
+from sudoku.grid import SYMBOLS, Grid, Shape, format_line, parse
 from sudoku.rate import LEVELS, Rating, rate
 from sudoku.solve import count_to, solve
 
-SYMMETRIES = ("none", "rot180", "rot90", "mirror", "flip", "diagonal", "random")
-LAYOUTS = ("line", "grid")
+
+class Symmetry(str, enum.Enum):
+    """The symmetry of a clue pattern (``random``: one drawn from the seed)."""
+
+    none = "none"
+    rot180 = "rot180"
+    rot90 = "rot90"
+    mirror = "mirror"
+    flip = "flip"
+    diagonal = "diagonal"
+    random = "random"
+
+
+class Layout(str, enum.Enum):
+    """How complete grids are written: a line each, or spaced rows and a blank line."""
+
+    line = "line"
+    grid = "grid"
+
+
+class GridFormat(str, enum.Enum):
+    """The layouts of complete grids by the names --format uses elsewhere: ``spaced`` is
+    Layout's ``grid``."""
+
+    line = "line"
+    spaced = "spaced"
+
+    @property
+    def layout(self) -> Layout:
+        return Layout.line if self is GridFormat.line else Layout.grid
+
+
+SYMMETRIES = tuple(s.value for s in Symmetry)
+LAYOUTS = tuple(layout.value for layout in Layout)
 MIN_CLUES_9X9 = 17  # McGuire, Tugemann, Civario (2012): no 16-clue sudoku has one solution
 DEFAULT_ATTEMPTS = 100  # restarts (fresh complete grids) for a clue, mask or level target
 RESTART_NODES = 10  # a complete grid's first search budget, in nodes a cell (then doubled)
@@ -107,6 +141,40 @@ class Generated:
     def clues(self) -> int:
         """The number of givens."""
         return sum(1 for d in self.puzzle.cells if d)
+
+    def record(self) -> records.Generated:
+        """The puzzle as the one answer schema has it (``to_record()`` for its JSON)."""
+        return made_record(
+            self.puzzle,
+            self.solution,
+            self.seed,
+            symmetry=self.symmetry,
+            minimal=self.minimal,
+            level=self.rating.level,
+            hardest=self.rating.hardest,
+            attempts=self.attempts,
+            nodes=self.nodes,
+            updates=self.updates,
+        )
+
+
+def made_record(puzzle: Grid, solution: Grid, seed: int, **known: Any) -> records.Generated:
+    """The record of a generated puzzle of any variant: its line, solution and seed, the
+    variant's maps (regions, cages) when its shape has them, and what else is ``known``."""
+    from sudoku.variants import format_cages, format_regions, variant_key
+
+    shape = puzzle.shape
+    return records.Generated(
+        puzzle=format_line(puzzle),
+        solution=format_line(solution),
+        size=shape.size,
+        seed=seed,
+        clues=sum(1 for d in puzzle.cells if d),
+        variant=variant_key(shape),
+        regions=format_regions(shape) if shape.regions is not None else None,
+        cages=format_cages(shape) if shape.cages else None,
+        **known,
+    )
 
 
 def _random(seed: Seed) -> random.Random:

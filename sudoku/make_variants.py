@@ -18,8 +18,16 @@ import random
 from dataclasses import dataclass
 
 from dlx.problem import Seed
+from sudoku import records
 from sudoku.cover import search
-from sudoku.generate import GenerateError, OutOfAttempts, complete_grid, dig, resolve_seed
+from sudoku.generate import (
+    GenerateError,
+    OutOfAttempts,
+    complete_grid,
+    dig,
+    made_record,
+    resolve_seed,
+)
 from sudoku.grid import Cell, Grid, Region, Shape
 
 SWAPS_PER_CELL = 4  # swaps tried per cell when reshaping regions: enough to lose the boxes
@@ -137,6 +145,12 @@ class Killer:
     @property
     def clues(self) -> int:
         return sum(1 for d in self.puzzle.cells if d)
+
+    def record(self) -> records.Generated:
+        """The puzzle as the one answer schema has it (``to_record()`` for its JSON)."""
+        return made_record(
+            self.puzzle, self.solution, self.seed, attempts=self.attempts, nodes=self.nodes
+        )
 
 
 def generate_killer(

@@ -20,6 +20,7 @@ rows and columns.
 
 from __future__ import annotations
 
+import enum
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
@@ -30,7 +31,17 @@ from sudoku.grid import Cell, Grid, GridError, Shape, by_shape, cell_name, check
 Placement = tuple[Cell, int]
 Elimination = tuple[Cell, int]
 
-LEVELS = ("easy", "medium", "hard", "expert")
+
+class Level(str, enum.Enum):
+    """How hard a puzzle is: the band of the hardest technique it needs."""
+
+    easy = "easy"
+    medium = "medium"
+    hard = "hard"
+    expert = "expert"
+
+
+LEVELS = tuple(level.value for level in Level)
 
 __all__ = [
     "LEVELS",

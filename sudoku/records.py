@@ -131,7 +131,8 @@ class Rated:
     solved: bool | None = None  # the techniques alone solve it (no guess needed)
     techniques: tuple[tuple[str, int], ...] = ()  # each technique used, how many times
     log: tuple[str, ...] | None = None  # every step, in words, when asked for
-    stats: Stats | None = None
+    nodes: int | None = None  # the engine's work to solve it, a mechanical measure beside
+    updates: int | None = None
 
     @property
     def steps(self) -> int:
@@ -145,8 +146,8 @@ class Rated:
             record |= {"steps": self.steps, "techniques": dict(self.techniques)}
         if self.log is not None:
             record["log"] = list(self.log)
-        if self.stats is not None:
-            record["stats"] = self.stats.to_record()
+        if self.nodes is not None:
+            record |= {"nodes": self.nodes, "updates": self.updates}
         return record
 
 

@@ -176,6 +176,13 @@ def format_samurai(samurai: Samurai) -> str:
     return "\n".join(rows)
 
 
+def samurai_of_line(line: str) -> Samurai:
+    """The Samurai that ``format_samurai_line`` wrote as ``line`` (369 cells, ``.`` blank)."""
+    if len(line) != len(CELLS):
+        raise GridError(f"found {len(line)} cells, expected {len(CELLS)} for a samurai")
+    return _from({cell: 0 if s == "." else int(s) for cell, s in zip(CELLS, line, strict=True)})
+
+
 def format_samurai_line(samurai: Samurai) -> str:
     """The layout's 369 cells on one line, row-major, ``.`` for a blank."""
     return "".join(str(samurai[cell]) if samurai[cell] else "." for cell in CELLS)

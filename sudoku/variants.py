@@ -160,6 +160,22 @@ def variant_name(shape: Shape) -> str:
     return name[0].upper() + name[1:]
 
 
+def variant_key(shape: Shape) -> str:
+    """The variant of a shape as the records name it: ``classic``, or its rules joined by
+    ``+`` (``jigsaw+x``, ``killer+windoku``)."""
+    kinds = [
+        kind
+        for kind, holds in (
+            ("jigsaw", shape.regions is not None),
+            ("killer", bool(shape.cages)),
+            ("windoku", "window 1" in shape.extra_names),
+            ("x", "diagonal" in shape.extra_names),
+        )
+        if holds
+    ]
+    return "+".join(kinds) or "classic"
+
+
 def _format_map(n: int, label_of: dict[Cell, str], blank: str) -> str:
     return "".join("".join(label_of.get((r, c), blank) for c in range(n)) + "\n" for r in range(n))
 

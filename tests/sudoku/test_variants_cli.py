@@ -131,15 +131,13 @@ def test_generate_killers_whose_cage_files_solve_back(tmp_path):
 def test_generate_jigsaws_with_their_regions_and_on_given_regions(tmp_path):
     result = run("generate", "--jigsaw", "--seed", "8", "--format", "json")
     record = json.loads(result.stdout)
-    rows = [["."] * 9 for _ in range(9)]
-    for k, region in enumerate(record["regions"]):
-        for r, c in region:
-            rows[r][c] = "abcdefghi"[k]
-    regions = "".join("".join(row) + "\n" for row in rows)
-    independent_check(record["solution"], record["line"], regions=regions)
+    assert record["kind"] == "generated" and record["variant"] == "jigsaw"
+    regions = record["regions"]  # the region file, as --regions reads it
+    assert len(regions.splitlines()) == 9 and len(set(regions) - {"\n"}) == 9
+    independent_check(record["solution"], record["puzzle"], regions=regions)
     path = tmp_path / "regions.txt"
     path.write_text(regions)
-    assert run("count", "--regions", path, record["line"], "--limit", "2").stdout == "1\n"
+    assert run("count", "--regions", path, record["puzzle"], "--limit", "2").stdout == "1\n"
     made = run("generate", "--regions", FIXTURES / "jigsaw-wikipedia-nonomino.txt", "--seed", "1")
     line = made.stdout.strip()
     assert (

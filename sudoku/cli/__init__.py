@@ -1,0 +1,88 @@
+"""The ``dlx-sudoku`` command line: thin commands over the library.
+
+Each command lives in a module of this package (``solve`` and ``count`` in ``solve``,
+``rate``, ``generate``, ``grids``, ``play``; ``cover`` is the engine's own, ``dlx.cli``) and
+is imported only when it runs or its help is shown, so a short run pays for what it uses.
+The sudoku commands that answer puzzles hand them to ``sudoku.batch`` and write through one
+writer, ``sudoku.cli.answers``, which owns the output and the exit code. Files, streams and
+their errors follow the one policy of ``dlx.cli_io``.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Annotated
+
+import click
+import typer
+from typer.core import TyperGroup
+
+# Each command, and the module that defines it (a Typer named ``commands``, or dlx's app).
+COMMANDS = {
+    "solve": "sudoku.cli.solve",
+    "count": "sudoku.cli.solve",
+    "generate": "sudoku.cli.generate",
+    "grids": "sudoku.cli.grids",
+    "rate": "sudoku.cli.rate",
+    "cover": "dlx.cli",
+    "play": "sudoku.cli.play",
+}
+EXIT_SUMMARY = (
+    "Exit codes: 0 solved (and unique where --unique was asked), 1 no solution, 2 bad input, "
+    "3 more than one solution with --unique; for several puzzles, the largest that applies; "
+    "4 the output could not be written, 130 interrupted (answers written so far are kept)."
+)
+
+
+class LazyCommands(TyperGroup):
+    """The commands by name, each built from its module when it is first asked for."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return list(COMMANDS)
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        module = COMMANDS.get(cmd_name)
+        if module is None:
+            return None
+        found = importlib.import_module(module)
+        group = typer.main.get_group(getattr(found, "commands", None) or found.app)
+        return group.get_command(ctx, cmd_name)
+
+
+def _version(show: bool) -> None:
+    if show:
+        from importlib.metadata import version
+
+        from sudoku.cli.options import loop_in_use
+
+        typer.echo(f"dlx-sudoku {version('dlx-sudoku')}\nsearch loop: {loop_in_use()}")
+        raise typer.Exit()
+
+
+app = typer.Typer(
+    cls=LazyCommands,
+    help=f"Solve and count sudoku puzzles by exact cover (dancing links).\n\n{EXIT_SUMMARY}",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+
+@app.callback()
+def _main(
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version",
+            callback=_version,
+            is_eager=True,
+            help="Show the version and the search loop in use (C or pure Python), and exit.",
+        ),
+    ] = False,
+) -> None:
+    """Solve and count sudoku puzzles by exact cover (dancing links)."""
+
+
+def main() -> None:
+    """The console script ``dlx-sudoku``."""
+    app(prog_name="dlx-sudoku")

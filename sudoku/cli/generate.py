@@ -1,0 +1,330 @@
+"""``generate``: unique puzzles by clue removal (``sudoku.generate``), killers and random
+jigsaws (``sudoku.make_variants``), each written as a ``generated`` record through the one
+record writer, with a printable sheet when asked."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import ExitStack
+from functools import partial
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from dlx.cli_io import CommandError, guard, open_output
+from sudoku.cli.options import (
+    BAD_INPUT,
+    NO_SOLUTION,
+    RegionsOption,
+    SeedOption,
+    WindokuOption,
+    XOption,
+    note_fallback,
+    progress_bar,
+    refuse,
+    variant_shape,
+    write_sheet,
+)
+from sudoku.files import LAYOUTS, Format, RecordWriter
+from sudoku.generate import DEFAULT_ATTEMPTS, GenerateError, Symmetry
+from sudoku.grid import GridError, Shape
+from sudoku.rate import Level
+from sudoku.records import COLUMNS
+
+commands = typer.Typer()
+
+GENERATE_HELP = """Generate unique puzzles: minimal unless --clues is given, rated, reproducible.
+
+Below what one digging reaches (22-27 clues on 9x9), --clues K searches: restarts, and moves \
+that blank a clue or two and add others back, on minimal puzzles; 20 takes about a second, \
+fewer takes longer (17 is the floor on 9x9). --fewest spends --time-limit on the fewest \
+clues it can reach. --mask fixes the clue cells (a grid with x or a digit on each clue \
+cell, or a file holding one). The seed that reproduces each puzzle is written with it: \
+a "# seed S ..." line before it (line, grid) or a field (json); puzzle k of --seed S has \
+seed S+k-1. A progress bar shows on a terminal.
+
+\b
+Examples:
+  dlx-sudoku generate -n 6 --symmetry rot180 --svg sheet.svg --solutions
+  dlx-sudoku generate -n 20 --pdf book.pdf --solutions --per-page 4
+  dlx-sudoku generate --clues 20 -n 10 -o puzzles.txt
+  dlx-sudoku generate --fewest --time-limit 600 --format json
+  dlx-sudoku generate --mask pattern.txt --time-limit 60
+  dlx-sudoku generate --difficulty hard --seed 7 --format json
+  dlx-sudoku generate --size 6 --clues 12
+"""
+
+
+def generation_failed(error: GenerateError) -> CommandError:
+    """Exit 1 when the attempt budget ran out, 2 when the request was refused (saying why,
+    and leaving an output file as it was)."""
+    from sudoku.generate import OutOfAttempts
+
+    return CommandError(str(error), NO_SOLUTION if isinstance(error, OutOfAttempts) else BAD_INPUT)
+
+
+def _mask(value: str | None, shape: Shape) -> frozenset[int] | None:
+    """The --mask option: a file holding a pattern, or the pattern itself."""
+    if value is None:
+        return None
+    from sudoku.generate import parse_mask
+
+    path = Path(value)
+    try:
+        text = path.read_text(encoding="utf-8-sig") if path.is_file() else value
+        return parse_mask(text, shape)
+    except (OSError, UnicodeDecodeError, GridError) as error:
+        raise typer.BadParameter(str(error), param_hint="--mask") from None
+
+
+@commands.command("generate", help=GENERATE_HELP)
+def generate_command(
+    count: Annotated[int, typer.Option("-n", min=1, help="How many puzzles.")] = 1,
+    size: Annotated[int, typer.Option("--size", help="Grid size n (4, 6, 8, 9, 12, 16...).")] = 9,
+    x: XOption = False,
+    regions: RegionsOption = None,
+    windoku: WindokuOption = False,
+    jigsaw: Annotated[
+        bool,
+        typer.Option(
+            "--jigsaw", help="Jigsaw: new random regions for each puzzle (written first)."
+        ),
+    ] = False,
+    killer: Annotated[
+        bool,
+        typer.Option(
+            "--killer",
+            help="Killer: random cages decided by their sums alone (the cage file is written).",
+        ),
+    ] = False,
+    clues: Annotated[
+        int | None,
+        typer.Option("--clues", help="Exactly K clues (unique, not always minimal)."),
+    ] = None,
+    fewest_clues: Annotated[
+        bool,
+        typer.Option("--fewest", help="The fewest clues reached in --time-limit (minimal)."),
+    ] = False,
+    mask: Annotated[
+        str | None,
+        typer.Option("--mask", help="Clues exactly on this pattern's cells (a grid or a file)."),
+    ] = None,
+    difficulty: Annotated[
+        Level | None, typer.Option("--difficulty", help="Retry until a puzzle rates this level.")
+    ] = None,
+    symmetry: Annotated[
+        Symmetry, typer.Option("--symmetry", help="Symmetry of the clue pattern.")
+    ] = Symmetry.none,
+    seed: SeedOption = None,
+    attempts: Annotated[
+        int,
+        typer.Option("--attempts", min=1, help="Restarts (fresh grids) per puzzle for a target."),
+    ] = DEFAULT_ATTEMPTS,
+    time_limit: Annotated[
+        float | None,
+        typer.Option("--time-limit", min=0.001, help="Seconds per puzzle at most."),
+    ] = None,
+    fmt: Annotated[Format, typer.Option("--format", help="How to write puzzles.")] = Format.line,
+    output: Annotated[
+        Path | None, typer.Option("--output", "-o", help="Write the puzzles to this file.")
+    ] = None,
+    svg: Annotated[
+        Path | None,
+        typer.Option("--svg", help="Also write a printable sheet: one SVG per A4 page."),
+    ] = None,
+    pdf: Annotated[
+        Path | None,
+        typer.Option("--pdf", help="Also write the sheet as one PDF (needs the [pdf] extra)."),
+    ] = None,
+    solutions: Annotated[
+        bool, typer.Option("--solutions", help="With --svg/--pdf: solution pages at the end.")
+    ] = False,
+    per_page: Annotated[
+        int | None,
+        typer.Option("--per-page", min=1, max=6, help="Puzzles per page (default by size)."),
+    ] = None,
+    title: Annotated[
+        str | None, typer.Option("--title", help="The sheet's title (default: the variant).")
+    ] = None,
+    stats: Annotated[
+        bool, typer.Option("--stats", help="Seed, clues, level and engine work per puzzle.")
+    ] = False,
+) -> None:
+    """Generate unique puzzles: minimal unless --clues is given, rated, reproducible."""
+    from sudoku.generate import resolve_seed
+
+    if jigsaw and regions is not None:
+        refuse("choose --jigsaw (random regions) or --regions", "--jigsaw")
+    if jigsaw and windoku:
+        refuse("windoku windows need boxes, not the regions of a jigsaw", "--windoku")
+    if (solutions or per_page is not None or title is not None) and svg is None and pdf is None:
+        refuse("--solutions, --per-page and --title shape a sheet: give --svg or --pdf", "--svg")
+    shape = variant_shape(size, regions, None, windoku) or Shape()
+    shape = shape.with_diagonals() if x else shape
+    if killer or jigsaw:
+        targets = (clues, difficulty, mask, time_limit)
+        if any(t is not None for t in targets) or fewest_clues or symmetry is not Symmetry.none:
+            refuse(
+                "--killer and --jigsaw make minimal puzzles: no --clues, --fewest, --mask, "
+                "--difficulty, --symmetry or --time-limit",
+                "--killer" if killer else "--jigsaw",
+            )
+    elif fewest_clues and (time_limit is None or clues is not None or mask is not None):
+        refuse("needs --time-limit, and neither --clues nor --mask", "--fewest")
+    pattern = None if killer or jigsaw else _mask(mask, shape)
+    start = resolve_seed(seed)
+    typer.echo(f"seed {start}", err=True)
+    note_fallback()
+    made: list[Any] = []
+    with guard(), ExitStack() as stack:
+        advance = stack.enter_context(progress_bar(count, "generating", True))
+
+        def moved(k: int, fraction: float, status: str) -> None:
+            advance(k + fraction, f"puzzle {k + 1}/{count}: {status}")
+
+        if killer or jigsaw:
+            puzzles = _variants(count, shape, killer, jigsaw, start, attempts)
+        else:
+            puzzles = _classic(
+                count, shape, start, clues, difficulty, symmetry, pattern, fewest_clues,
+                attempts, time_limit, moved,
+            )  # fmt: skip
+        out = stack.enter_context(open_output(output))
+        writer = RecordWriter(out, fmt.value, COLUMNS["generated"])
+        try:
+            for number, one in enumerate(puzzles, 1):
+                made.append(one)
+                _write(writer, number, one, stats)
+                advance(number)
+        except GenerateError as error:
+            raise generation_failed(error) from None
+        _print_sheet(made, svg, pdf, solutions, per_page, title)
+
+
+def _classic(
+    count: int,
+    shape: Shape,
+    start: int,
+    clues: int | None,
+    difficulty: Level | None,
+    symmetry: Symmetry,
+    pattern: frozenset[int] | None,
+    fewest_clues: bool,
+    attempts: int,
+    time_limit: float | None,
+    moved: Any,
+) -> Iterator[Any]:
+    from sudoku.generate import fewest, generate_many
+
+    if fewest_clues:
+        for k in range(count):
+            yield fewest(
+                shape,
+                symmetry=symmetry.value,
+                seed=start + k,
+                time_limit=time_limit,
+                progress=partial(moved, k),
+            )
+        return
+    yield from generate_many(
+        count,
+        shape,
+        clues=clues,
+        difficulty=difficulty.value if difficulty else None,
+        symmetry=symmetry.value,
+        mask=pattern,
+        seed=start,
+        attempts=attempts,
+        time_limit=time_limit,
+        progress=moved,
+    )
+
+
+def _variants(
+    count: int, shape: Shape, killer: bool, jigsaw: bool, start: int, attempts: int
+) -> Iterator[Any]:
+    """Killer or random-jigsaw puzzles (or both), puzzle k with seed start+k-1; the other
+    rules asked for (X, windoku) kept on every one."""
+    from sudoku.generate import generate
+    from sudoku.make_variants import generate_killer, random_regions
+
+    for number in range(1, count + 1):
+        value = start + number - 1
+        base = shape
+        if jigsaw:
+            base = random_regions(shape.size, value)
+            base = base.with_diagonals() if "diagonal" in shape.extra_names else base
+        if killer:
+            yield generate_killer(base, seed=value, attempts=attempts)
+        else:
+            yield generate(base, seed=value, attempts=attempts)
+
+
+def _write(writer: RecordWriter, number: int, made: Any, stats: bool) -> None:
+    """One generated puzzle with the seed that reproduces it (a ``#`` line before it, which
+    readers skip, or a field), its region and cage files first in the layouts, and its
+    particulars on stderr with ``stats``."""
+    record = made.record()
+    rating = getattr(made, "rating", None)
+    if rating is not None:
+        writer.comment(
+            f"seed {made.seed}, {made.clues} clues, symmetry {made.symmetry}, {rating.level}"
+        )
+        writer.write(record.to_record(), made.puzzle)
+    else:  # a killer or a jigsaw: its maps, then its givens when it has any, a blank line
+        writer.comment(f"seed {made.seed}")
+        maps = (record.regions or "") + (record.cages or "")
+        givens = any(made.puzzle.cells) or not record.cages
+        layout = LAYOUTS.get(writer.fmt)
+        shown = maps + (layout(made.puzzle) + "\n" if givens and layout else "")
+        writer.write(record.to_record(), shown if writer.fmt in LAYOUTS else None)
+    writer.out.flush()
+    if stats:
+        level = f", {rating.level} ({rating.hardest or 'no step'})" if rating else ""
+        updates = f", {made.updates} updates" if hasattr(made, "updates") else ""
+        typer.echo(
+            f"puzzle {number}: seed {made.seed}, {made.clues} clues{level}, found on attempt "
+            f"{made.attempts}, {made.nodes} nodes{updates}",
+            err=True,
+        )
+
+
+def _print_sheet(
+    made: list[Any],
+    svg: Path | None,
+    pdf: Path | None,
+    solutions: bool,
+    per_page: int | None,
+    title: str | None,
+) -> None:
+    """The printable sheet of the puzzles made: SVG pages and/or a PDF, named on stderr."""
+    if svg is None and pdf is None or not made:
+        return
+    from sudoku import sheets
+
+    captions = []
+    for k, m in enumerate(made, 1):
+        rating = getattr(m, "rating", None)
+        extra = f"  {rating.level}  {m.clues} clues" if rating is not None else ""
+        captions.append(f"#{k}  seed {m.seed}{extra}")
+    try:
+        sheet = sheets.Sheet(
+            [m.puzzle for m in made],
+            captions,
+            [m.solution for m in made] if solutions else None,
+            title=title,
+            per_page=per_page,
+        )
+        pages = [] if svg is None else sheet.svg_pages()
+        document = None if pdf is None else sheet.pdf()
+    except sheets.SheetError as error:
+        raise CommandError(str(error)) from None
+    written = [] if svg is None else sheets.page_files(svg, len(pages))
+    for path, page in zip(written, pages, strict=True):
+        write_sheet(path, page)
+    if pdf is not None and document is not None:
+        with open_output(pdf, binary=True) as file:
+            file.write(document)
+        written.append(pdf)
+    typer.echo(f"sheet: {', '.join(map(str, written))}", err=True)

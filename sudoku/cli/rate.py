@@ -1,0 +1,92 @@
+"""``rate``: each puzzle's level and the hardest technique it needs, through ``sudoku.batch``
+and the one writer."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from dlx.cli_io import interactive
+from sudoku.batch import Task, Work, reader
+from sudoku.cli.answers import Source, run
+from sudoku.cli.options import (
+    BAD_INPUT,
+    IO_EXIT_CODES,
+    ExampleOption,
+    JobsOption,
+    SizeOption,
+    XOption,
+    box_shape,
+    with_example,
+)
+from sudoku.files import RecordFormat
+
+commands = typer.Typer()
+
+RATE_EXIT_CODES = (
+    "Exit codes: 0 rated, 1 no solution, 2 bad input, 3 more than one solution (not rated); "
+    f"for several puzzles, the largest that applies; {IO_EXIT_CODES}"
+)
+RATE_HELP = """Rate puzzles by the hardest technique a person needs.
+
+Levels: easy (singles), medium (locked candidates, pairs), hard (triples, quads, X-wing, \
+swordfish, XY-wing), expert (the techniques run out: a guess is needed). The engine's nodes \
+and updates are shown beside, a mechanical measure.
+
+\b
+Examples:
+  dlx-sudoku rate --steps --example
+  dlx-sudoku rate --file puzzles.txt --stats > ratings.txt
+"""
+
+
+@commands.command("rate", help=RATE_HELP, epilog=RATE_EXIT_CODES)
+def rate_command(
+    ctx: typer.Context,
+    puzzles: Annotated[
+        list[str] | None,
+        typer.Argument(help="Puzzles as text; a lone - reads stdin.", show_default=False),
+    ] = None,
+    file: Annotated[
+        str | None,
+        typer.Option("--file", "-f", help="A file of puzzles, as solve reads; - for stdin."),
+    ] = None,
+    steps: Annotated[bool, typer.Option("--steps", help="Show every logical step.")] = False,
+    fmt: Annotated[
+        RecordFormat,
+        typer.Option("--format", help="A line of text, or a JSON or CSV record per puzzle."),
+    ] = RecordFormat.line,
+    json_out: Annotated[
+        bool, typer.Option("--json", hidden=True, help="Deprecated: --format json.")
+    ] = False,
+    size: SizeOption = None,
+    x: XOption = False,
+    stats: Annotated[
+        bool, typer.Option("--stats", help="A summary: puzzles/s and how many at each level.")
+    ] = False,
+    example: ExampleOption = False,
+    jobs: JobsOption = None,
+) -> None:
+    """Rate puzzles by the hardest technique a person needs."""
+    puzzles = with_example(example, puzzles, file)
+    if json_out:
+        if fmt is not RecordFormat.line and fmt is not RecordFormat.json:
+            raise typer.BadParameter("--json is --format json", param_hint="--json")
+        typer.echo("note: --json is deprecated; use --format json", err=True)
+        fmt = RecordFormat.json
+    if puzzles and file is not None:
+        raise typer.BadParameter("give puzzles or --file, not both", param_hint="--file")
+    if not puzzles and file is None:
+        if interactive():
+            typer.echo(ctx.get_help())
+            raise typer.Exit(BAD_INPUT)
+        file = "-"
+    source = Source.of(puzzles, file)
+    if jobs is not None and source.file is None:
+        raise typer.BadParameter(
+            "--jobs answers a file (--file or -), not puzzles given as arguments",
+            param_hint="--jobs",
+        )
+    task = Task(Work.RATE, steps=steps)
+    run(source, task, read=reader(box_shape(size), x), fmt=fmt.value, jobs=jobs, summary=stats)
