@@ -107,6 +107,7 @@ def cover_command(
       python -m examples.pentominoes 5x12 --dlx | dlx-sudoku cover --count --stats -
       dlx-sudoku cover queens16.dlx --count --jobs 16 --checkpoint queens16.json
     """
+    _refuse_what_does_not_go_together(counting, seed, minimum, jobs, dask, tasks, checkpoint, limit)
     with guard(lambda: SOLVED):  # a reader gone has read at least part of a solution
         with open_input(file) as stream:
             try:
@@ -116,13 +117,53 @@ def cover_command(
         with open_output(None) as out:
             if minimum:
                 _print_cheapest(problem, out, limit or 1, stats)
-            if checkpoint is not None and not counting:
-                raise CommandError("--checkpoint goes with --count")
             if jobs is not None or dask is not None or checkpoint is not None:
                 _cover_in_parallel(
                     problem, out, counting, limit, seed, stats, jobs, dask, tasks, checkpoint
                 )
             _run(problem, out, counting=counting, limit=limit, seed=seed, stats=stats)
+
+
+def _refuse_what_does_not_go_together(
+    counting: bool,
+    seed: int | None,
+    minimum: bool,
+    jobs: int | None,
+    dask: str | None,
+    tasks: int | None,
+    checkpoint: Path | None,
+    limit: int | None,
+) -> None:
+    """Every option works with the others given, or the command stops here (exit 2)
+    saying which two do not go together, before anything is read or written."""
+    given = {
+        "--count": counting,
+        "--seed": seed is not None,
+        "--jobs": jobs is not None,
+        "--dask": dask is not None,
+        "--tasks": tasks is not None,
+        "--checkpoint": checkpoint is not None,
+    }
+    if minimum:
+        for option, there in given.items():
+            if there:
+                raise typer.BadParameter(
+                    f"--minimum finds the cheapest solutions by branch and bound, in one "
+                    f"process; it takes no {option}",
+                    param_hint="--minimum",
+                )
+    if jobs is not None and dask is not None:
+        raise typer.BadParameter("choose --jobs (processes here) or --dask", param_hint="--dask")
+    if tasks is not None and jobs is None and dask is None:
+        raise typer.BadParameter(
+            "--tasks cuts a parallel search: give --jobs or --dask", param_hint="--tasks"
+        )
+    if checkpoint is not None and not counting:
+        raise typer.BadParameter("--checkpoint goes with --count", param_hint="--checkpoint")
+    if checkpoint is not None and limit is not None:
+        raise typer.BadParameter(
+            "a count with --limit stops early and keeps no checkpoint", param_hint="--checkpoint"
+        )
 
 
 def _run(
@@ -264,6 +305,10 @@ def _cover_in_parallel(
     if interrupted:
         saved = f"; {checkpoint} keeps what is done" if checkpoint else ""
         typer.echo(f"interrupted: the search is incomplete{saved}", err=True)
+    if not counting and stats:
+        seconds = time.perf_counter() - start
+        order = "the serial order" if seed is None else f"the order of seed {seed}"
+        typer.echo(f"{found} solutions in {seconds:.3f} s, in {order}", err=True)
     if counting and (stats or interrupted) and run.plan is not None:
         total = len(run.plan.tasks)
         before = len(run.counts) - run.tasks_run

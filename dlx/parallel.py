@@ -1,60 +1,56 @@
-"""One search split across processes or a Dask cluster: estimates, tasks, checkpoints.
+"""One search split across processes or a Dask cluster: counts with checkpoints, and
+solutions in the serial order.
 
-Glossary:
-- *prefix*: the options chosen on the way down from the root of the search tree to a node,
-  in the engine's own order (minimum remaining values, leftmost among ties; an item's
-  options in problem order). A search with ``forced=prefix`` explores exactly that node's
-  subtree, in the same order as the whole search does.
-- *task*: one prefix, run as an independent search by a worker. The tasks of a ``Plan``
-  are the leaves of the top of the tree, in depth-first order, so their counts add up to
-  the whole count and their solutions, concatenated, are the serial ones in serial order.
-- *estimate*: Knuth's Monte Carlo estimate of a subtree (TAOCP 7.2.2, "estimating the
-  running time"): walk down at random, multiplying the number of branches met; the mean
-  of the products over many walks is an unbiased estimate of the nodes.
-
-``Tree`` replays the engine's branching on option masks (``dlx.bits.Masks``) without
-running a loop, which is cheap near the root; ``split`` cuts the tree until no task is
-estimated above a small share of the work. ``Count`` and ``solutions`` run the tasks on an
-executor: by default a pool of worker processes from the standard library (a task whose
-process died is run again), or a ``dask.distributed.Client`` (``pip install
-'dlx-sudoku[distributed]'``; Dask is imported only when asked for). A count can keep a
-checkpoint file: a rerun with it skips the tasks it records as finished.
+The search is cut into tasks by ``dlx.tree`` (Knuth's estimates on the top of the tree) and
+the tasks run on a runner of ``dlx.executors`` (a process pool, Dask, or any
+``concurrent.futures.Executor``), whose one retry policy reruns a task whose worker died.
+Here: ``Count`` (with a checkpoint file, so that a rerun skips the tasks it records as
+finished), ``solutions`` (handed out in the serial order, in bounded memory), and ``imap``
+(any work, in input order).
 """
 
 from __future__ import annotations
 
-import hashlib
-import heapq
 import json
-import multiprocessing
 import os
-import random
-import signal
 import tempfile
 import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
-from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from itertools import islice
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from dlx.bits import Masks
-from dlx.errors import DLXError
+from dlx import executors, seeds
+from dlx.errors import ArgumentError, DLXError
+from dlx.executors import Retries, Runner, WorkerDied, fingerprint, usable_cores, worker_problem
+from dlx.search import Search
+from dlx.tree import Estimate, Plan, Task, Tree, estimate, split
 
 if TYPE_CHECKING:
-    from dlx.problem import OptionName, Problem, Seed, Solution
-from dlx.search import Search
+    from dlx.problem import OptionName, Problem, Solution
+    from dlx.seeds import Seed
 
-Node = tuple[int, int]  # (the live options, the uncovered primary items), as masks
+__all__ = [
+    "CHUNK",
+    "CheckpointError",
+    "Count",
+    "Estimate",
+    "Plan",
+    "Progress",
+    "Task",
+    "Tree",
+    "count",
+    "estimate",
+    "fingerprint",
+    "imap",
+    "solutions",
+    "split",
+    "usable_cores",
+    "write_atomically",
+]
 
-SAMPLES = 16  # random walks per subtree when splitting
-TASKS_PER_WORKER = 24  # enough tasks that the last ones are short, as the pool drains
-MIN_TASK_NODES = 20_000  # a smaller subtree is not worth a task of its own
-MAX_TASKS = 100_000
-RETRIES = 3  # runs of a task whose worker process dies, before the count gives up
 CHUNK = 10_000  # solutions a task hands back at most: the memory bound of solutions()
 
 
@@ -62,268 +58,7 @@ class CheckpointError(DLXError):
     """A checkpoint file that cannot be used for this count."""
 
 
-# -- the top of the search tree, replayed on masks -------------------------------------------
-
-
-class Tree:
-    """The engine's search tree for ``problem`` (below the ``forced`` options), node by node.
-
-    A node is the pair of masks (live options, uncovered primary items) that the engine's
-    state amounts to. ``branch(node)`` gives the options the engine tries there, in the
-    order it tries them; the leaves it reaches are those of ``Search(forced=...)``.
-
-    >>> from dlx import Problem
-    >>> tree = Tree(Problem({"A": ["a", "b"], "B": ["a"], "C": ["b"]}))
-    >>> [tree.name(x) for x in tree.branch(tree.root)]
-    ['A', 'B']
-    """
-
-    def __init__(self, problem: Problem, forced: Iterable[OptionName] = ()) -> None:
-        links = problem.compiled()
-        if links.has_bounds:
-            raise ValueError(
-                "the tree of a problem with multiplicities (bounds, Algorithm M) is not "
-                "replayed here: it cannot be estimated or cut yet"
-            )
-        masks = Masks.of(links)
-        self.problem = problem
-        self._names = problem.option_names()
-        self._item = masks.item
-        self._keep = masks.keep
-        self._n_primary = links.n_primary
-        if masks.conflict is not None:
-            self._conflict = masks.conflict
-        else:  # colors: an option hides those that meet it, except on an item of its color
-            self._conflict = []
-            for nodes in links.option_nodes:
-                hides = 0
-                for x in nodes:
-                    i, c = links.top[x], links.color[x]
-                    hides |= masks.item[i] & ~masks.color[i][c] if c > 0 else masks.item[i]
-                self._conflict.append(hides)
-        node = (masks.full, (1 << links.n_primary) - 1)
-        for name in forced:
-            node = self.child(node, problem.index(name))
-        self.root = node
-
-    def name(self, option: int) -> OptionName:
-        """The user's name of option number ``option``."""
-        return self._names[option]
-
-    def child(self, node: Node, option: int) -> Node:
-        """The node reached from ``node`` by choosing ``option``."""
-        live, uncovered = node
-        return live & ~self._conflict[option], uncovered & self._keep[option]
-
-    def node(self, prefix: Iterable[int]) -> Node:
-        """The node reached from the root by choosing the options of ``prefix``."""
-        node = self.root
-        for option in prefix:
-            node = self.child(node, option)
-        return node
-
-    def branch(self, node: Node) -> list[int] | None:
-        """The options the engine tries at ``node``, in order; None at a solution (every
-        primary item covered), [] at a dead end. The item is chosen as the engine does:
-        fewest live options, leftmost among ties, and the scan stops at one option."""
-        live, uncovered = node
-        if not uncovered:
-            return None
-        item, best, rest = 0, -1, uncovered
-        while rest:
-            low = rest & -rest
-            i = low.bit_length()
-            size = (live & self._item[i]).bit_count()
-            if best < 0 or size < best:
-                item, best = i, size
-                if best <= 1:
-                    break
-            rest ^= low
-        options = live & self._item[item]
-        found = []
-        while options:
-            low = options & -options
-            found.append(low.bit_length() - 1)
-            options ^= low
-        return found
-
-    def estimate(self, node: Node, samples: int, rng: random.Random) -> tuple[float, float]:
-        """Knuth's estimate of the subtree below ``node``: (nodes, solutions), the means of
-        ``samples`` random walks. Nodes are options tried, as ``Stats.nodes`` counts them."""
-        nodes = solutions = 0
-        for _ in range(samples):
-            weight, here = 1, node
-            while True:
-                options = self.branch(here)
-                if options is None:
-                    solutions += weight
-                    break
-                if not options:
-                    break
-                weight *= len(options)
-                nodes += weight
-                here = self.child(here, rng.choice(options))
-        return nodes / samples, solutions / samples
-
-
-@dataclass(frozen=True)
-class Estimate:
-    """Knuth's estimate of a search: the tree's nodes and the solutions, with the standard
-    error of the nodes' mean (the walks vary a lot on uneven trees)."""
-
-    nodes: float
-    solutions: float
-    error: float
-    samples: int
-
-
-def estimate(
-    problem: Problem, *, samples: int = 1000, seed: Seed = 0, forced: Iterable[OptionName] = ()
-) -> Estimate:
-    """Knuth's Monte Carlo estimate of the search tree: how many nodes a count visits and how
-    many solutions it finds, from ``samples`` random walks down the engine's own tree.
-
-    Nodes take about 0.1-1 microsecond each in C and ten times that in pure Python.
-    """
-    if samples < 1:
-        raise ValueError(f"samples must be at least 1, not {samples}")
-    tree = Tree(problem, _checked(problem, forced))
-    rng = _rng(seed)
-    walks = [tree.estimate(tree.root, 1, rng) for _ in range(samples)]
-    nodes = sum(n for n, _ in walks) / samples
-    spread = sum((n - nodes) ** 2 for n, _ in walks) / max(samples - 1, 1)
-    return Estimate(
-        nodes=nodes,
-        solutions=sum(s for _, s in walks) / samples,
-        error=(spread / samples) ** 0.5,
-        samples=samples,
-    )
-
-
-# -- splitting ----------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Task:
-    """One subproblem: the options chosen below the forced ones (as option numbers), and
-    the estimated nodes of its subtree."""
-
-    prefix: tuple[int, ...]
-    estimate: float
-
-
-@dataclass(frozen=True)
-class Plan:
-    """A search cut into tasks, in the engine's depth-first order."""
-
-    forced: tuple[int, ...]
-    tasks: tuple[Task, ...]
-
-    @property
-    def estimate(self) -> float:
-        """The estimated nodes of all the tasks together."""
-        return sum(task.estimate for task in self.tasks)
-
-
-def split(
-    problem: Problem,
-    *,
-    workers: int = 1,
-    tasks: int | None = None,
-    forced: Iterable[OptionName] = (),
-    samples: int = SAMPLES,
-    seed: Seed = 0,
-) -> Plan:
-    """Cut the search into independent tasks, largest estimated subtree first, until there
-    are ``tasks`` of them (by default about ``TASKS_PER_WORKER`` per worker, fewer when the
-    tree is small: none under ``MIN_TASK_NODES`` nodes is cut). Subtrees with no solution
-    found on the way down are dropped; a prefix that is a solution is a task of one."""
-    if workers < 1:
-        raise ValueError(f"workers must be at least 1, not {workers}")
-    forced_names = _checked(problem, forced)
-    forced_indices = tuple(problem.index(name) for name in forced_names)
-    if problem.compiled().has_bounds:  # not cut (see Tree): one task, run as it is
-        return Plan(forced_indices, (Task((), 1.0),))
-    tree = Tree(problem, forced_names)
-    rng = _rng(seed)
-    root_nodes, _ = tree.estimate(tree.root, samples, rng)
-    if tasks is None:
-        tasks = max(1, min(TASKS_PER_WORKER * workers, int(root_nodes // MIN_TASK_NODES)))
-    tasks = min(tasks, MAX_TASKS)
-    # leaves: path (child positions, for depth-first order) -> (prefix, node, estimate)
-    leaves: dict[tuple[int, ...], tuple[tuple[int, ...], Node, float]] = {
-        (): ((), tree.root, root_nodes)
-    }
-    heap = [(-root_nodes, ())]
-    while heap and len(leaves) < tasks:
-        _, path = heapq.heappop(heap)
-        prefix, node, _ = leaves[path]
-        options = tree.branch(node)
-        if not options:  # a solution or a dead end: nothing to cut
-            continue
-        del leaves[path]
-        for position, option in enumerate(options):
-            child = tree.child(node, option)
-            size, _ = tree.estimate(child, samples, rng)
-            if tree.branch(child) == []:
-                continue  # a dead end on the spot: no task
-            leaves[(*path, position)] = ((*prefix, option), child, 1 + size)
-            heapq.heappush(heap, (-(1 + size), (*path, position)))
-    plan = tuple(Task(prefix, size) for _, (prefix, _, size) in sorted(leaves.items()))
-    return Plan(forced_indices, plan)
-
-
-def _checked(problem: Problem, forced: Iterable[OptionName]) -> list[OptionName]:
-    """The forced options as a list, raising the engine's errors if they cannot be forced."""
-    forced = list(forced)
-    Search(problem, forced=forced, backend="python")  # names them if they conflict
-    return forced
-
-
-def _rng(seed: Seed) -> random.Random:
-    return seed if isinstance(seed, random.Random) else random.Random(seed)
-
-
 # -- what a worker runs ---------------------------------------------------------------------
-
-_PROBLEMS: dict[str, Problem] = {}  # in a worker: the problems it has built, by fingerprint
-
-
-def fingerprint(problem: Problem) -> str:
-    """A digest of the problem (items, option names and entries): what a checkpoint and a
-    worker's cache recognize it by."""
-    text = repr((problem.primary, problem.secondary, list(problem.options.items()), problem.bounds))
-    return hashlib.sha256(text.encode()).hexdigest()
-
-
-def _payload(problem: Problem) -> Problem:
-    """What a worker needs: the problem (its compiled arrays stay behind, see
-    ``Problem.__getstate__``; the worker compiles it once)."""
-    return problem
-
-
-def _worker_problem(key: str, payload: Problem | None) -> Problem:
-    problem = _PROBLEMS.get(key)
-    if problem is None:
-        if payload is None:
-            raise RuntimeError("the worker was not given the problem")
-        problem = payload
-        if len(_PROBLEMS) >= 4:  # a long-lived worker keeps the last few
-            del _PROBLEMS[next(iter(_PROBLEMS))]
-        _PROBLEMS[key] = problem
-    return problem
-
-
-def _worker_payload(payload: Problem) -> Problem:
-    """The problem, as a Dask task's result that the tasks of a run depend on."""
-    return payload
-
-
-def _init_worker(key: str | None = None, payload: Problem | None = None) -> None:
-    """A pool process: Ctrl-C is the parent's to handle; build the problem once, if any."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    if key is not None:
-        _worker_problem(key, payload)
 
 
 def _count_task(
@@ -334,7 +69,7 @@ def _count_task(
     backend: str | None,
 ) -> tuple[int, int]:
     """Count one task's solutions: (solutions, nodes)."""
-    problem = _worker_problem(key, payload)
+    problem = worker_problem(key, payload)
     names = problem.option_names()
     search = Search(problem, forced=[names[i] for i in forced], backend=backend)
     return search.count(limit), search.stats.nodes
@@ -353,7 +88,7 @@ def _solutions_task(
     """Up to ``take`` solutions of one task after the first ``skip``, whether more follow,
     and how many of the solutions so far (skipped or not) share the last one's option at
     ``depth``: where a continuation picks up."""
-    problem = _worker_problem(key, payload)
+    problem = worker_problem(key, payload)
     names = problem.option_names()
     search = Search(problem, forced=[names[i] for i in forced], seed=seed, backend=backend)
     run, last = 0, None
@@ -368,173 +103,6 @@ def _solutions_task(
         last = step
     more = len(found) == take and search.first() is not None
     return found, more, run
-
-
-# -- executors --------------------------------------------------------------------------------
-
-
-class _WorkerDied(Exception):
-    """A task's worker process died under it: run it again."""
-
-
-class _Pool:
-    """A pool of worker processes (the standard library's), each with the problem built once.
-    When a process dies the pool breaks; it is replaced and the tasks it had are run again."""
-
-    def __init__(self, workers: int, key: str | None = None, payload: Problem | None = None):
-        self.workers = workers
-        self._start = (key, payload)
-        self._executor = self._new()
-
-    def _new(self) -> ProcessPoolExecutor:
-        return ProcessPoolExecutor(
-            self.workers,
-            mp_context=multiprocessing.get_context(),
-            initializer=_init_worker,
-            initargs=self._start,
-        )
-
-    def payload(self) -> Problem | None:
-        return None  # the initializer gave it to every process
-
-    def submit(self, fn: Callable[..., Any], *args: Any) -> Future:
-        try:
-            return self._executor.submit(fn, *args)
-        except BrokenProcessPool:
-            self.restart()
-            return self._executor.submit(fn, *args)
-
-    def wait(self, futures: Iterable[Any]) -> set[Any]:
-        done, _ = wait(list(futures), return_when=FIRST_COMPLETED)
-        return done
-
-    def result(self, future: Future) -> Any:
-        try:
-            return future.result()
-        except BrokenProcessPool:
-            raise _WorkerDied from None
-
-    def restart(self) -> None:
-        self.close()
-        self._executor = self._new()
-
-    def close(self) -> None:
-        # Running tasks are not cancelled by shutdown(): end their processes (they ignore
-        # SIGINT), so Ctrl-C and an early stop do not wait for them.
-        processes = list((getattr(self._executor, "_processes", None) or {}).values())
-        self._executor.shutdown(wait=False, cancel_futures=True)
-        for process in processes:
-            if process.is_alive():
-                process.terminate()
-        for process in processes:
-            process.join()
-
-
-class _Dask:
-    """A ``dask.distributed.Client``: the problem goes to each worker once, as the result
-    of a task the others depend on; the scheduler runs a task again when its worker dies
-    (up to ``distributed.scheduler.allowed-failures`` times)."""
-
-    def __init__(self, target: Any, payload: Problem | None = None) -> None:
-        from dask.distributed import Client
-
-        self._own: list[Any] = []
-        if isinstance(target, str):
-            if target == "local":
-                from dask.distributed import LocalCluster
-
-                cluster = LocalCluster(processes=True, threads_per_worker=1)
-                self._own.append(cluster)
-                target = cluster
-            client = Client(target)
-            self._own.insert(0, client)
-            target = client
-        self.client = target
-        self.workers = max(1, sum(self.client.nthreads().values()))
-        # A task, not scattered data: when the worker holding it dies, Dask makes it again.
-        self._payload = (
-            None if payload is None else self.client.submit(_worker_payload, payload, pure=False)
-        )
-
-    def payload(self) -> Any:
-        return self._payload
-
-    def submit(self, fn: Callable[..., Any], *args: Any) -> Any:
-        return self.client.submit(fn, *args, pure=False)
-
-    def wait(self, futures: Iterable[Any]) -> set[Any]:
-        from dask.distributed import wait as dask_wait
-
-        done, _ = dask_wait(list(futures), return_when="FIRST_COMPLETED")
-        return set(done)
-
-    def result(self, future: Any) -> Any:
-        return future.result()
-
-    def restart(self) -> None:  # the scheduler retries by itself
-        pass
-
-    def close(self) -> None:
-        for owned in self._own:
-            owned.close()
-
-
-class _Plain:
-    """Any ``concurrent.futures.Executor`` the caller owns: the problem goes with each task
-    (a worker builds it once and keeps it), and the caller shuts the executor down."""
-
-    def __init__(self, executor: Executor, payload: Problem) -> None:
-        self._executor = executor
-        self._payload = payload
-        self.workers = getattr(executor, "_max_workers", None) or usable_cores()
-
-    def payload(self) -> Problem:
-        return self._payload
-
-    def submit(self, fn: Callable[..., Any], *args: Any) -> Future:
-        return self._executor.submit(fn, *args)
-
-    def wait(self, futures: Iterable[Any]) -> set[Any]:
-        done, _ = wait(list(futures), return_when=FIRST_COMPLETED)
-        return done
-
-    def result(self, future: Future) -> Any:
-        return future.result()
-
-    def restart(self) -> None:
-        pass
-
-    def close(self) -> None:
-        pass
-
-
-def usable_cores() -> int:
-    """The cores this process may run on: its CPU affinity where the OS tells it (a
-    container or ``taskset`` may allow fewer than the machine has), else all of them."""
-    if hasattr(os, "sched_getaffinity"):
-        return len(os.sched_getaffinity(0)) or 1
-    return os.cpu_count() or 1
-
-
-def _runner(problem: Problem | None, jobs: int | None, executor: Any) -> _Pool | _Dask | _Plain:
-    """The executor for a run: ``executor`` (a Dask ``Client``, a scheduler address,
-    ``"local"`` for a Dask ``LocalCluster``, or a ``concurrent.futures.Executor``), else a
-    process pool of ``jobs`` workers (all the cores by default); each worker gets the
-    problem once, when there is one."""
-    key = None if problem is None else fingerprint(problem)
-    payload = None if problem is None else _payload(problem)
-    if executor is None:
-        if jobs is not None and jobs < 1:
-            raise ValueError(f"jobs must be at least 1, not {jobs}")
-        return _Pool(jobs or usable_cores(), key, payload)
-    if isinstance(executor, Executor):
-        return _Plain(executor, payload)
-    if isinstance(executor, str) or hasattr(executor, "scatter"):
-        return _Dask(executor, payload)
-    raise TypeError(
-        "executor must be a dask.distributed.Client, a scheduler address, 'local' or a "
-        f"concurrent.futures.Executor, not {executor!r}"
-    )
 
 
 # -- counting ---------------------------------------------------------------------------------
@@ -555,7 +123,7 @@ class Count:
     """A parallel count: ``run()`` returns the number of solutions.
 
     ``jobs`` worker processes (all the cores by default) or ``executor`` (see
-    ``_runner``) run the tasks of ``split``; ``tasks`` overrides how many. ``limit``
+    ``dlx.executors.runner``) run the tasks of ``split``; ``tasks`` overrides how many. ``limit``
     stops the count there. ``checkpoint`` names a file that records the plan and every
     finished task's count (rewritten atomically, at most every ``save_every`` seconds and
     at the end); a rerun with the file runs only the tasks it does not record, and a file
@@ -580,9 +148,9 @@ class Count:
         save_every: float = 1.0,
     ) -> None:
         if limit is not None and limit < 0:
-            raise ValueError(f"limit must be at least 0, not {limit}")
+            raise ArgumentError(f"limit must be at least 0, not {limit}")
         if limit is not None and checkpoint is not None:
-            raise ValueError("a count with a limit keeps no checkpoint")
+            raise ArgumentError("a count with a limit keeps no checkpoint")
         self.problem = problem
         self._jobs, self._executor = jobs, executor
         self._forced = list(forced)
@@ -601,7 +169,7 @@ class Count:
 
     def run(self) -> int:
         """Count, and return the number of solutions (at most ``limit``)."""
-        runner = _runner(self.problem, self._jobs, self._executor)
+        runner = executors.runner(self.problem, self._jobs, self._executor)
         try:
             self._plan(runner.workers)
             return self._count(runner)
@@ -619,7 +187,7 @@ class Count:
             self.plan = split(self.problem, workers=workers, tasks=self._tasks, forced=self._forced)
         self.solutions = sum(self.counts.values())
 
-    def _count(self, runner: _Pool | _Dask | _Plain) -> int:
+    def _count(self, runner: Runner) -> int:
         plan = self.plan
         assert plan is not None
         limit = self._limit
@@ -633,18 +201,12 @@ class Count:
         )
         work = sum(plan.tasks[k].estimate for k in todo) or 1.0
         done_work = 0.0
-        tries = dict.fromkeys(todo, 0)
+        retries = Retries()
         running: dict[Any, int] = {}
         start = saved = time.monotonic()
         key, payload = fingerprint(self.problem), runner.payload()
 
         def submit(k: int) -> None:
-            tries[k] += 1
-            if tries[k] > RETRIES:
-                raise RuntimeError(
-                    f"task {k} (prefix {list(plan.tasks[k].prefix)}) lost its worker "
-                    f"{RETRIES} times"
-                )
             forced = plan.forced + plan.tasks[k].prefix
             future = runner.submit(_count_task, key, payload, forced, limit, self._backend)
             running[future] = k
@@ -657,7 +219,7 @@ class Count:
                 k = running.pop(future)
                 try:
                     found, nodes = runner.result(future)
-                except _WorkerDied:
+                except WorkerDied:
                     died.append(k)
                     continue
                 self.counts[k] = found
@@ -674,6 +236,8 @@ class Count:
             if died:  # the pool broke: every task it was running failed with it
                 died += running.values()
                 running.clear()
+                for k in died:
+                    retries.again(k, f"task {k} (prefix {list(plan.tasks[k].prefix)})")
                 runner.restart()
                 self.restarts += 1
                 todo.extendleft(reversed(died))
@@ -772,7 +336,7 @@ def solutions(
     jobs: int | None = None,
     executor: Any = None,
     forced: Iterable[OptionName] = (),
-    seed: int | None = None,
+    seed: Seed = None,
     tasks: int | None = None,
     chunk: int = CHUNK,
     backend: str | None = None,
@@ -789,14 +353,16 @@ def solutions(
     the generator (or leaving a ``for`` loop): the workers stop then.
     """
     if chunk < 1:
-        raise ValueError(f"chunk must be at least 1, not {chunk}")
+        raise ArgumentError(f"chunk must be at least 1, not {chunk}")
     forced = list(forced)
-    runner = _runner(problem, jobs, executor)
+    runner = executors.runner(problem, jobs, executor)
     try:
         plan = split(problem, workers=runner.workers, tasks=tasks, forced=forced)
         # the tree cuts a long task into its subtrees; else it goes on, skipping what it gave
         tree = Tree(problem, forced) if seed is None and not problem.compiled().has_bounds else None
-        yield from _ordered(problem, plan, runner, tree, seed, chunk, backend)
+        # a Random is drawn from once, here: the tasks' seeds are derived from that int
+        base = None if seed is None else seeds.resolve(seed, 64)
+        yield from _ordered(problem, plan, runner, tree, base, chunk, backend)
     finally:
         runner.close()
 
@@ -804,7 +370,7 @@ def solutions(
 def _ordered(
     problem: Problem,
     plan: Plan,
-    runner: _Pool | _Dask | _Plain,
+    runner: Runner,
     tree: Tree | None,
     seed: int | None,
     chunk: int,
@@ -815,12 +381,12 @@ def _ordered(
     key, payload = fingerprint(problem), runner.payload()
     queue: deque[list[Any]] = deque([(task.prefix, 0), None] for task in plan.tasks)
     window = 2 * runner.workers
-    deaths = 0
+    retries = Retries()
 
     def submit(entry: list[Any]) -> None:
         prefix, skip = entry[0]
         forced = plan.forced + prefix
-        task_seed = None if seed is None else _task_seed(seed, prefix)
+        task_seed = None if seed is None else seeds.derive(seed, prefix)
         entry[1] = runner.submit(
             _solutions_task, key, payload, forced, len(forced), skip, chunk, task_seed, backend
         )
@@ -838,11 +404,10 @@ def _ordered(
             runner.wait([future])
         try:
             found, more, run = runner.result(future)
-        except _WorkerDied:  # the pool broke: run every piece it had again
-            deaths += 1
-            if deaths > RETRIES * len(plan.tasks):
-                raise RuntimeError("worker processes keep dying") from None
+        except WorkerDied:  # the pool broke: run every piece it had again
             for entry in queue:
+                if entry[1] is not None:
+                    retries.again(entry[0], f"the piece at prefix {list(entry[0][0])}")
                 entry[1] = None
             runner.restart()
             continue
@@ -874,12 +439,6 @@ def _continuation(
     return [((*prefix, last), run)] + [((*prefix, option), 0) for option in after]
 
 
-def _task_seed(seed: int, prefix: tuple[int, ...]) -> int:
-    """The seed of one task's search: the same for the same seed and prefix."""
-    digest = hashlib.sha256(repr((seed, prefix)).encode()).digest()
-    return int.from_bytes(digest[:8], "big")
-
-
 # -- any work, in order ---------------------------------------------------------------------
 
 
@@ -899,39 +458,35 @@ def imap(
     a ``functools.partial`` of one). An item whose worker process died is run again.
     Closing the generator stops the workers.
     """
-    runner = _runner(None, jobs, executor)
+    runner = executors.runner(None, jobs, executor)
     try:
         window = window or 2 * runner.workers
         if window < 1:
-            raise ValueError(f"window must be at least 1, not {window}")
-        pending: deque[list[Any]] = deque()  # [item, future or None], in input order
-        source = iter(items)
-        deaths = 0
+            raise ArgumentError(f"window must be at least 1, not {window}")
+        pending: deque[list[Any]] = deque()  # [number, item, future], in input order
+        source = enumerate(items)
+        retries = Retries()
         while True:
             while len(pending) < window:
-                item = next(source, _END)
-                if item is _END:
+                read = next(source, None)
+                if read is None:
                     break
-                pending.append([item, runner.submit(fn, item)])
+                pending.append([*read, runner.submit(fn, read[1])])
             if not pending:
                 return
             entry = pending[0]
-            while not entry[1].done():
-                runner.wait([entry[1]])
+            while not entry[2].done():
+                runner.wait([entry[2]])
             try:
-                result = runner.result(entry[1])
-            except _WorkerDied:  # the pool broke: run again what it had
-                deaths += 1
-                if deaths > RETRIES * window:
-                    raise RuntimeError("worker processes keep dying") from None
+                result = runner.result(entry[2])
+            except WorkerDied:  # the pool broke: run again what it had
+                for number, _, _ in pending:
+                    retries.again(number, f"item {number}")
                 runner.restart()
                 for waiting in pending:
-                    waiting[1] = runner.submit(fn, waiting[0])
+                    waiting[2] = runner.submit(fn, waiting[1])
                 continue
             pending.popleft()
             yield result
     finally:
         runner.close()
-
-
-_END = object()

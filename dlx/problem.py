@@ -13,7 +13,6 @@ flat integer arrays (``Links``); every search copies the mutable arrays and runs
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -30,6 +29,7 @@ from dlx.errors import (
     UnknownItemError,
     UnknownOptionError,
 )
+from dlx.seeds import Seed
 
 if TYPE_CHECKING:
     from dlx.costs import Cheapest
@@ -39,7 +39,6 @@ if TYPE_CHECKING:
 Item = Hashable
 OptionName = Hashable
 Solution = list  # list of option names, forced options first, then in the order chosen
-Seed = int | random.Random | None
 
 
 @dataclass(frozen=True)

@@ -16,6 +16,7 @@ import time
 from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING
 
+from dlx import seeds
 from dlx.bits import MAX_MASK_BYTES, BitsLoop, mask_bytes, mask_cost
 from dlx.dancing import DancingLoop
 from dlx.errors import (
@@ -29,19 +30,8 @@ from dlx.loop import END, NEVER, SOLUTION, Loop, LoopFactory, Stats
 from dlx.multiplicities import MultiplicityLoop
 
 if TYPE_CHECKING:
-    from dlx.problem import Links, OptionName, Problem, Seed, Solution
-
-
-def as_random(seed: Seed) -> random.Random | None:
-    """A private generator for ``seed`` (int or Random), None for the deterministic order.
-
-    The global ``random`` state is never touched.
-    """
-    if seed is None or isinstance(seed, random.Random):
-        return seed
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise ArgumentTypeError(f"seed must be an int, a random.Random or None, not {seed!r}")
-    return random.Random(seed)
+    from dlx.problem import Links, OptionName, Problem, Solution
+    from dlx.seeds import Seed
 
 
 try:
@@ -177,7 +167,7 @@ class Search:
         self.complete = False
         self.stopped_by: str | None = None
         try:
-            self._loop = factory(links, self._forced, as_random(seed), self.stats)
+            self._loop = factory(links, self._forced, seeds.as_random(seed), self.stats)
         except ValueError:  # the C loop refuses conflicting forced options: name them
             _check_forced(problem, forced)
             raise

@@ -27,7 +27,7 @@ from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
 import dlx
-from dlx.problem import Seed
+from dlx.seeds import Seed
 from sudoku.grid import Cell, Given, Grid, Region, Shape, by_shape, cage_digits
 
 

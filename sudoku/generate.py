@@ -33,7 +33,8 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any, BinaryIO
 
-from dlx.problem import Seed
+from dlx import seeds
+from dlx.seeds import Seed
 from sudoku import records
 from sudoku.cover import decode, search
 from sudoku.grid import SYMBOLS, Grid, Shape, format_line, parse
@@ -177,25 +178,8 @@ def made_record(puzzle: Grid, solution: Grid, seed: int, **known: Any) -> record
     )
 
 
-def _random(seed: Seed) -> random.Random:
-    """A private generator: never the global one, and fresh entropy for None."""
-    if isinstance(seed, random.Random):
-        return seed
-    return random.Random(resolve_seed(seed))
-
-
-def resolve_seed(seed: Seed) -> int:
-    """The int a seed stands for, so it can be reported: an int is itself, a Random gives
-    its next 32 bits, None draws 32 bits from the OS (never from the global generator)."""
-    if seed is None:
-        import secrets  # only here: it costs the command line's start-up otherwise
-
-        return secrets.randbits(32)
-    if isinstance(seed, random.Random):
-        return seed.getrandbits(32)
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise TypeError(f"seed must be an int, a random.Random or None, not {seed!r}")
-    return seed
+_random = seeds.generator  # a private generator: never the global one, fresh for None
+resolve_seed = seeds.resolve  # the int a seed stands for, to report and reproduce it
 
 
 def complete_grid(shape: Shape | None = None, seed: Seed = None) -> Grid:

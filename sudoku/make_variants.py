@@ -17,7 +17,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from dlx.problem import Seed
+from dlx import seeds
+from dlx.seeds import Seed
 from sudoku import records
 from sudoku.cover import search
 from sudoku.generate import (
@@ -36,8 +37,7 @@ LARGEST_CAGE = 4  # cells in the largest killer cage made
 CAGE_SIZES = (1, 2, 2, 2, 3, 3, 3, 4)  # the size a new cage aims at, drawn uniformly
 
 
-def _random(seed: Seed) -> random.Random:
-    return seed if isinstance(seed, random.Random) else random.Random(resolve_seed(seed))
+_random = seeds.generator
 
 
 def _neighbours(cell: Cell, n: int) -> list[Cell]:

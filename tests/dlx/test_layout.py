@@ -56,6 +56,11 @@ def test_each_loop_depends_on_the_contract_alone(loop: str) -> None:
     assert {d for d in GRAPH[loop] if d.startswith("dlx")} == {"dlx.loop"}
 
 
+@pytest.mark.parametrize("module", ["dlx.tree", "dlx.executors", "dlx.seeds"])
+def test_the_parts_of_a_parallel_run_do_not_import_the_runs(module: str) -> None:
+    assert "dlx.parallel" not in GRAPH[module]
+
+
 def test_there_is_no_import_cycle() -> None:
     internal = {m: {d for d in deps if d in GRAPH} for m, deps in GRAPH.items()}
     state: dict[str, str] = {}

@@ -13,6 +13,7 @@ import os
 import signal
 import subprocess
 import sys
+import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -324,3 +325,82 @@ def test_usable_cores_are_the_ones_this_process_may_run_on():
     out = subprocess.run([sys.executable, "-c", pinned], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "1"
     assert usable_cores() == len(os.sched_getaffinity(0))
+
+
+# -- one seed convention, one retry policy, one family of errors ------------------------------
+
+
+def test_a_seeded_random_gives_the_same_order_every_run_and_in_another_process() -> None:
+    """A Random is resolved once per run, so the tasks' seeds never depend on the object's
+    identity: two runs with fresh Random(7) give one order, and so does another process."""
+    import random
+
+    problem = queens.problem(8)
+
+    def order() -> list:
+        return list(problem.solutions(seed=random.Random(7), jobs=2))
+
+    first = order()
+    assert first == order() and len(first) == 92
+    assert sorted(map(sorted, first)) == sorted(map(sorted, problem.solutions()))
+    code = (
+        "import random; from examples import queens; "
+        "print(list(queens.problem(8).solutions(seed=random.Random(7), jobs=2)))"
+    )
+    root = Path(__file__).resolve().parents[2]
+    other = subprocess.run(
+        [sys.executable, "-c", code], cwd=root, capture_output=True, text=True, check=True
+    )
+    assert other.stdout.strip() == repr(first)
+    assert list(problem.solutions(seed=7, jobs=2)) == list(problem.solutions(seed=7, jobs=2))
+
+
+def test_a_unit_of_work_is_retried_a_bounded_number_of_times() -> None:
+    from dlx.executors import RETRIES, Retries, WorkerLostError
+
+    retries = Retries()
+    for _ in range(RETRIES):
+        retries.again("task 3", "task 3")
+    retries.again("task 4", "task 4")  # each unit has its own tries
+    with pytest.raises(WorkerLostError, match="task 3 lost its worker process 4 times"):
+        retries.again("task 3", "task 3")
+    assert issubclass(WorkerLostError, dlx.DLXError)
+
+
+def test_an_interrupted_count_leaves_no_worker_running(tmp_path: Path) -> None:
+    problem, _ = fixture("queens-10.dlx")
+    others = {child.pid for child in multiprocessing.active_children()}  # a Dask cluster's
+    counting = Count(problem, jobs=2, tasks=80, progress=interrupt_after(2))
+    with pytest.raises(KeyboardInterrupt):
+        counting.run()
+
+    def pool() -> list:
+        return [p for p in multiprocessing.active_children() if p.pid not in others]
+
+    # Ended at once; the pool's own thread may still be reaping one it ended (the exit
+    # status goes to whichever thread waits first), so allow it a moment to say so.
+    deadline = time.monotonic() + 10
+    while [p for p in pool() if p.is_alive()]:
+        assert time.monotonic() < deadline, pool()
+        time.sleep(0.05)
+
+
+def test_every_refusal_of_the_engine_is_a_dlx_error(tmp_path: Path) -> None:
+    problem = queens.problem(5)
+    bounded = dlx.Problem([["a"], ["a", "b"]], bounds={"a": (1, 2)})
+    refusals = {
+        "jobs": lambda: parallel.count(problem, jobs=0),
+        "executor": lambda: parallel.count(problem, executor=42),
+        "chunk": lambda: list(parallel.solutions(problem, jobs=1, chunk=0)),
+        "window": lambda: list(parallel.imap(abs, [1], jobs=1, window=-1)),
+        "limit": lambda: Count(problem, limit=-1),
+        "checkpoint": lambda: Count(problem, limit=3, checkpoint=tmp_path / "c.json"),
+        "workers": lambda: split(problem, workers=0),
+        "samples": lambda: parallel.estimate(problem, samples=0),
+        "multiplicities": lambda: bounded.estimate(),
+        "seed": lambda: problem.solve(seed="7"),
+        "backend": lambda: problem.solve(backend="fast"),
+    }
+    for name, refuse in refusals.items():
+        with pytest.raises(dlx.DLXError, match=name):
+            refuse()

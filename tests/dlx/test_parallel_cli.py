@@ -57,6 +57,28 @@ def test_checkpoint_only_with_count_and_refused_for_another_problem(tmp_path: Pa
     assert "belongs to another problem" in other.stderr and other.stdout == ""
 
 
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        (["--minimum", "--count"], "it takes no --count"),
+        (["--minimum", "--seed", "3"], "it takes no --seed"),
+        (["--minimum", "--jobs", "2"], "it takes no --jobs"),
+        (["--minimum", "--dask", "local"], "it takes no --dask"),
+        (["--minimum", "--checkpoint", "c.json"], "it takes no --checkpoint"),
+        (["--jobs", "2", "--dask", "local"], "choose --jobs (processes here) or --dask"),
+        (["--tasks", "8"], "--tasks cuts a parallel search"),
+        (["--count", "--limit", "5", "--checkpoint", "c.json"], "keeps no checkpoint"),
+    ],
+)
+def test_options_that_do_not_go_together_are_refused(options: list[str], message: str) -> None:
+    """No option is silently ignored: each pair that cannot work together stops the command
+    with exit 2 and says why, before the file is read."""
+    result = cover(str(FIXTURES / "queens-08.dlx"), *options)
+    assert result.exit_code == 2, result.output
+    said = " ".join(re.sub("[│╭╮╰╯─]", " ", result.stderr).split())  # Typer's box, unwrapped
+    assert message in said and result.stdout == ""
+
+
 def test_dask_without_a_cluster_is_a_clear_error() -> None:
     dask = pytest.importorskip("dask", reason="pip install '.[distributed]'")
     with dask.config.set({"distributed.comm.timeouts.connect": "1s"}):

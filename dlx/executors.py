@@ -1,0 +1,295 @@
+"""Where the parts of a parallel run go: a pool of worker processes, a Dask cluster, or any
+``concurrent.futures.Executor``, behind one small interface, with one retry policy.
+
+- ``runner(problem, jobs=..., executor=...)`` picks the executor: ``executor`` (a
+  ``dask.distributed.Client``, a scheduler address, ``"local"`` for a Dask
+  ``LocalCluster``, or a ``concurrent.futures.Executor`` the caller owns), else a pool of
+  ``jobs`` processes from the standard library (all the usable cores by default). Each
+  worker gets the problem once (Dask: as a task the others depend on, which it makes again
+  if the worker holding it dies; a caller's executor: with each task, built once a worker).
+- Every runner has the shape of ``concurrent.futures``: ``submit``, ``wait`` for the first
+  done, ``result``, and ``close``, which ends the runner's own workers at once, so that
+  Ctrl-C and an early stop do not wait for running tasks.
+- ``Retries`` is the one policy for work whose worker process died (the pool breaks; it is
+  replaced): each unit of work runs at most ``1 + RETRIES`` times, then the run stops with
+  ``WorkerLostError`` naming it. Dask retries on its own, within the same bound
+  (``distributed.scheduler.allowed-failures``).
+
+Dask is imported only when asked for (``pip install 'dlx-sudoku[distributed]'``).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import multiprocessing
+import os
+import signal
+from collections import Counter
+from collections.abc import Callable, Hashable, Iterable
+from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
+from typing import TYPE_CHECKING, Any, Protocol
+
+from dlx.errors import ArgumentError, ArgumentTypeError, DLXError
+
+if TYPE_CHECKING:
+    from dlx.problem import Problem
+
+RETRIES = 3  # runs again of a unit of work whose worker process died, before giving up
+
+
+class WorkerLostError(DLXError):
+    """A unit of work lost its worker process more often than ``Retries`` allows."""
+
+
+class WorkerDied(Exception):
+    """A unit of work's worker process died under it: the runner was restarted, run it
+    again (through ``Retries``)."""
+
+
+class Retries:
+    """The one retry policy: each unit of work, by its key, runs at most ``1 + limit`` times
+    when its worker process dies under it."""
+
+    def __init__(self, limit: int = RETRIES) -> None:
+        self.limit = limit
+        self._deaths: Counter[Hashable] = Counter()
+
+    def again(self, key: Hashable, what: str) -> None:
+        """Record that ``key`` (``what`` in a message) lost its worker; raise when it has
+        run out of tries."""
+        self._deaths[key] += 1
+        if self._deaths[key] > self.limit:
+            raise WorkerLostError(f"{what} lost its worker process {self._deaths[key]} times")
+
+
+def fingerprint(problem: Problem) -> str:
+    """A digest of the problem (items, option names and entries): what a checkpoint and a
+    worker's cache recognize it by."""
+    text = repr((problem.primary, problem.secondary, list(problem.options.items()), problem.bounds))
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+# -- in a worker --------------------------------------------------------------------------
+
+_PROBLEMS: dict[str, Problem] = {}  # in a worker: the problems it has built, by fingerprint
+
+
+def worker_problem(key: str, payload: Problem | None) -> Problem:
+    """In a worker: the problem of fingerprint ``key``, kept from an earlier task or taken
+    from ``payload`` (its compiled arrays are left behind by pickling and built once here)."""
+    problem = _PROBLEMS.get(key)
+    if problem is None:
+        if payload is None:
+            raise RuntimeError("the worker was not given the problem")
+        problem = payload
+        if len(_PROBLEMS) >= 4:  # a long-lived worker keeps the last few
+            del _PROBLEMS[next(iter(_PROBLEMS))]
+        _PROBLEMS[key] = problem
+    return problem
+
+
+def _as_result(payload: Problem) -> Problem:
+    """The problem, as a Dask task's result that the tasks of a run depend on."""
+    return payload
+
+
+def _start_worker(key: str | None, payload: Problem | None) -> None:
+    """A pool process: leave Ctrl-C to the parent, build the problem once."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if key is not None:
+        worker_problem(key, payload)
+
+
+# -- the runners --------------------------------------------------------------------------
+
+
+class Runner(Protocol):
+    """What a parallel run needs of an executor (see the module)."""
+
+    workers: int
+
+    def payload(self) -> Any: ...
+    def submit(self, fn: Callable[..., Any], *args: Any) -> Any: ...
+    def wait(self, futures: Iterable[Any]) -> set[Any]: ...
+    def result(self, future: Any) -> Any: ...
+    def restart(self) -> None: ...
+    def close(self) -> None: ...
+
+
+class _Recorded:
+    """A multiprocessing context that keeps the processes it starts: what a pool is given
+    as its ``mp_context``, so that its processes can be ended without its private fields."""
+
+    def __init__(self) -> None:
+        self._context = multiprocessing.get_context()
+        self.processes: list[Any] = []
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._context, name)
+
+    def Process(self, *args: Any, **kwargs: Any) -> Any:  # noqa: N802: the context's name
+        process = self._context.Process(*args, **kwargs)
+        self.processes.append(process)
+        return process
+
+
+class Pool:
+    """A pool of worker processes (the standard library's), each with the problem built
+    once. When a process dies the pool breaks: ``result`` raises WorkerDied, and
+    ``restart`` replaces the pool. The pool starts its processes through a context that
+    keeps them, so that ``close`` ends the running ones without waiting for their tasks."""
+
+    def __init__(self, workers: int, key: str | None = None, payload: Problem | None = None):
+        self.workers = workers
+        self._start = (key, payload)
+        self._executor, self._context = self._new()
+
+    def _new(self) -> tuple[ProcessPoolExecutor, _Recorded]:
+        context = _Recorded()
+        executor = ProcessPoolExecutor(
+            self.workers,
+            mp_context=context,  # type: ignore[arg-type]  # a context, by delegation
+            initializer=_start_worker,
+            initargs=self._start,
+        )
+        return executor, context
+
+    def payload(self) -> Problem | None:
+        return None  # the initializer gave it to every process
+
+    def submit(self, fn: Callable[..., Any], *args: Any) -> Future:
+        try:
+            return self._executor.submit(fn, *args)
+        except BrokenProcessPool:
+            self.restart()
+            return self._executor.submit(fn, *args)
+
+    def wait(self, futures: Iterable[Any]) -> set[Any]:
+        done, _ = wait(list(futures), return_when=FIRST_COMPLETED)
+        return done
+
+    def result(self, future: Future) -> Any:
+        try:
+            return future.result()
+        except BrokenProcessPool:
+            raise WorkerDied from None
+
+    def restart(self) -> None:
+        self.close()
+        self._executor, self._context = self._new()
+
+    def close(self) -> None:
+        # shutdown() does not stop running tasks: end the pool's processes (they ignore
+        # SIGINT), so that Ctrl-C and an early stop do not wait for them.
+        self._executor.shutdown(wait=False, cancel_futures=True)
+        started = self._context.processes
+        for process in started:
+            if process.is_alive():
+                process.terminate()
+        for process in started:
+            process.join()
+
+
+class Dask:
+    """A ``dask.distributed.Client``: the problem goes to each worker once, as the result
+    of a task the others depend on; the scheduler runs a task again when its worker dies
+    (up to ``distributed.scheduler.allowed-failures`` times)."""
+
+    def __init__(self, target: Any, payload: Problem | None = None) -> None:
+        from dask.distributed import Client
+
+        self._own: list[Any] = []
+        if isinstance(target, str):
+            if target == "local":
+                from dask.distributed import LocalCluster
+
+                cluster = LocalCluster(processes=True, threads_per_worker=1)
+                self._own.append(cluster)
+                target = cluster
+            client = Client(target)
+            self._own.insert(0, client)
+            target = client
+        self.client = target
+        self.workers = max(1, sum(self.client.nthreads().values()))
+        # A task, not scattered data: when the worker holding it dies, Dask makes it again.
+        self._payload = (
+            None if payload is None else self.client.submit(_as_result, payload, pure=False)
+        )
+
+    def payload(self) -> Any:
+        return self._payload
+
+    def submit(self, fn: Callable[..., Any], *args: Any) -> Any:
+        return self.client.submit(fn, *args, pure=False)
+
+    def wait(self, futures: Iterable[Any]) -> set[Any]:
+        from dask.distributed import wait as dask_wait
+
+        done, _ = dask_wait(list(futures), return_when="FIRST_COMPLETED")
+        return set(done)
+
+    def result(self, future: Any) -> Any:
+        return future.result()
+
+    def restart(self) -> None:  # the scheduler retries by itself
+        pass
+
+    def close(self) -> None:
+        for owned in self._own:
+            owned.close()
+
+
+class Plain:
+    """Any ``concurrent.futures.Executor`` the caller owns (and shuts down): the problem
+    goes with each task (a worker builds it once and keeps it); ``workers`` is what the
+    caller says it runs (the run keeps that many tasks in flight, two each)."""
+
+    def __init__(self, executor: Executor, payload: Problem | None, workers: int) -> None:
+        self._executor = executor
+        self._payload = payload
+        self.workers = workers
+
+    def payload(self) -> Problem | None:
+        return self._payload
+
+    def submit(self, fn: Callable[..., Any], *args: Any) -> Future:
+        return self._executor.submit(fn, *args)
+
+    def wait(self, futures: Iterable[Any]) -> set[Any]:
+        done, _ = wait(list(futures), return_when=FIRST_COMPLETED)
+        return done
+
+    def result(self, future: Future) -> Any:
+        return future.result()
+
+    def restart(self) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
+
+
+def usable_cores() -> int:
+    """The cores this process may run on: its CPU affinity where the OS tells it (a
+    container or ``taskset`` may allow fewer than the machine has), else all of them."""
+    if hasattr(os, "sched_getaffinity"):
+        return len(os.sched_getaffinity(0)) or 1
+    return os.cpu_count() or 1
+
+
+def runner(problem: Problem | None, jobs: int | None, executor: Any) -> Runner:
+    """The runner for a run (see the module); each worker gets ``problem`` once, if any."""
+    if jobs is not None and (isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1):
+        raise ArgumentError(f"jobs must be a whole number of at least 1, not {jobs!r}")
+    key = None if problem is None else fingerprint(problem)
+    if executor is None:
+        return Pool(jobs or usable_cores(), key, problem)
+    if isinstance(executor, Executor):
+        return Plain(executor, problem, jobs or usable_cores())
+    if isinstance(executor, str) or hasattr(executor, "scatter"):
+        return Dask(executor, problem)
+    raise ArgumentTypeError(
+        "executor must be a dask.distributed.Client, a scheduler address, 'local' or a "
+        f"concurrent.futures.Executor, not {executor!r}"
+    )
