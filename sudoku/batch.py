@@ -215,6 +215,12 @@ def answer_texts(
         yield _answer(task, place, puzzle)
 
 
+def answer(puzzle: Any, task: Task = SOLVE, *, place: Place | None = None) -> Answer | Listing:
+    """``task`` done on one puzzle already read (a Grid, or a Samurai): the record the
+    stream gives for it, for callers that hold one puzzle (the web API)."""
+    return _answer(task, place, puzzle)  # type: ignore[arg-type]
+
+
 def solve_lines(
     lines: Iterable[str],
     read: Reader | None = None,

@@ -60,12 +60,34 @@ class ContradictionError(GridError):
 
 @dataclass(frozen=True)
 class Step:
-    """One deduction: what it places, what it removes, and the pattern that justifies it."""
+    """One deduction: what it places, what it removes, and the pattern that justifies it.
+
+    The pattern is data as well as words: ``cells`` are the cells that justify the step
+    (the pair of a naked pair, the pivot and wings of an XY-wing), ``units`` the units it
+    reasons in (indices into ``Shape.units``, as ``Shape.unit_names`` names them), ``digits``
+    the digits it is about. A hint shows them; ``reason`` says the same in words."""
 
     technique: str
     placements: tuple[Placement, ...] = ()
     eliminations: tuple[Elimination, ...] = ()
     reason: str = ""
+    cells: tuple[Cell, ...] = ()
+    units: tuple[int, ...] = ()
+    digits: tuple[int, ...] = ()
+
+    def to_record(self, n: int) -> dict[str, object]:
+        """The step as JSON-ready data for a grid of size ``n``: cells as ``r * n + c``."""
+        return {
+            "technique": self.technique,
+            "level": TECHNIQUES[self.technique],
+            "reason": self.reason,
+            "message": str(self),
+            "cells": [r * n + c for r, c in self.cells],
+            "units": list(self.units),
+            "digits": list(self.digits),
+            "placements": [[r * n + c, d] for (r, c), d in self.placements],
+            "eliminations": [[r * n + c, d] for (r, c), d in self.eliminations],
+        }
 
     def __str__(self) -> str:
         """Read like a solver's log: ``naked pair: 3,7 in r1c2 r1c5 (row 1) => r1c1<>3``."""
@@ -106,9 +128,12 @@ class _Geometry:
     peers: tuple[tuple[int, ...], ...]
     peer_sets: tuple[frozenset[int], ...]
     cell_units: tuple[tuple[int, ...], ...]
-    # (name of the technique, unit A, the cells of A outside B, the cells of B outside A,
-    #  the intersection): a digit confined to the intersection within A leaves B's rest.
-    intersections: tuple[tuple[str, int, tuple[int, ...], tuple[int, ...], tuple[int, ...]], ...]
+    # (name of the technique, unit A, unit B, the cells of A outside B, the cells of B
+    #  outside A, the intersection): a digit confined to the intersection within A leaves
+    #  B's rest.
+    intersections: tuple[
+        tuple[str, int, int, tuple[int, ...], tuple[int, ...], tuple[int, ...]], ...
+    ]
 
 
 @by_shape
@@ -130,7 +155,7 @@ def _geometry(shape: Shape) -> _Geometry:
                 technique = "claiming" if a < 2 * n else "pointing"
                 rest_a = tuple(i for i in unit_a if i not in common)
                 rest_b = tuple(i for i in unit_b if i not in common)
-                intersections.append((technique, a, rest_a, rest_b, tuple(sorted(common))))
+                intersections.append((technique, a, b, rest_a, rest_b, tuple(sorted(common))))
     return _Geometry(
         n=n,
         full=(1 << n) - 1,
@@ -238,11 +263,28 @@ class Candidates:
         return divmod(i, self._g.n)
 
     def _removal(
-        self, technique: str, removals: Iterable[tuple[int, int]], reason: str
+        self,
+        technique: str,
+        removals: Iterable[tuple[int, int]],
+        reason: str,
+        cells: Iterable[int],
+        units: Iterable[int],
+        digits: int,
     ) -> list[Step]:
-        """The one step that strikes ``removals``, (cell index, mask of digits) pairs."""
+        """The one step that strikes ``removals``, (cell index, mask of digits) pairs, on
+        the pattern of ``cells`` and ``units`` about the ``digits`` mask."""
         eliminations = tuple((self._at(i), d) for i, mask in sorted(removals) for d in _bits(mask))
-        return [Step(technique, eliminations=eliminations, reason=reason)]
+        pattern = tuple(self._at(i) for i in sorted(cells))
+        return [
+            Step(
+                technique,
+                eliminations=eliminations,
+                reason=reason,
+                cells=pattern,
+                units=tuple(sorted(units)),
+                digits=tuple(_bits(digits)),
+            )
+        ]
 
     # --- singles ------------------------------------------------------------------------
 
@@ -277,6 +319,9 @@ class Candidates:
                             "hidden single",
                             ((self._at(i), bit.bit_length()),),
                             reason=f"the only place for {self._sym(bit)} in {g.unit_names[u]}",
+                            cells=(self._at(i),),
+                            units=(u,),
+                            digits=(bit.bit_length(),),
                         )
                     )
         return steps
@@ -292,6 +337,8 @@ class Candidates:
                         "naked single",
                         ((self._at(i), m.bit_length()),),
                         reason=f"{self._cell(i)} can only be {self._sym(m)}",
+                        cells=(self._at(i),),
+                        digits=(m.bit_length(),),
                     )
                 )
         return steps
@@ -300,7 +347,7 @@ class Candidates:
 
     def _locked(self, technique: str) -> list[Step]:
         g, masks = self._g, self.masks
-        for name, a, rest_a, rest_b, common in g.intersections:
+        for name, a, b, rest_a, rest_b, common in g.intersections:
             if name != technique:
                 continue
             in_common = 0
@@ -312,11 +359,14 @@ class Candidates:
             locked = in_common & ~outside
             removals = [(i, masks[i] & locked) for i in rest_b if masks[i] & locked]
             if removals:
+                where = [i for i in common if masks[i] & locked]
                 return self._removal(
                     technique,
                     removals,
-                    f"{self._sym(locked)} in {g.unit_names[a]} only in "
-                    f"{self._cells(i for i in common if masks[i] & locked)}",
+                    f"{self._sym(locked)} in {g.unit_names[a]} only in {self._cells(where)}",
+                    where,
+                    (a, b),
+                    locked,
                 )
         return []
 
@@ -338,6 +388,9 @@ class Candidates:
                         technique,
                         removals,
                         f"{self._sym(union)} in {self._cells(combo)} ({g.unit_names[u]})",
+                        combo,
+                        (u,),
+                        union,
                     )
         return []
 
@@ -364,6 +417,9 @@ class Candidates:
                         technique,
                         removals,
                         f"{self._sym(digits)} only in {self._cells(cells)} ({g.unit_names[u]})",
+                        cells,
+                        (u,),
+                        digits,
                     )
         return []
 
@@ -390,8 +446,14 @@ class Candidates:
                     ]
                     if removals:
                         lines = ",".join(str(b + 1) for b in combo)
+                        first = 0 if kind == "rows" else g.n  # Shape.units: rows, then columns
                         return self._removal(
-                            technique, removals, f"{self._sym(bit)} in {kind} {lines}"
+                            technique,
+                            removals,
+                            f"{self._sym(bit)} in {kind} {lines}",
+                            [i for b in combo for i in base[b] if masks[i] & bit],
+                            [first + b for b in combo],
+                            bit,
                         )
         return []
 
@@ -416,6 +478,9 @@ class Candidates:
                         f"pivot {self._cell(pivot)} ({self._sym(xy)}), wings "
                         f"{self._cell(a)} ({self._sym(masks[a])}) and "
                         f"{self._cell(b)} ({self._sym(masks[b])})",
+                        (pivot, a, b),
+                        (),
+                        xy | z,
                     )
         return []
 

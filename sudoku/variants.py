@@ -30,6 +30,8 @@ a sum no digits can make, a label without a sum) and what was expected.
 from __future__ import annotations
 
 import string
+from collections.abc import Callable
+from dataclasses import dataclass
 
 from sudoku.grid import Cell, GridError, Shape, cage_digits
 
@@ -200,3 +202,55 @@ def format_cages(shape: Shape) -> str:
     sums = [f"{labels[k]}={total}" for k, (total, _) in enumerate(shape.cages)]
     rows = [" ".join(sums[k : k + 12]) + "\n" for k in range(0, len(sums), 12)]
     return _format_map(shape.size, label_of, NO_CAGE) + "".join(rows)
+
+
+# --- the registry ----------------------------------------------------------------------
+
+
+def _same(shape: Shape) -> Shape:
+    return shape
+
+
+@dataclass(frozen=True)
+class Variant:
+    """A kind of sudoku the page offers, and what it takes to read or make one.
+
+    ``extend`` turns a box shape into the variant's (adds the diagonals, the windows).
+    Variants whose shape the puzzle text cannot say (jigsaw regions, killer cages) take a
+    map in the request field ``map_field``, read by ``read_map`` (the file formats of
+    `sudoku.variants`) and written back by ``write_map``. ``generates`` says whether the
+    library can make new ones.
+    """
+
+    label: str
+    extend: Callable[[Shape], Shape] = _same
+    map_field: str | None = None
+    map_help: str = ""
+    read_map: Callable[[str], Shape] | None = None
+    write_map: Callable[[Shape], str] | None = None
+    generates: bool = True
+
+
+#: The variants, by the name requests and records use (``variant_key``): the one registry.
+#: The page offers these; a new variant plugs in here.
+VARIANTS: dict[str, Variant] = {
+    "classic": Variant("Classic"),
+    "x": Variant("X-sudoku", extend=Shape.with_diagonals),
+    "windoku": Variant("Windoku", extend=Shape.with_windows),
+    "jigsaw": Variant(
+        "Jigsaw",
+        map_field="regions",
+        map_help="n lines of n labels, cells with the same label forming a region",
+        read_map=read_regions,
+        write_map=format_regions,
+        generates=False,
+    ),
+    "killer": Variant(
+        "Killer",
+        map_field="cages",
+        map_help="n lines of n labels ('.' for a cell in no cage), then label=sum for each cage",
+        read_map=read_cages,
+        write_map=format_cages,
+        generates=False,
+    ),
+}

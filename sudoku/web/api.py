@@ -1,5 +1,11 @@
 """The play API as plain functions: a decoded JSON body in, JSON-ready data out.
 
+The answers are the library's own: a puzzle is solved and rated through ``sudoku.batch``
+(the one road for puzzles), and answered as the records of ``sudoku.records`` that the
+command line writes too (``kind``, ``status``, ``solutions``...; an error is an ``error``
+record), with the page's own description of the board beside them where it needs one.
+Hints are the rater's steps as data (``Step.to_record``): technique, cells, units, digits.
+
 Each endpoint takes the request body (a dict) and returns a dict, or SVG text for `sheet`.
 A request that cannot be served raises `ApiError` with an HTTP status and a message that
 says what is wrong and where (the field, and for puzzle text the line and column). Nothing
@@ -19,12 +25,11 @@ Glossary
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
-from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
+from sudoku.batch import SOLVE, Task, Work, answer
 from sudoku.files import read_text
 from sudoku.generate import SYMMETRIES, GenerateError
 from sudoku.generate import generate as generate_puzzle
@@ -39,11 +44,9 @@ from sudoku.grid import (
     parse,
 )
 from sudoku.rate import LEVELS, TECHNIQUES, Candidates, Step
-from sudoku.rate import rate as rate_puzzle
+from sudoku.records import BadInput, Place, Rated, Solved, Status
 from sudoku.sheets import sheet as svg_sheet
-from sudoku.solve import Status
-from sudoku.solve import solve as solve_puzzle
-from sudoku.variants import format_cages, format_regions, read_cages, read_regions
+from sudoku.variants import VARIANTS, Variant
 
 MAX_SIZE = 16  # the largest grid the page plays and the API works on
 MAX_TEXT = 20_000  # characters of puzzle or region text read at most
@@ -78,65 +81,11 @@ class ApiError(Exception):
         self.column = column
 
     def to_json(self) -> Body:
-        """The error as the API returns it: ``{"error": message, ...}`` plus where, if known."""
-        out: Body = {"error": self.message}
-        out.update(
-            (key, value)
-            for key, value in (("field", self.field), ("line", self.line), ("column", self.column))
-            if value is not None
-        )
-        return out
+        """The error as the API returns it: an ``error`` record (``sudoku.records``), with
+        the field and the line and column in its text where they are known."""
+        place = None if self.line is None else Place("line", self.line)
+        return BadInput(place, self.message, self.column, self.field).to_record()
 
-
-# --- variants ------------------------------------------------------------------------------
-
-
-def _same(shape: Shape) -> Shape:
-    return shape
-
-
-@dataclass(frozen=True)
-class Variant:
-    """A kind of sudoku the page offers, and what it takes to read or make one.
-
-    ``extend`` turns a box shape into the variant's (adds the diagonals, the windows).
-    Variants whose shape the puzzle text cannot say (jigsaw regions, killer cages) take a
-    map in the request field ``map_field``, read by ``read_map`` (the file formats of
-    `sudoku.variants`) and written back by ``write_map``. ``generates`` says whether the
-    library can make new ones.
-    """
-
-    label: str
-    extend: Callable[[Shape], Shape] = _same
-    map_field: str | None = None
-    map_help: str = ""
-    read_map: Callable[[str], Shape] | None = None
-    write_map: Callable[[Shape], str] | None = None
-    generates: bool = True
-
-
-#: The variants the page offers, by the name requests use. A new variant plugs in here.
-VARIANTS: dict[str, Variant] = {
-    "classic": Variant("Classic"),
-    "x": Variant("X-sudoku", extend=Shape.with_diagonals),
-    "windoku": Variant("Windoku", extend=Shape.with_windows),
-    "jigsaw": Variant(
-        "Jigsaw",
-        map_field="regions",
-        map_help="n lines of n labels, cells with the same label forming a region",
-        read_map=read_regions,
-        write_map=format_regions,
-        generates=False,
-    ),
-    "killer": Variant(
-        "Killer",
-        map_field="cages",
-        map_help="n lines of n labels ('.' for a cell in no cage), then label=sum for each cage",
-        read_map=read_cages,
-        write_map=format_cages,
-        generates=False,
-    ),
-}
 
 #: Grid sizes with boxes, up to MAX_SIZE: the sizes a new puzzle can have.
 SIZES = tuple(n for n in range(4, MAX_SIZE + 1) if any(n % r == 0 for r in range(2, n)))
@@ -280,30 +229,6 @@ def board(grid: Grid, variant: str) -> Body:
     }
 
 
-_CELL = re.compile(r"\br(\d+)c(\d+)\b")
-_LINES = re.compile(r"\b(rows|columns) ([\d,]+)")
-
-
-def step_pattern(step: Step, shape: Shape) -> tuple[list[int], list[int]]:
-    """The cells (as r * n + c) and units (as indices into ``shape.units``) that ``step``'s
-    reason names: what justifies the step, for the page to highlight."""
-    n = shape.size
-    cells = sorted({(int(r) - 1) * n + int(c) - 1 for r, c in _CELL.findall(step.reason)})
-    units = [
-        k
-        for k, name in enumerate(shape.unit_names)
-        if re.search(re.escape(name) + r"(?![\d-])", step.reason)
-    ]
-    for kind, numbers in _LINES.findall(step.reason):  # fish: "5 in rows 1,4"
-        first = 0 if kind == "rows" else n
-        units += [first + int(k) - 1 for k in numbers.split(",") if k]
-    return cells, sorted(set(units))
-
-
-def _effects(pairs: tuple[tuple[tuple[int, int], int], ...], n: int) -> list[list[int]]:
-    return [[r * n + c, d] for (r, c), d in pairs]
-
-
 # --- endpoints -----------------------------------------------------------------------------
 
 
@@ -362,30 +287,32 @@ def generate(body: Body) -> Body:
         )
     except (GenerateError, GridError) as error:
         raise ApiError(422, str(error)) from None
-    return {
-        "board": board(made.puzzle, name),
-        "seed": made.seed,
-        "level": made.rating.level,
-        "hardest": made.rating.hardest,
-        "clues": made.clues,
-        "symmetry": made.symmetry,
-        "minimal": made.minimal,
-    }
+    return {"board": board(made.puzzle, name), **made.record().to_record()}
+
+
+def _solved(puzzle: Grid) -> tuple[Status, tuple[int, ...] | None]:
+    """The puzzle solved through the stream's road: its status, and the first solution's
+    digits (None without one); 422 when the givens break the rules."""
+    _checked(puzzle)
+    solved = answer(puzzle, SOLVE)
+    if not isinstance(solved, Solved):  # the givens break the rules
+        raise ApiError(422, getattr(solved, "error", "not a puzzle"), field="puzzle")
+    if not solved.solutions:
+        return solved.status, None
+    return solved.status, parse(solved.solutions[0], puzzle.shape).cells
 
 
 def check(body: Body) -> Body:
     """The player's grid against the rules and the solution: conflicts, wrong cells, done?"""
     puzzle = read_puzzle(body)
     entries = read_entries(body, puzzle)
-    _checked(puzzle)
-    result = solve_puzzle(puzzle)
+    status, solution = _solved(puzzle)
     wrong = []
-    if result.status is Status.UNIQUE:
-        solution = result.solution.cells
+    if status is Status.UNIQUE and solution is not None:
         wrong = [k for k, d in enumerate(entries.cells) if d and d != solution[k]]
     found = conflicts(entries)
     return {
-        "status": result.status.value,
+        "status": status.value,
         "conflicts": [
             {"unit": unit, "digit": digit, "cells": [r * puzzle.shape.size + c for r, c in cells]}
             for unit, digit, cells in found
@@ -401,14 +328,13 @@ def hint(body: Body) -> Body:
     reason and the cells it uses; or the mistakes to fix first."""
     puzzle = read_puzzle(body)
     entries = read_entries(body, puzzle)
-    _checked(puzzle)
     shape, n = puzzle.shape, puzzle.shape.size
-    result = solve_puzzle(puzzle)
-    if result.status is Status.NONE:
+    status, solution = _solved(puzzle)
+    if status is Status.NONE or solution is None:
         raise ApiError(422, "this puzzle has no solution, so there is no hint to give")
     wrong = []
-    if result.status is Status.UNIQUE:
-        wrong = [k for k, d in enumerate(entries.cells) if d and d != result.solution.cells[k]]
+    if status is Status.UNIQUE:
+        wrong = [k for k, d in enumerate(entries.cells) if d and d != solution[k]]
     wrong = wrong or sorted({r * n + c for _, _, cells in conflicts(entries) for r, c in cells})
     if wrong:
         names = ", ".join(cell_name(divmod(k, n)) for k in wrong[:6])
@@ -422,7 +348,7 @@ def hint(body: Body) -> Body:
     steps = _steps_to_placement(entries)
     if not steps:
         k = entries.cells.index(0)
-        digit = result.solution.cells[k]
+        digit = solution[k]
         return {
             "kind": "reveal",
             "cells": [k],
@@ -430,21 +356,7 @@ def hint(body: Body) -> Body:
             "message": f"no technique known here applies; the solution has "
             f"{shape.symbols[digit - 1]} at {cell_name(divmod(k, n))}",
         }
-    described = []
-    for step in steps:
-        cells, units = step_pattern(step, shape)
-        described.append(
-            {
-                "technique": step.technique,
-                "level": TECHNIQUES[step.technique],
-                "reason": step.reason,
-                "message": str(step),
-                "cells": cells,
-                "units": units,
-                "placements": _effects(step.placements, n),
-                "eliminations": _effects(step.eliminations, n),
-            }
-        )
+    described = [step.to_record(n) for step in steps]  # the rater's pattern, as data
     order = list(TECHNIQUES)
     hardest = max(described, key=lambda step: order.index(step["technique"]))
     return {
@@ -454,6 +366,7 @@ def hint(body: Body) -> Body:
         "message": "; then ".join(step["message"] for step in described),
         "cells": sorted({k for step in described for k in step["cells"]}),
         "units": sorted({u for step in described for u in step["units"]}),
+        "digits": sorted({d for step in described for d in step["digits"]}),
         "placements": described[-1]["placements"],
         "eliminations": [e for step in described for e in step["eliminations"]],
         "steps": described,
@@ -480,32 +393,22 @@ def _steps_to_placement(entries: Grid, most: int = 100) -> list[Step]:
 
 
 def solve(body: Body) -> Body:
-    """The solution and whether it is unique (a second one is looked for)."""
+    """The ``solve`` record: the solution, and whether it is unique (a second one is looked
+    for), with the engine's statistics."""
     puzzle = read_puzzle(body)
     _checked(puzzle)
-    result = solve_puzzle(puzzle)
-    return {
-        "status": result.status.value,
-        "solution": list(result.solution.cells) if result.solution else None,
-        "nodes": result.stats.nodes,
-    }
+    return answer(puzzle, Task(stats=True)).to_record()  # type: ignore[union-attr]
 
 
 def rate(body: Body) -> Body:
-    """The level, the hardest technique needed, and how many steps of each."""
+    """The ``rating`` record: the level, the hardest technique needed, how many steps of
+    each; a puzzle without exactly one solution is not rated (its status says why)."""
     puzzle = read_puzzle(body)
     _checked(puzzle)
-    try:
-        rating = rate_puzzle(puzzle)
-    except GridError as error:
-        raise ApiError(422, str(error)) from None
-    return {
-        "level": rating.level,
-        "hardest": rating.hardest,
-        "solved": rating.solved,
-        "steps": len(rating.steps),
-        "counts": dict(rating.counts()),
-    }
+    rated = answer(puzzle, Task(Work.RATE))
+    if not isinstance(rated, Rated):  # logic found a contradiction
+        raise ApiError(422, getattr(rated, "error", "cannot be rated"))
+    return rated.to_record()
 
 
 def sheet(body: Body) -> str:
@@ -515,11 +418,10 @@ def sheet(body: Body) -> str:
     title = _field(body, "title", str, VARIANTS[body.get("variant") or "classic"].label)[:100]
     solutions = None
     if with_solution:
-        _checked(puzzle)
-        found = solve_puzzle(puzzle).solution
+        _, found = _solved(puzzle)
         if found is None:
             raise ApiError(422, "this puzzle has no solution to print")
-        solutions = [found]
+        solutions = [Grid(puzzle.shape, found)]
     caption = _field(body, "caption", str, "")[:100]
     return svg_sheet([puzzle], captions=[caption], solutions=solutions, title=title)
 

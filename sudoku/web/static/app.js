@@ -361,9 +361,11 @@ async function solve() {
   const board = state.board;
   const result = await call("solve", board.spec);
   if (state.board !== board) return;
-  if (!result.solution) return say("This puzzle has no solution.", "bad");
+  if (!result.solutions.length) return say("This puzzle has no solution.", "bad");
+  // a solve record: the solution in line form, one symbol a cell
+  const digits = [...result.solutions[0]].map((symbol) => board.symbols.indexOf(symbol) + 1);
   const changes = [];
-  result.solution.forEach((d, k) => {
+  digits.forEach((d, k) => {
     if (state.entries[k] !== d) changes.push([k, d, []]);
   });
   const note = result.status === "several" ? " One of several solutions." : "";

@@ -170,7 +170,7 @@ def test_a_jigsaw_puzzle_plugs_in_with_its_regions(api):
     status, solved = api("solve", board["spec"])
     assert status == 200
     shape = Shape.jigsaw(regions)
-    assert is_solution(Grid(shape, tuple(solved["solution"])), parse(puzzle, shape=shape))
+    assert is_solution(parse(solved["solutions"][0], shape), parse(puzzle, shape=shape))
 
 
 def test_a_killer_puzzle_plugs_in_with_its_cages(api):
@@ -183,7 +183,7 @@ def test_a_killer_puzzle_plugs_in_with_its_cages(api):
     status, solved = api("solve", board["spec"])
     assert status == 200
     shape = read_cages(cages)
-    assert is_solution(Grid(shape, tuple(solved["solution"])), Grid.empty(shape))
+    assert is_solution(parse(solved["solutions"][0], shape), Grid.empty(shape))
     status, error = api("read", {**body, "cages": cages.replace("a=3", "a=99")})
     assert status == 422 and error["field"] == "cages" and error["line"] == 5
     assert "add up to 99" in error["error"]
@@ -212,7 +212,7 @@ def test_solve_proves_uniqueness_or_shows_several(api):
     status, solved = api("solve", {"puzzle": EXAMPLE})
     assert status == 200 and solved["status"] == "unique"
     puzzle = parse(EXAMPLE)
-    assert is_solution(Grid(puzzle.shape, tuple(solved["solution"])), puzzle)
+    assert is_solution(parse(solved["solutions"][0]), puzzle)
     assert api("solve", {"puzzle": TWO_SOLUTIONS})[1]["status"] == "several"
     # consistent givens but no solution: r1c9 and the rest of row 1 leave 9 no place
     assert api("solve", {"puzzle": "12345678." + "........9" + "." * 63})[1]["status"] == "none"
@@ -224,7 +224,27 @@ def test_rate_matches_the_readme(api):
     status, rating = api("rate", {"puzzle": EXAMPLE})
     assert status == 200
     assert (rating["level"], rating["hardest"]) == ("medium", "pointing")
-    assert rating["steps"] == sum(rating["counts"].values())
+    assert rating["steps"] == sum(rating["techniques"].values())
+
+
+def test_the_answers_are_the_records_of_the_one_schema(api):
+    """solve, rate and generate answer with the records the command line writes, and a
+    refusal is an error record: all valid under the shipped JSON Schema."""
+    jsonschema = pytest.importorskip("jsonschema")
+    from sudoku.records import schema
+
+    answers = [
+        api("solve", {"puzzle": EXAMPLE})[1],
+        api("solve", {"puzzle": TWO_SOLUTIONS})[1],
+        api("rate", {"puzzle": EXAMPLE})[1],
+        {k: v for k, v in api("generate", {"size": 4, "seed": 3})[1].items() if k != "board"},
+        api("solve", {"puzzle": "11" + "." * 79})[1],
+        api("read", {"puzzle": "12x"})[1],
+    ]
+    kinds = [answer["kind"] for answer in answers]
+    assert kinds == ["solve", "solve", "rating", "generated", "error", "error"]
+    for answer in answers:
+        jsonschema.validate(answer, schema(), cls=jsonschema.Draft202012Validator)
 
 
 def test_check_finds_wrong_cells_conflicts_and_a_solved_grid(api):
