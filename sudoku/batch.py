@@ -36,7 +36,7 @@ from typing import Any, Protocol
 
 from sudoku import solve as one
 from sudoku.files import Records, read_puzzles
-from sudoku.grid import Grid, GridError, Shape, format_line, parse
+from sudoku.grid import SYMBOLS, Grid, GridError, Shape, format_line, parse
 from sudoku.records import (
     Answer,
     BadInput,
@@ -192,7 +192,7 @@ def answers(
         assert isinstance(read, Reader)
         yield from _c_answers(lines, read, workers)
     elif how is Route.PROCESSES:
-        yield from _in_processes(_records(lines, read), task, read, workers, backend)
+        yield from _in_processes(_lines_or_records(lines, read), task, read, workers, backend)
     else:
         lean = backend != "python"
         for number, puzzle in _records(lines, read):
@@ -259,6 +259,50 @@ def _records(lines: Iterable[str], read: PuzzleReader) -> Iterator[tuple[int, An
     """The numbered puzzles (or GridErrors) of a file, read as ``read`` reads them."""
     records = getattr(read, "records", None)  # a reader of its own layouts (Samurai)
     return records(lines) if records is not None else read_puzzles(lines, read)
+
+
+def _lines_or_records(lines: Iterable[str], read: PuzzleReader) -> Iterator[tuple[int, Any]]:
+    """The numbered puzzles of a file, as :func:`_records` gives them, except that a line
+    which is a whole puzzle of legal symbols (as most are) comes as its text, unread: a
+    worker reads it (the reading, not the solving, is what holds back a parallel stream)."""
+    if not isinstance(read, Reader):
+        yield from _records(lines, read)
+        return
+    records = Records(read)
+    for number, raw in enumerate(lines, 1):
+        text = raw.rstrip("\r\n")
+        if records.plain and _is_plain(text, read):
+            records.took_line()
+            yield number, text
+        else:
+            yield from records.feed(number, raw)
+    yield from records.end()
+
+
+@lru_cache(maxsize=32)
+def _legal(n: int) -> frozenset[str]:
+    symbols = SYMBOLS[:n]
+    return frozenset(symbols + symbols.lower() + ".0_-")
+
+
+def _is_plain(text: str, read: Reader) -> bool:
+    """True when ``text`` is one n x n puzzle of legal symbols, nothing else, of a size
+    ``read`` gives a shape: its reading cannot fail, nor can it start a grid of rows."""
+    n = math.isqrt(len(text))
+    if n * n != len(text) or n not in (_BOXED if read.shape is None else (read.shape.size,)):
+        return False
+    return _legal(n).issuperset(text)
+
+
+def _has_boxes(n: int) -> bool:
+    try:
+        Shape.for_size(n)
+    except GridError:
+        return False
+    return True
+
+
+_BOXED = frozenset(n for n in range(1, 26) if _has_boxes(n))  # sizes a line alone can have
 
 
 def _bad(place: Place, error: GridError) -> BadInput:
@@ -341,6 +385,7 @@ def _in_processes(
         while part := list(itertools.islice(records, PROCESS_CHUNK)):
             yield [(n, format_line(p) if isinstance(p, Grid) else p) for n, p in part]
 
+
     work = partial(_answer_chunk, task, read, backend != "python")
     for answered in imap(work, chunks(), jobs=jobs):
         yield from answered
@@ -355,8 +400,8 @@ def _answer_chunk(
         if isinstance(puzzle, str):
             try:
                 puzzle = read(puzzle)
-            except GridError as error:  # cannot happen to a line format_line wrote
-                puzzle = error
+            except GridError as error:  # not for a plain line (see _is_plain)
+                puzzle = error.at_line(number)
         answered.append(_answer(task, Place("line", number), puzzle, lean))
     return answered  # type: ignore[return-value]  # no Listing: lists run here
 

@@ -28,7 +28,7 @@ import enum
 import io
 import json
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from functools import lru_cache, partial
+from functools import lru_cache
 from typing import TextIO
 
 from sudoku.grid import (
@@ -74,19 +74,38 @@ LAYOUTS: dict[str, Callable[[Grid], str]] = {
 BOM = "\ufeff"
 
 
+class LineLayout:
+    """How complete grids of one shape, given in line form, are written in one of LAYOUTS:
+    that layout's text to the character, without building a Grid. ``many`` writes a whole
+    run of them, each followed by ``end``, with one slice assignment a cell for the run (a
+    stream of solutions written as grids costs about what it costs as lines)."""
+
+    def __init__(self, fmt: str, shape: Shape):
+        n2 = shape.size**2
+        probe = LAYOUTS[fmt](Grid(shape, (1,) * n2)) if fmt != "line" else "1" * n2
+        self.cells = n2
+        self._template = probe.replace("%", "%%").replace("1", "%s")  # no other 1 is written
+        self._probe = probe
+        self._places = [k for k, char in enumerate(probe) if char == "1"]
+
+    def __call__(self, line: str) -> str:
+        return self._template % tuple(line)
+
+    def many(self, lines: Sequence[str], end: str = "\n\n") -> str:
+        """``"".join(self(line) + end for line in lines)``, in bulk (symbols are ASCII)."""
+        block = (self._probe + end).encode("ascii")
+        written = bytearray(block * len(lines))
+        given = "".join(lines).encode("ascii")
+        size, step = self.cells, len(block)
+        for cell, place in enumerate(self._places):
+            written[place::step] = given[cell::size]
+        return written.decode("ascii")
+
+
 @lru_cache(maxsize=16)
-def line_layout(fmt: str, shape: Shape) -> Callable[[str], str]:
-    """How a complete grid of ``shape`` given in line form is written in layout ``fmt``:
-    ``LAYOUTS[fmt]``'s text to the character, without building a Grid (a stream of
-    solutions written as grids costs a string format a grid)."""
-    if fmt == "line":
-        return str
-    probe = LAYOUTS[fmt](Grid(shape, (1,) * shape.size**2))  # layouts write no other 1
-    return partial(_fill, probe.replace("1", "{}"))
-
-
-def _fill(template: str, line: str) -> str:
-    return template.format(*line)
+def line_layout(fmt: str, shape: Shape) -> LineLayout:
+    """The LineLayout of ``shape``'s complete grids in ``fmt`` (a few kept, by shape)."""
+    return LineLayout(fmt, shape)
 
 
 # The longest line read (a 25x25 grid with a separator and a space per cell fits 4 times

@@ -27,7 +27,7 @@ import typer
 from dlx.cli_io import CommandError, guard, open_input, open_output, read_lines
 from sudoku.batch import Listing, PuzzleReader, Reader, Task, answer_texts, answers
 from sudoku.cli.options import BAD_INPUT, NO_SOLUTION, SEVERAL, SOLVED, note_fallback, progress_bar
-from sudoku.files import MAX_LINE, RecordWriter, line_layout
+from sudoku.files import MAX_LINE, LineLayout, RecordWriter, line_layout
 from sudoku.records import (
     COLUMNS,
     BadInput,
@@ -43,12 +43,34 @@ _UNSOLVED = {Status.NONE: "no solution", Status.SEVERAL: "more than one solution
 Layout = Callable[[str], str]  # a complete grid's line form, as a --format shows it
 
 
+class GridLayout:
+    """How a solution line of ``read``'s puzzles is shown in a grid layout (its size from
+    its length: a file may mix sizes), one at a time or a run in bulk."""
+
+    def __init__(self, fmt: str, read: Reader):
+        self.fmt, self.read = fmt, read
+        self._by_length: dict[int, LineLayout] = {}  # a shape a size, looked up once
+
+    def _of(self, line: str) -> LineLayout:
+        shown = self._by_length.get(len(line))
+        if shown is None:
+            shape = self.read.shape_for(math.isqrt(len(line)))
+            shown = self._by_length[len(line)] = line_layout(self.fmt, shape)
+        return shown
+
+    def __call__(self, line: str) -> str:
+        return self._of(line)(line)
+
+    def many(self, lines: list[str]) -> str:
+        """Each line as a block followed by a blank line."""
+        if len({len(line) for line in lines}) == 1:
+            return self._of(lines[0]).many(lines)
+        return "".join(self(line) + "\n\n" for line in lines)
+
+
 def grid_layout(fmt: str, read: Reader) -> Layout:
-    """How a solution line of ``read``'s puzzles is shown in ``fmt`` (its size from its
-    length: a file may mix sizes)."""
-    if fmt not in ("grid", "spaced"):
-        return str
-    return lambda line: line_layout(fmt, read.shape_for(math.isqrt(len(line))))(line)
+    """How a solution line of ``read``'s puzzles is shown in ``fmt``."""
+    return GridLayout(fmt, read) if fmt in ("grid", "spaced") else str
 
 
 class Report:
@@ -135,6 +157,8 @@ class Report:
             self.out.write(run.csv_rows())
         elif self.fmt == "line":
             self.writer.write_lines(run.solutions)
+        elif isinstance(self.layout, GridLayout):
+            self.out.write(self.layout.many(run.solutions))
         else:
             self.out.write("".join(self.layout(s) + "\n\n" for s in run.solutions))
         if self.keep is not None:

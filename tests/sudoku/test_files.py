@@ -213,3 +213,23 @@ def test_a_coursework_file_of_top1465_puzzles_solves_in_order(data_file):
     assert [a.puzzle for a in answers] == puzzles
     assert all(a.status.value == "unique" for a in answers)
     assert [a.place.number for a in answers] == [1 + 10 * k for k in range(20)]
+
+
+@pytest.mark.parametrize(
+    "shape",
+    [Shape.for_size(4), Shape.for_size(6), Shape(), Shape.x(), Shape.for_size(16),
+     Shape.jigsaw("1122 1122 3344 3344"), Shape.for_size(25)],
+    ids=["4x4", "6x6", "9x9", "x", "16x16", "jigsaw", "25x25"],
+)  # fmt: skip
+def test_a_line_layout_writes_what_the_grid_layouts_write(shape):
+    """Solutions streamed as grids are written from their lines, one or a run at a time:
+    the same text, to the character, as the layouts of the Grids."""
+    from sudoku.files import LAYOUTS, line_layout
+    from sudoku.generate import complete_grid
+
+    grids = [complete_grid(shape, seed=k) for k in range(3)]
+    for fmt in ("grid", "spaced"):
+        layout = line_layout(fmt, shape)
+        assert [layout(format_line(g)) for g in grids] == [LAYOUTS[fmt](g) for g in grids]
+        run = layout.many([format_line(g) for g in grids])
+        assert run == "".join(LAYOUTS[fmt](g) + "\n\n" for g in grids)

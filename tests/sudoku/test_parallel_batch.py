@@ -162,3 +162,16 @@ def test_stop_ends_a_solve_running_in_another_thread() -> None:
     assert raised and "stopped" in str(raised[0])
     with pytest.raises(RuntimeError, match="stopped"):
         solver.solve([hard])
+
+
+def test_processes_read_odd_lines_and_every_layout_as_one_process_does() -> None:
+    """Plain lines go to the workers unread, everything else is read here: the records of
+    two processes are the serial ones on lines built to go wrong and on mixed layouts."""
+    from tests.sudoku.test_batch import MIXED, ODD_LINES
+
+    def records(jobs: int, lines: list[str]) -> list[dict]:
+        found = [a.to_record() for a in answers(lines, Task(Work.COUNT, limit=2), jobs=jobs)]
+        return found
+
+    for lines in (ODD_LINES, MIXED, ["id,puzzle", "1," + ODD_LINES[3], ODD_LINES[3]]):
+        assert records(2, lines) == records(1, lines)
