@@ -4,7 +4,10 @@ Generated puzzles are judged by the independent backtracking counter of test_gen
 """
 
 import json
+import subprocess
+import sys
 import xml.etree.ElementTree as ET
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
@@ -158,3 +161,27 @@ def test_help_shows_an_example(command):
     result = run(command, "--help")
     assert result.exit_code == 0
     assert "Examples:" in result.stdout and f"dlx-sudoku {command} " in result.stdout
+
+
+def peak_rss_kib(*args: str) -> int:
+    """Peak resident memory (KiB) of one ``dlx-sudoku`` run, from a parent that runs
+    nothing else; the run must succeed."""
+    probe = (
+        "import resource, subprocess, sys\n"
+        "subprocess.run([sys.executable, '-m', 'sudoku.cli', *sys.argv[1:]], check=True,"
+        " stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)\n"
+        "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)\n"
+    )
+    root = Path(__file__).resolve().parents[2]
+    result = subprocess.run(
+        [sys.executable, "-c", probe, *args], capture_output=True, text=True, cwd=root, check=True
+    )
+    return int(result.stdout)
+
+
+def test_generating_many_jigsaws_keeps_memory_flat():
+    """A new jigsaw shape a puzzle: the caches by shape keep the last one only, so forty
+    puzzles peak within 15% of one (they grew by some 2 MB a shape before)."""
+    one = peak_rss_kib("generate", "--jigsaw", "--seed", "1")
+    forty = peak_rss_kib("generate", "--jigsaw", "--seed", "1", "-n", "40")
+    assert forty < one * 1.15, (one, forty)
