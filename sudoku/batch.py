@@ -344,9 +344,9 @@ def _rated(place: Place, puzzle: Grid, line: str, steps: bool) -> Rated:
     from sudoku.rate import rate
 
     result = one.solve(puzzle)
-    work = {"nodes": result.stats.nodes, "updates": result.stats.updates} if result.stats else {}
+    nodes, updates = (result.stats.nodes, result.stats.updates) if result.stats else (None, None)
     if result.status is not Status.UNIQUE:
-        return Rated(place, line, result.status, **work)
+        return Rated(place, line, result.status, nodes=nodes, updates=updates)
     rating = rate(puzzle)
     return Rated(
         place,
@@ -357,7 +357,8 @@ def _rated(place: Place, puzzle: Grid, line: str, steps: bool) -> Rated:
         solved=rating.solved,
         techniques=tuple(rating.counts().items()),
         log=tuple(map(str, rating.steps)) if steps else None,
-        **work,
+        nodes=nodes,
+        updates=updates,
     )
 
 
@@ -384,7 +385,6 @@ def _in_processes(
     def chunks() -> Iterator[list[tuple[int, Any]]]:
         while part := list(itertools.islice(records, PROCESS_CHUNK)):
             yield [(n, format_line(p) if isinstance(p, Grid) else p) for n, p in part]
-
 
     work = partial(_answer_chunk, task, read, backend != "python")
     for answered in imap(work, chunks(), jobs=jobs):

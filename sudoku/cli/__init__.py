@@ -11,9 +11,8 @@ their errors follow the one policy of ``dlx.cli_io``.
 from __future__ import annotations
 
 import importlib
-from typing import Annotated
+from typing import Annotated, Any
 
-import click
 import typer
 from typer.core import TyperGroup
 
@@ -37,10 +36,10 @@ EXIT_SUMMARY = (
 class LazyCommands(TyperGroup):
     """The commands by name, each built from its module when it is first asked for."""
 
-    def list_commands(self, ctx: click.Context) -> list[str]:
+    def list_commands(self, ctx: Any) -> list[str]:
         return list(COMMANDS)
 
-    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+    def get_command(self, ctx: Any, cmd_name: str) -> Any:
         module = COMMANDS.get(cmd_name)
         if module is None:
             return None

@@ -32,6 +32,7 @@ from sudoku.records import (
     COLUMNS,
     BadInput,
     Counted,
+    Place,
     Rated,
     Record,
     Solved,
@@ -41,6 +42,13 @@ from sudoku.records import (
 
 _UNSOLVED = {Status.NONE: "no solution", Status.SEVERAL: "more than one solution"}
 Layout = Callable[[str], str]  # a complete grid's line form, as a --format shows it
+
+
+def _number(place: Place | None) -> int:
+    """Where an answer's puzzle came from, as the notes say it (a command's answers all
+    come from a file's lines or its arguments)."""
+    assert place is not None, "the stream places every answer"
+    return place.number
 
 
 class GridLayout:
@@ -127,7 +135,7 @@ class Report:
         self._emit(answer.to_record(), None, "bad input")
 
     def _solved(self, answer: Solved) -> None:
-        status, lines, where = answer.status, answer.solutions, answer.place.number
+        status, lines, where = answer.status, answer.solutions, _number(answer.place)
         if status is Status.NONE:
             self._count(NO_SOLUTION, "no solution")
             self._note(where, "no solution")
@@ -181,7 +189,7 @@ class Report:
             )
 
     def _rated(self, answer: Rated) -> None:
-        record, where = answer.to_record(), answer.place.number
+        record, where = answer.to_record(), _number(answer.place)
         engine = (
             ""
             if answer.nodes is None

@@ -58,7 +58,9 @@ def grids_command(
     from sudoku.generate import check_grid_request, resolve_seed, write_grids
 
     if fmt is not None and layout is not None and fmt.layout is not layout:
-        raise typer.BadParameter("--format and --layout say two things; give one", "--layout")
+        raise typer.BadParameter(
+            "--format and --layout say two things; give one", param_hint="--layout"
+        )
     written = fmt.layout if fmt is not None else layout or Layout.line
     shape = box_shape(size) or Shape()
     start = resolve_seed(seed)

@@ -189,16 +189,16 @@ def _drawing(path: Path, samurai: bool, read: PuzzleReader) -> tuple[Any, Any]:
             from sudoku.samurai import samurai_of_line
             from sudoku.svg import samurai_sheet
 
-            puzzles = [samurai_of_line(s.puzzle) for s in drawn]
+            layouts = [samurai_of_line(s.puzzle) for s in drawn]
             solved = [samurai_of_line(s.solutions[0]) for s in drawn]
-            write_sheet(path, samurai_sheet(puzzles, solved))
+            write_sheet(path, samurai_sheet(layouts, solved))
             return
         from sudoku.grid import parse
         from sudoku.sheets import sheet
 
-        puzzles = [read(s.puzzle) for s in drawn]
-        solved = [parse(s.solutions[0], p.shape) for s, p in zip(drawn, puzzles, strict=True)]
-        write_sheet(path, sheet(puzzles, solutions=solved, title=title(puzzles[0])))
+        grids = [read(s.puzzle) for s in drawn]
+        answers = [parse(s.solutions[0], p.shape) for s, p in zip(drawn, grids, strict=True)]
+        write_sheet(path, sheet(grids, solutions=answers, title=title(grids[0])))
 
     return drawn.append, draw
 
