@@ -79,7 +79,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--file", default="sudoku17.txt", help="a file of ../shared/data")
     parser.add_argument("--repeat", type=int, default=3, help="rounds over every pair")
-    parser.add_argument("--stats-lines", type=int, default=2000, help="puzzles for --stats")
+    parser.add_argument("--stats-lines", type=int, default=10000, help="puzzles for --stats")
     args = parser.parse_args(argv)
     path = DATA / args.file
     if not path.is_file():

@@ -24,7 +24,7 @@ from typing import TextIO
 
 import typer
 
-from dlx.cli_io import CommandError, guard, open_input, open_output, read_lines
+from dlx.cli_io import CommandError, guard, interactive, open_input, open_output, read_lines
 from sudoku.batch import Listing, PuzzleReader, Reader, Task, answer_texts, answers
 from sudoku.cli.options import BAD_INPUT, NO_SOLUTION, SEVERAL, SOLVED, note_fallback, progress_bar
 from sudoku.files import MAX_LINE, LineLayout, RecordWriter, line_layout
@@ -258,6 +258,27 @@ class Source:
     @property
     def label(self) -> str:
         return "argument" if self.file is None else "line"
+
+
+def puzzle_source(
+    ctx: typer.Context, puzzles: list[str], file: str | None, jobs: int | None
+) -> Source:
+    """Where a command's puzzles come from: the arguments, ``--file``, or stdin when
+    neither is given and stdin is not a terminal (on one, the command's help, exit 2)."""
+    if puzzles and file is not None:
+        raise typer.BadParameter("give puzzles or --file, not both", param_hint="--file")
+    if not puzzles and file is None:
+        if interactive():
+            typer.echo(ctx.get_help())
+            raise typer.Exit(BAD_INPUT)
+        file = "-"
+    source = Source.of(puzzles, file)
+    if jobs is not None and source.file is None:
+        raise typer.BadParameter(
+            "--jobs answers a file (--file or -), not puzzles given as arguments",
+            param_hint="--jobs",
+        )
+    return source
 
 
 def run(

@@ -7,11 +7,9 @@ from typing import Annotated
 
 import typer
 
-from dlx.cli_io import interactive
 from sudoku.batch import Task, Work, reader
-from sudoku.cli.answers import Source, run
+from sudoku.cli.answers import puzzle_source, run
 from sudoku.cli.options import (
-    BAD_INPUT,
     IO_EXIT_CODES,
     ExampleOption,
     JobsOption,
@@ -75,18 +73,6 @@ def rate_command(
             raise typer.BadParameter("--json is --format json", param_hint="--json")
         typer.echo("note: --json is deprecated; use --format json", err=True)
         fmt = RecordFormat.json
-    if puzzles and file is not None:
-        raise typer.BadParameter("give puzzles or --file, not both", param_hint="--file")
-    if not puzzles and file is None:
-        if interactive():
-            typer.echo(ctx.get_help())
-            raise typer.Exit(BAD_INPUT)
-        file = "-"
-    source = Source.of(puzzles, file)
-    if jobs is not None and source.file is None:
-        raise typer.BadParameter(
-            "--jobs answers a file (--file or -), not puzzles given as arguments",
-            param_hint="--jobs",
-        )
+    source = puzzle_source(ctx, puzzles, file, jobs)
     task = Task(Work.RATE, steps=steps)
     run(source, task, read=reader(box_shape(size), x), fmt=fmt.value, jobs=jobs, summary=stats)

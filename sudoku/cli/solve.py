@@ -8,11 +8,10 @@ from typing import Annotated, Any
 
 import typer
 
-from dlx.cli_io import CommandError, guard, interactive, open_input, read_lines
+from dlx.cli_io import CommandError, guard, open_input, read_lines
 from sudoku.batch import PuzzleReader, Task, Work, reader
-from sudoku.cli.answers import Layout, Source, grid_layout, run
+from sudoku.cli.answers import Layout, Source, grid_layout, puzzle_source, run
 from sudoku.cli.options import (
-    BAD_INPUT,
     EXIT_CODES,
     IO_EXIT_CODES,
     CagesOption,
@@ -121,8 +120,6 @@ def solve_command(
         refuse("choose one of --count, --all and --unique", "--count")
     if limit is not None and not (counting or every):
         refuse("--limit goes with --count or --all", "--limit")
-    if puzzles and file is not None:
-        refuse("give puzzles or --file, not both", "--file")
     if counting and svg is not None:
         refuse("--svg draws solutions; --count writes only how many", "--svg")
     if (counting or every) and stats:
@@ -137,14 +134,7 @@ def solve_command(
         refuse("a samurai takes no other variant option", "--samurai")
     if not puzzles and file is None and shape is not None and shape.cages:
         puzzles = ["." * shape.size**2]  # a killer without givens
-    if not puzzles and file is None:
-        if interactive():
-            typer.echo(ctx.get_help())
-            raise typer.Exit(BAD_INPUT)
-        file = "-"
-    source = Source.of(puzzles, file)
-    if jobs is not None and source.file is None:
-        refuse("--jobs answers a file (--file or -), not puzzles given as arguments", "--jobs")
+    source = puzzle_source(ctx, puzzles, file, jobs)
     work = Work.COUNT if counting else Work.LIST if every else Work.SOLVE
     task = Task(work, limit=limit, stats=stats)
     read, layout = _reading(samurai, shape, x, fmt)
