@@ -356,7 +356,7 @@ def hint(body: Body) -> Body:
             "message": f"no technique known here applies; the solution has "
             f"{shape.symbols[digit - 1]} at {cell_name(divmod(k, n))}",
         }
-    described = [step.to_record(n) for step in steps]  # the rater's pattern, as data
+    described = [step.to_record() for step in steps]  # the rater's pattern, as data
     order = list(TECHNIQUES)
     hardest = max(described, key=lambda step: order.index(step["technique"]))
     return {
