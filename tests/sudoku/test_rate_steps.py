@@ -128,21 +128,25 @@ def check_pattern(board: Candidates, step: Step) -> None:
 
 
 def check_record(step: Step) -> None:
-    """``to_record`` says the same as the step, in JSON types, cells as r * n + c."""
+    """``to_record`` is JSON that reads back as the step: cells numbered r * n + c."""
     n = step.size
-    record = step.to_record()
-    assert json.loads(json.dumps(record)) == record
-    assert record == {
-        "technique": step.technique,
-        "level": TECHNIQUES[step.technique],
-        "reason": step.reason,
-        "message": str(step),
-        "cells": [r * n + c for r, c in step.cells],
-        "units": list(step.units),
-        "digits": list(step.digits),
-        "placements": [[r * n + c, d] for (r, c), d in step.placements],
-        "eliminations": [[r * n + c, d] for (r, c), d in step.eliminations],
-    }
+    record = json.loads(json.dumps(step.to_record()))
+
+    def cell(k: int) -> Cell:
+        assert 0 <= k < n * n
+        return divmod(k, n)
+
+    assert (record["technique"], record["reason"], record["message"]) == (
+        step.technique,
+        step.reason,
+        str(step),
+    )
+    assert record["level"] == TECHNIQUES[step.technique]
+    assert tuple(map(cell, record["cells"])) == step.cells
+    assert (tuple(record["units"]), tuple(record["digits"])) == (step.units, step.digits)
+    for name in ("placements", "eliminations"):
+        assert tuple((cell(k), d) for k, d in record[name]) == getattr(step, name)
+    assert len(record) == 9, sorted(record)
 
 
 # --- every technique on a position made for it -----------------------------------------------
