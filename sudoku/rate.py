@@ -25,6 +25,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from itertools import combinations
+from typing import TypedDict
 
 from sudoku.grid import Cell, Grid, GridError, Shape, by_shape, cell_name, check_givens
 
@@ -50,6 +51,7 @@ __all__ = [
     "ContradictionError",
     "Rating",
     "Step",
+    "StepRecord",
     "rate",
 ]
 
@@ -58,14 +60,32 @@ class ContradictionError(GridError):
     """The puzzle has no solution: logic reached a cell or unit with no digit left."""
 
 
+class StepRecord(TypedDict):
+    """A step as JSON-ready data (`Step.to_record`): cells as ``r * n + c``, units as
+    indices into ``Shape.units``, placements and eliminations as ``[cell, digit]`` pairs."""
+
+    technique: str
+    level: str
+    reason: str
+    message: str
+    cells: list[int]
+    units: list[int]
+    digits: list[int]
+    placements: list[list[int]]
+    eliminations: list[list[int]]
+
+
 @dataclass(frozen=True)
 class Step:
     """One deduction: what it places, what it removes, and the pattern that justifies it.
 
     The pattern is data as well as words: ``cells`` are the cells that justify the step
-    (the pair of a naked pair, the pivot and wings of an XY-wing), ``units`` the units it
-    reasons in (indices into ``Shape.units``, as ``Shape.unit_names`` names them), ``digits``
-    the digits it is about. A hint shows them; ``reason`` says the same in words."""
+    (the pair of a naked pair, the pivot and wings of an XY-wing, the base-line cells of a
+    fish), ``units`` the units it reasons in (indices into ``Shape.units``, as
+    ``Shape.unit_names`` names them: both units of a locked candidate, the base lines of a
+    fish, none for a naked single or an XY-wing), ``digits`` the digits it is about. A hint
+    shows them; ``reason`` says the same in words. ``size`` is the grid's n, so that the
+    step can number its cells on its own (`to_record`); 0 for a step made by hand."""
 
     technique: str
     placements: tuple[Placement, ...] = ()
@@ -74,9 +94,14 @@ class Step:
     cells: tuple[Cell, ...] = ()
     units: tuple[int, ...] = ()
     digits: tuple[int, ...] = ()
+    size: int = 0
 
-    def to_record(self, n: int) -> dict[str, object]:
-        """The step as JSON-ready data for a grid of size ``n``: cells as ``r * n + c``."""
+    def to_record(self) -> StepRecord:
+        """The step as JSON-ready data, as the web page's hints and ``rate --steps --format
+        json`` give it: cells as ``r * n + c`` (see `StepRecord`)."""
+        n = self.size
+        if n <= 0:
+            raise ValueError("a step needs its grid's size (Step.size) to number its cells")
         return {
             "technique": self.technique,
             "level": TECHNIQUES[self.technique],
@@ -283,6 +308,7 @@ class Candidates:
                 cells=pattern,
                 units=tuple(sorted(units)),
                 digits=tuple(_bits(digits)),
+                size=self._g.n,
             )
         ]
 
@@ -322,6 +348,7 @@ class Candidates:
                             cells=(self._at(i),),
                             units=(u,),
                             digits=(bit.bit_length(),),
+                            size=g.n,
                         )
                     )
         return steps
@@ -339,6 +366,7 @@ class Candidates:
                         reason=f"{self._cell(i)} can only be {self._sym(m)}",
                         cells=(self._at(i),),
                         digits=(m.bit_length(),),
+                        size=self._g.n,
                     )
                 )
         return steps

@@ -1,4 +1,7 @@
-"""The variant file formats: jigsaw regions and killer cages as text, read and written.
+"""The variants: their file formats (jigsaw regions and killer cages as text, read and
+written) and the one registry of variants (`VARIANTS`): what each is called, the option that
+asks for it, how it makes a shape; `variant_shape` composes a shape from the options the
+command line and the web take, `variant_name` and `variant_key` name a shape's variant.
 
 Both are a *map*: n lines of n labels, one character a cell (spaces between them allowed),
 ``#`` comment lines and blank lines ignored. A label is any character other than a space,
@@ -24,14 +27,18 @@ Cage file (killer)
     hold different digits adding up to its sum.
 
 Errors name the line and column of what is wrong (a short row, a region of the wrong size,
-a sum no digits can make, a label without a sum) and what was expected.
+a sum no digits can make, a label without a sum) and what was expected; `variant_shape`'s
+errors (`VariantError`) name the option at fault too.
 """
 
 from __future__ import annotations
 
+import enum
 import string
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
+from typing import Any
 
 from sudoku.grid import Cell, GridError, Shape, cage_digits
 
@@ -144,40 +151,6 @@ def read_cages(text: str, shape: Shape | None = None) -> Shape:
     return shape.with_cages((sums[label], cells) for label, cells in labels.items())
 
 
-def variant_name(shape: Shape) -> str:
-    """What a shape's puzzles are called: "Killer sudoku", "Jigsaw windoku", "X-sudoku"..."""
-    kinds = [
-        kind
-        for kind, holds in (
-            ("killer", bool(shape.cages)),
-            ("jigsaw", shape.regions is not None),
-            ("windoku", "window 1" in shape.extra_names),
-            ("X-", "diagonal" in shape.extra_names),
-        )
-        if holds
-    ]
-    if "windoku" in kinds:
-        return " ".join(kinds).capitalize()
-    name = " ".join(kinds + ["sudoku"]).replace("X- ", "X-")
-    return name[0].upper() + name[1:]
-
-
-def variant_key(shape: Shape) -> str:
-    """The variant of a shape as the records name it: ``classic``, or its rules joined by
-    ``+`` (``jigsaw+x``, ``killer+windoku``)."""
-    kinds = [
-        kind
-        for kind, holds in (
-            ("jigsaw", shape.regions is not None),
-            ("killer", bool(shape.cages)),
-            ("windoku", "window 1" in shape.extra_names),
-            ("x", "diagonal" in shape.extra_names),
-        )
-        if holds
-    ]
-    return "+".join(kinds) or "classic"
-
-
 def _format_map(n: int, label_of: dict[Cell, str], blank: str) -> str:
     return "".join("".join(label_of.get((r, c), blank) for c in range(n)) + "\n" for r in range(n))
 
@@ -207,50 +180,205 @@ def format_cages(shape: Shape) -> str:
 # --- the registry ----------------------------------------------------------------------
 
 
+class VariantName(str, enum.Enum):
+    """The variants by the names that requests, records and command choices use."""
+
+    classic = "classic"
+    x = "x"
+    windoku = "windoku"
+    jigsaw = "jigsaw"
+    killer = "killer"
+
+
+class VariantError(GridError):
+    """Variant options that cannot make a shape: ``option`` names the one at fault (a
+    keyword of `variant_shape`: ``size``, ``windoku``, ``regions``, ``cages``), so that the
+    command line can point at its flag and the web API at its field; ``line`` and
+    ``column`` say where in a map's text."""
+
+    def __init__(
+        self, reason: str, line: int | None = None, column: int | None = None, *, option: str
+    ) -> None:
+        super().__init__(reason, line, column)
+        self.option = option
+
+
 def _same(shape: Shape) -> Shape:
     return shape
 
 
+def _never(shape: Shape) -> bool:
+    return False
+
+
+def _read_jigsaw(text: str, base: Shape | None) -> Shape:
+    return read_regions(text)  # the regions replace the base's boxes; the size is checked
+
+
 @dataclass(frozen=True)
 class Variant:
-    """A kind of sudoku the page offers, and what it takes to read or make one.
+    """A kind of sudoku: what it is called, the option that asks for it, how it makes a
+    shape, and whether new puzzles of it can be generated here.
 
-    ``extend`` turns a box shape into the variant's (adds the diagonals, the windows).
-    Variants whose shape the puzzle text cannot say (jigsaw regions, killer cages) take a
-    map in the request field ``map_field``, read by ``read_map`` (the file formats of
-    `sudoku.variants`) and written back by ``write_map``. ``generates`` says whether the
-    library can make new ones.
+    ``option`` is the keyword of `variant_shape` that asks for the variant (the command
+    line's flag, and for a map the web request's field). ``holds`` tells whether a shape
+    follows the variant's rule. A variant whose rule the puzzle text cannot say (jigsaw
+    regions, killer cages) takes a map: ``read_map(text, base)`` reads it, on ``base`` (None:
+    the map's own size), in the file formats above, and ``write_map`` writes it back; the
+    others ``extend`` a box shape with their regions. In a shape's name (`variant_name`)
+    the variant is ``word``, put before the noun, or the noun itself (``noun``).
     """
 
+    name: VariantName
     label: str
+    option: str | None = None
+    holds: Callable[[Shape], bool] = _never
     extend: Callable[[Shape], Shape] = _same
-    map_field: str | None = None
-    map_help: str = ""
-    read_map: Callable[[str], Shape] | None = None
+    read_map: Callable[[str, Shape | None], Shape] | None = None
     write_map: Callable[[Shape], str] | None = None
+    map_help: str = ""
     generates: bool = True
+    word: str = ""
+    noun: str | None = None
+
+    @property
+    def map_field(self) -> str | None:
+        """The option that carries the variant's map (``regions``, ``cages``), or None."""
+        return self.option if self.read_map is not None else None
+
+    def options(self, map_text: str | None = None) -> dict[str, Any]:
+        """The keywords of `variant_shape` that ask for this variant alone, with
+        ``map_text`` as its map where it takes one."""
+        if self.option is None:
+            return {}
+        return {self.option: map_text if self.read_map is not None else True}
 
 
 #: The variants, by the name requests and records use (``variant_key``): the one registry.
-#: The page offers these; a new variant plugs in here.
+#: The page offers them in this order; a shape's name puts the later ones first.
 VARIANTS: dict[str, Variant] = {
-    "classic": Variant("Classic"),
-    "x": Variant("X-sudoku", extend=Shape.with_diagonals),
-    "windoku": Variant("Windoku", extend=Shape.with_windows),
-    "jigsaw": Variant(
-        "Jigsaw",
-        map_field="regions",
-        map_help="n lines of n labels, cells with the same label forming a region",
-        read_map=read_regions,
-        write_map=format_regions,
-        generates=False,
-    ),
-    "killer": Variant(
-        "Killer",
-        map_field="cages",
-        map_help="n lines of n labels ('.' for a cell in no cage), then label=sum for each cage",
-        read_map=read_cages,
-        write_map=format_cages,
-        generates=False,
-    ),
+    variant.name: variant
+    for variant in (
+        Variant(VariantName.classic, "Classic"),
+        Variant(
+            VariantName.x,
+            "X-sudoku",
+            option="x",
+            holds=lambda shape: "diagonal" in shape.extra_names,
+            extend=Shape.with_diagonals,
+            word="X-",
+        ),
+        Variant(
+            VariantName.windoku,
+            "Windoku",
+            option="windoku",
+            holds=lambda shape: "window 1" in shape.extra_names,
+            extend=Shape.with_windows,
+            noun="windoku",
+        ),
+        Variant(
+            VariantName.jigsaw,
+            "Jigsaw",
+            option="regions",
+            holds=lambda shape: shape.regions is not None,
+            read_map=_read_jigsaw,
+            write_map=format_regions,
+            map_help="n lines of n labels, cells with the same label forming a region",
+            generates=False,
+            word="jigsaw ",
+        ),
+        Variant(
+            VariantName.killer,
+            "Killer",
+            option="cages",
+            holds=lambda shape: bool(shape.cages),
+            read_map=read_cages,
+            write_map=format_cages,
+            map_help="n lines of n labels ('.' for a cell in no cage), "
+            "then label=sum for each cage",
+            generates=False,
+            word="killer ",
+        ),
+    )
 }
+
+
+def variants_of(shape: Shape) -> tuple[Variant, ...]:
+    """The variants whose rules ``shape`` follows, in registry order (none: classic)."""
+    return tuple(variant for variant in VARIANTS.values() if variant.holds(shape))
+
+
+def variant_name(shape: Shape) -> str:
+    """What a shape's puzzles are called: "Killer sudoku", "Jigsaw X-sudoku", "Windoku"...
+    (the words of its variants, the registry's later ones first, before the noun)."""
+    held = variants_of(shape)
+    noun = next((variant.noun for variant in held if variant.noun), "sudoku")
+    name = "".join(variant.word for variant in reversed(held)) + noun
+    return name[0].upper() + name[1:]
+
+
+def variant_key(shape: Shape) -> str:
+    """The variant of a shape as the records name it: ``classic``, or its variants' names
+    in alphabetical order joined by ``+`` (``jigsaw+x``, ``killer+windoku``)."""
+    return "+".join(sorted(variant.name.value for variant in variants_of(shape))) or "classic"
+
+
+@contextmanager
+def _blaming(option: str) -> Iterator[None]:
+    """A GridError raised inside, as a VariantError naming ``option``."""
+    try:
+        yield
+    except VariantError:
+        raise
+    except GridError as error:
+        raise VariantError(error.reason, error.line, error.column, option=option) from None
+
+
+def _with_map(variant: Variant, text: str, base: Shape | None) -> Shape:
+    """``variant``'s map read on ``base``: a map of another size than the base is refused."""
+    assert variant.read_map is not None and variant.option is not None
+    with _blaming(variant.option):
+        made = variant.read_map(text, base)
+    if base is not None and made.size != base.size:
+        raise VariantError(
+            f"found a {made.size}x{made.size} map, expected {base.size}x{base.size}",
+            option=variant.option,
+        )
+    return made
+
+
+def variant_shape(
+    size: int | None = None,
+    *,
+    x: bool = False,
+    windoku: bool = False,
+    regions: str | None = None,
+    cages: str | None = None,
+) -> Shape | None:
+    """The shape that variant options describe, as the command line and the web take them:
+    ``size`` (a box grid of n x n), ``x`` (the two diagonals), ``windoku`` (the windows),
+    ``regions`` (a region file's text: a jigsaw) and ``cages`` (a cage file's text: a
+    killer), together where they go together.
+
+    None when no option fixes the size (none given, or ``x`` alone): each puzzle's cell
+    count decides, and ``variant_shape(n, x=x)`` is its shape. Windows without a size or a
+    map are 9x9's. Raises `VariantError` naming the option at fault: a size that has no
+    boxes, windows on jigsaw regions (or on boxes that are not square, 3x3 or more), a map
+    that is not one (with its line and column) or one of another size than the rest.
+    """
+    shape = None
+    if size is not None:
+        with _blaming("size"):
+            shape = Shape.for_size(size)
+    if regions is not None:
+        if windoku:
+            raise VariantError("windoku windows need boxes, not regions", option="windoku")
+        shape = _with_map(VARIANTS[VariantName.jigsaw], regions, shape)
+    if windoku:
+        with _blaming("windoku"):
+            shape = VARIANTS[VariantName.windoku].extend(shape or Shape())
+    if cages is not None:
+        shape = _with_map(VARIANTS[VariantName.killer], cages, shape)
+    if x and shape is not None:
+        shape = VARIANTS[VariantName.x].extend(shape)
+    return shape

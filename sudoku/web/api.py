@@ -36,7 +36,6 @@ from sudoku.generate import generate as generate_puzzle
 from sudoku.grid import (
     Grid,
     GridError,
-    Shape,
     cell_name,
     check_givens,
     conflicts,
@@ -46,7 +45,7 @@ from sudoku.grid import (
 from sudoku.rate import LEVELS, TECHNIQUES, Candidates, Step
 from sudoku.records import BadInput, Place, Rated, Solved, Status
 from sudoku.sheets import sheet as svg_sheet
-from sudoku.variants import VARIANTS, Variant
+from sudoku.variants import VARIANTS, Variant, VariantError, variant_shape
 
 MAX_SIZE = 16  # the largest grid the page plays and the API works on
 MAX_TEXT = 20_000  # characters of puzzle or region text read at most
@@ -118,15 +117,17 @@ def _choice(body: Body, name: str, choices: Any, default: Any) -> Any:
 
 
 def _reader(variant: Variant, body: Body) -> Callable[[str], Grid]:
-    """How to read one puzzle of ``variant``: its shape from its map, or from the text."""
-    if variant.map_field is None or variant.read_map is None:
+    """How to read one puzzle of ``variant``: its shape from its map, or from the size of
+    the text's grid (`sudoku.variants.variant_shape` either way)."""
+    name = variant.map_field
+    if name is None:
 
         def read(text: str) -> Grid:
             grid = parse(text)
-            return Grid(variant.extend(grid.shape), grid.cells)
+            shape = variant_shape(grid.shape.size, **variant.options())
+            return grid if shape is None else Grid(shape, grid.cells)
 
         return read
-    name = variant.map_field
     text = _field(body, name, str, "")
     if not text.strip():
         raise ApiError(
@@ -135,8 +136,8 @@ def _reader(variant: Variant, body: Body) -> Callable[[str], Grid]:
     if len(text) > MAX_TEXT:
         raise ApiError(413, f"{name} is {len(text)} characters, at most {MAX_TEXT}", field=name)
     try:
-        shape = variant.extend(variant.read_map(text))
-    except GridError as error:
+        shape = variant_shape(**variant.options(text))
+    except VariantError as error:
         raise ApiError(
             422, f"{name}: {error}", field=name, line=error.line, column=error.column
         ) from None
@@ -238,13 +239,13 @@ def options(body: Body | None = None) -> Body:
         "sizes": list(SIZES),
         "max_size": MAX_SIZE,
         "variants": {
-            name: {
+            v.name.value: {
                 "label": v.label,
                 "generates": v.generates,
                 "map": v.map_field,
                 "map_help": v.map_help,
             }
-            for name, v in VARIANTS.items()
+            for v in VARIANTS.values()
         },
         "levels": list(LEVELS),
         "symmetries": list(SYMMETRIES),
@@ -281,7 +282,8 @@ def generate(body: Body) -> Body:
     if seed is not None and not 0 <= seed < 2**63:
         raise ApiError(400, f"seed must be from 0 to 2**63 - 1, not {seed}", field="seed")
     try:
-        shape = variant.extend(Shape.for_size(size))
+        shape = variant_shape(size, **variant.options())
+        assert shape is not None  # the size fixes it
         made = generate_puzzle(
             shape, difficulty=level, symmetry=symmetry, seed=seed, time_limit=GENERATE_TIME_LIMIT
         )
@@ -356,7 +358,7 @@ def hint(body: Body) -> Body:
             "message": f"no technique known here applies; the solution has "
             f"{shape.symbols[digit - 1]} at {cell_name(divmod(k, n))}",
         }
-    described = [step.to_record(n) for step in steps]  # the rater's pattern, as data
+    described = [step.to_record() for step in steps]  # the rater's pattern, as data
     order = list(TECHNIQUES)
     hardest = max(described, key=lambda step: order.index(step["technique"]))
     return {

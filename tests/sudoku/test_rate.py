@@ -7,7 +7,6 @@ expected deduction can be read off the setup.
 """
 
 import random
-import re
 from collections import Counter
 from itertools import islice
 
@@ -231,58 +230,3 @@ def test_other_shapes_rate_with_their_own_units(shape):
     rating = rate(puzzle)
     assert rating.level == "easy" and rating.grid == solution
     assert puzzle.cells.count(0) > shape.size**2 // 2
-
-
-# --- a step's pattern as data ------------------------------------------------------------
-
-_CELL_WORDS = re.compile(r"\br(\d+)c(\d+)\b")
-_LINE_WORDS = re.compile(r"\b(rows|columns) ([\d,]+)")
-
-
-def named_in_words(step: Step, shape: Shape) -> tuple[set, set]:
-    """The cells and units the step's reason names in words: the oracle the data must
-    agree with (the page once found them this way)."""
-    n = shape.size
-    cells = {(int(r) - 1, int(c) - 1) for r, c in _CELL_WORDS.findall(step.reason)}
-    units = {
-        k
-        for k, name in enumerate(shape.unit_names)
-        if re.search(re.escape(name) + r"(?![\d-])", step.reason)
-    }
-    for kind, numbers in _LINE_WORDS.findall(step.reason):  # fish: "5 in rows 1,4"
-        units |= {(0 if kind == "rows" else n) + int(k) - 1 for k in numbers.split(",") if k}
-    return cells, units
-
-
-def test_every_step_carries_its_pattern_as_data(data_file):
-    """On real puzzles, each step's cells, units and digits are what its words name, the
-    cells lie in its units, and what it places or removes is about its digits (a hidden
-    subset removes the others from its cells)."""
-    with data_file("top1465.txt").open() as lines:
-        puzzles = [parse(line) for line in islice(lines, 0, 1465, 12)]
-    seen = set()
-    for puzzle in puzzles:
-        shape = puzzle.shape
-        units = shape.units
-        for step in rate(puzzle).steps:
-            seen.add(step.technique)
-            cells, named = named_in_words(step, shape)
-            assert step.cells and step.digits, step
-            if step.technique != "x-wing" and "fish" not in step.technique:
-                assert cells <= set(step.cells), step
-            assert named <= set(step.units), step
-            for u in step.units:  # a fish's cells lie in its base lines, all together
-                assert step.technique in ("x-wing", "swordfish") or set(step.cells) <= set(
-                    units[u]
-                ), step
-            if step.technique in ("x-wing", "swordfish"):
-                assert set(step.cells) <= {cell for u in step.units for cell in units[u]}
-            effects = [d for _, d in step.placements + step.eliminations]
-            if step.technique.startswith("hidden") and step.technique != "hidden single":
-                assert not set(effects) & set(step.digits), step
-            else:
-                assert set(effects) <= set(step.digits), step
-            record = step.to_record(shape.size)
-            assert record["cells"] == [r * shape.size + c for r, c in step.cells]
-            assert record["digits"] == list(step.digits)
-    assert len(seen) >= 9, seen  # most of the ladder met on the way

@@ -1,0 +1,289 @@
+"""A step's pattern as data: the cells, units and digits every technique of the rater
+reports, checked by an independent reading of the candidates, and against the words.
+
+`check_pattern` below knows what each technique means (a naked pair is two cells holding
+two digits between them, an X-wing a digit confined to two cover lines...) and asserts it
+of the pencil marks as they stood before the step, using only ``Candidates.digits`` and
+``Shape.units``, never the finders' code. It runs on a hand-made position for every
+technique in `TECHNIQUES` and on every step the rater takes on real puzzles, classic and
+variant. The page once found a hint's cells and units by reading the step's English with
+regexes; those regexes stay here as an oracle the data must agree with.
+"""
+
+import json
+import re
+from collections.abc import Callable, Iterator
+from itertools import islice
+from pathlib import Path
+
+import pytest
+
+from sudoku.grid import Cell, Grid, Shape, parse
+from sudoku.rate import TECHNIQUES, Candidates, Step, rate
+from sudoku.variants import read_regions
+from tests.sudoku.test_rate import ROW0, position
+from tests.sudoku.test_variants import WINDOKU
+
+FIXTURES = Path(__file__).parent.parent / "fixtures" / "variants"
+NONOMINO = "3.......4..2.6.1...1.9.8.2...5...6...2.....1...9...8...8.3.4.6...4.1.9..5.......7"
+# generate(Shape.x(9), seed=1): locked candidates on the diagonals, then a guess
+X_SUDOKU = "..4.8........2......3.....167...95.......6........5...92........65.47.....7......"
+FISH = {"x-wing": 2, "swordfish": 3}
+NAKED = {"naked pair": 2, "naked triple": 3, "naked quad": 4}
+HIDDEN = {"hidden pair": 2, "hidden triple": 3, "hidden quad": 4}
+
+
+# --- the independent reading -----------------------------------------------------------------
+
+
+def check_pattern(board: Candidates, step: Step) -> None:
+    """Assert that ``step``'s cells, units and digits are a true instance of its technique
+    on ``board`` (the pencil marks before the step), and that what it places or removes
+    follows from them."""
+    shape, n = board.shape, board.shape.size
+    candidates = {(r, c): set(board.digits((r, c))) for r in range(n) for c in range(n)}
+    units = [set(shape.units[u]) for u in step.units]
+    cells, digits = set(step.cells), set(step.digits)
+
+    def sees(a: Cell, b: Cell) -> bool:
+        return a != b and any(a in unit and b in unit for unit in shape.units)
+
+    def holding(digit: int, where: set) -> set:
+        return {cell for cell in where if digit in candidates[cell]}
+
+    assert step.technique in TECHNIQUES and step.size == n, step
+    assert cells and digits and len(cells) == len(step.cells), step
+    assert all(candidates[cell] for cell in cells), step  # the pattern is on open cells
+    assert all(0 <= u < len(shape.units) for u in step.units), step
+    for cell, digit in step.placements + step.eliminations:
+        assert digit in candidates[cell], step
+    technique = step.technique
+    if technique == "naked single":
+        ((cell, digit),) = step.placements
+        assert cells == {cell} and candidates[cell] == digits == {digit} and not units, step
+    elif technique == "hidden single":
+        ((cell, digit),) = step.placements
+        (unit,) = units
+        assert cells == {cell} and digits == {digit}, step
+        assert holding(digit, unit) == {cell}, step
+    elif technique in ("pointing", "claiming"):
+        confining = [
+            k for k, unit in enumerate(units) if all(holding(d, unit) <= cells for d in digits)
+        ]
+        assert len(units) == 2 and cells <= units[0] & units[1] and confining, step
+        a = step.units[confining[0]]
+        assert (technique == "pointing") == (a >= 2 * n), step  # a box or extra region confines
+        for d in digits:
+            assert holding(d, cells), step
+        other = units[1 - confining[0]] - units[confining[0]]
+        assert step.eliminations and not step.placements, step
+        for cell, digit in step.eliminations:
+            assert cell in other and digit in digits, step
+    elif technique in NAKED:
+        (unit,) = units
+        assert len(cells) == len(digits) == NAKED[technique] and cells <= unit, step
+        assert set().union(*(candidates[cell] for cell in cells)) == digits, step
+        for cell, digit in step.eliminations:
+            assert cell in unit - cells and digit in digits, step
+    elif technique in HIDDEN:
+        (unit,) = units
+        assert len(cells) == len(digits) == HIDDEN[technique] and cells <= unit, step
+        for d in digits:
+            assert holding(d, unit) and holding(d, unit) <= cells, step
+        for cell, digit in step.eliminations:
+            assert cell in cells and digit not in digits, step
+    elif technique in FISH:
+        (digit,) = digits
+        k = FISH[technique]
+        rows = all(u < n for u in step.units)
+        assert len(units) == k and (rows or all(n <= u < 2 * n for u in step.units)), step
+        assert cells == holding(digit, set().union(*units)), step  # every spot in the base
+        cover = {c if rows else r for r, c in cells}
+        assert len(cover) == k, step
+        for (r, c), d in step.eliminations:
+            assert d == digit and not any((r, c) in unit for unit in units), step
+            assert (c if rows else r) in cover, step
+            assert any(sees((r, c), cell) for cell in cells), step
+    elif technique == "xy-wing":
+        assert len(cells) == 3 and not units, step
+        assert all(len(candidates[cell]) == 2 for cell in cells), step
+        (pivot,) = [p for p in cells if all(sees(p, w) for w in cells - {p})]
+        a, b = sorted(cells - {pivot})
+        (z,) = candidates[a] & candidates[b]
+        assert z not in candidates[pivot], step
+        assert candidates[a] - {z} != candidates[b] - {z}, step
+        assert (candidates[a] | candidates[b]) - {z} == candidates[pivot], step
+        assert digits == candidates[pivot] | {z}, step
+        for cell, digit in step.eliminations:
+            assert digit == z and sees(cell, a) and sees(cell, b), step
+    else:
+        pytest.fail(f"check_pattern knows nothing of {technique!r}: teach it the technique")
+    if technique not in FISH and technique not in HIDDEN:
+        # the step removes a digit only from cells that see each of its pattern cells
+        # holding that digit
+        for cell, digit in step.eliminations:
+            assert cell not in cells, step
+            assert all(sees(cell, p) for p in holding(digit, cells)), step
+    check_record(step)
+
+
+def check_record(step: Step) -> None:
+    """``to_record`` is JSON that reads back as the step: cells numbered r * n + c."""
+    n = step.size
+    record = json.loads(json.dumps(step.to_record()))
+
+    def cell(k: int) -> Cell:
+        assert 0 <= k < n * n
+        return divmod(k, n)
+
+    assert (record["technique"], record["reason"], record["message"]) == (
+        step.technique,
+        step.reason,
+        str(step),
+    )
+    assert record["level"] == TECHNIQUES[step.technique]
+    assert tuple(map(cell, record["cells"])) == step.cells
+    assert (tuple(record["units"]), tuple(record["digits"])) == (step.units, step.digits)
+    for name in ("placements", "eliminations"):
+        assert tuple((cell(k), d) for k, d in record[name]) == getattr(step, name)
+    assert len(record) == 9, sorted(record)
+
+
+# --- every technique on a position made for it -----------------------------------------------
+
+
+SPOTS = {0: (1, 5), 4: (5, 7), 8: (1, 7)}
+POSITIONS: dict[str, Callable[[], Candidates]] = {
+    "hidden single": lambda: position(givens=[(1, 3, 1), (2, 6, 1), (3, 0, 1), (6, 1, 1)]),
+    "naked single": lambda: position(givens=[(0, c, c + 1) for c in range(8)]),
+    "pointing": lambda: position(strike={5: [(r, c) for r in (1, 2) for c in range(3)]}),
+    "claiming": lambda: position(strike={5: ROW0[3:]}),
+    "naked pair": lambda: position(keep={(0, 0): {1, 2}, (0, 1): {1, 2}}),
+    "naked triple": lambda: position(keep={(0, 0): {1, 2}, (0, 3): {2, 3}, (0, 6): {1, 3}}),
+    "naked quad": lambda: position(
+        keep={(0, 0): {1, 2}, (0, 2): {2, 3}, (0, 4): {3, 4}, (0, 8): {1, 4}}
+    ),
+    "hidden pair": lambda: position(strike={d: ROW0[2:] for d in (1, 2)}),
+    "hidden triple": lambda: position(
+        strike={d: [cell for cell in ROW0 if cell[1] not in (0, 3, 6)] for d in (1, 2, 3)}
+    ),
+    "hidden quad": lambda: position(
+        strike={d: [cell for cell in ROW0 if cell[1] not in (0, 2, 4, 8)] for d in (1, 2, 3, 4)}
+    ),
+    "x-wing": lambda: position(
+        strike={7: [(r, c) for r in (1, 4) for c in range(9) if c not in (2, 6)]}
+    ),
+    # 7 in column 1 at rows 2, 6; column 5 at rows 6, 8; column 9 at rows 2, 8
+    "swordfish": lambda: position(
+        strike={7: [(r, c) for c, keep in SPOTS.items() for r in range(9) if r not in keep]}
+    ),
+    "xy-wing": lambda: position(keep={(0, 0): {1, 2}, (0, 5): {1, 3}, (5, 0): {2, 3}}),
+}
+
+
+def test_every_technique_has_a_position_here():
+    assert set(POSITIONS) == set(TECHNIQUES)
+
+
+@pytest.mark.parametrize("technique", list(TECHNIQUES))
+def test_each_technique_reports_its_pattern(technique):
+    board = POSITIONS[technique]()
+    steps = board.find(technique)
+    assert steps, f"the position made for {technique} shows none"
+    for step in steps:
+        assert step.technique == technique
+        check_pattern(board, step)
+
+
+def test_a_hand_made_step_cannot_number_its_cells():
+    with pytest.raises(ValueError, match="size"):
+        Step("naked single", (((0, 0), 1),)).to_record()
+
+
+# --- every step on real puzzles ----------------------------------------------------------------
+
+
+def replay(puzzle: Grid) -> Iterator[tuple[Candidates, Step]]:
+    """The rater's steps on ``puzzle``, each with the pencil marks it was found on (the
+    rater's loop: the simplest technique that finds anything, all its steps applied)."""
+    board = Candidates(puzzle)
+    while not board.solved():
+        found = next((steps for t in TECHNIQUES if (steps := board.find(t))), None)
+        if found is None:
+            return
+        for step in found:
+            yield board, step
+        for step in found:
+            board.apply(step)
+
+
+def real_puzzles(data_file: Callable[[str], Path]) -> list[Grid]:
+    with data_file("top1465.txt").open() as lines:
+        return [parse(line) for line in islice(lines, 0, 1465, 12)]
+
+
+def test_every_step_on_real_puzzles_carries_a_true_pattern(data_file):
+    seen = set()
+    for puzzle in real_puzzles(data_file):
+        steps = []
+        for board, step in replay(puzzle):
+            check_pattern(board, step)
+            steps.append(step)
+            seen.add(step.technique)
+        assert tuple(steps) == rate(puzzle).steps  # the rater's own steps were checked
+    assert len(seen) >= 9, seen  # most of the ladder met on the way
+
+
+@pytest.mark.parametrize(
+    ("puzzle", "shape"),
+    [
+        (NONOMINO, read_regions((FIXTURES / "jigsaw-wikipedia-nonomino.txt").read_text())),
+        (WINDOKU[0][0], Shape().with_windows()),
+        (X_SUDOKU, Shape.x(9)),
+    ],
+)
+def test_steps_on_variant_shapes_name_their_own_units(puzzle, shape):
+    checked = 0
+    for board, step in replay(parse(puzzle, shape)):
+        check_pattern(board, step)
+        checked += 1
+    assert checked
+
+
+# --- the words as an oracle --------------------------------------------------------------------
+
+_CELL_WORDS = re.compile(r"\br(\d+)c(\d+)\b")
+_LINE_WORDS = re.compile(r"\b(rows|columns) ([\d,]+)")
+
+
+def named_in_words(step: Step, shape: Shape) -> tuple[set, set]:
+    """The cells and units the step's reason names in words: how the page once found a
+    hint's pattern (``step_pattern`` of sudoku.web.api, these regexes)."""
+    n = shape.size
+    cells = {(int(r) - 1, int(c) - 1) for r, c in _CELL_WORDS.findall(step.reason)}
+    units = {
+        k
+        for k, name in enumerate(shape.unit_names)
+        if re.search(re.escape(name) + r"(?![\d-])", step.reason)
+    }
+    for kind, numbers in _LINE_WORDS.findall(step.reason):  # fish: "5 in rows 1,4"
+        units |= {(0 if kind == "rows" else n) + int(k) - 1 for k in numbers.split(",") if k}
+    return cells, units
+
+
+def test_the_data_agree_with_what_the_words_name(data_file):
+    """The cells and units are those the reason names, except where the words leave one
+    implicit: a hidden single's cell and a fish's cells (the words name the lines), and
+    the unit a locked candidate clears (the words name the unit that confines it)."""
+    for puzzle in real_puzzles(data_file):
+        shape = puzzle.shape
+        for step in rate(puzzle).steps:
+            cells, units = named_in_words(step, shape)
+            if step.technique == "hidden single" or step.technique in FISH:
+                assert not cells, step
+            else:
+                assert cells == set(step.cells), step
+            if step.technique in ("pointing", "claiming"):
+                assert len(units) == 1 and units < set(step.units), step
+            else:
+                assert units == set(step.units), step
