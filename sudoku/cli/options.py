@@ -6,7 +6,6 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from functools import partial
 from pathlib import Path
 from typing import Annotated
 
@@ -106,42 +105,31 @@ def box_shape(size: int | None) -> Shape | None:
 def variant_shape(
     size: int | None, regions: Path | None, cages: Path | None, windoku: bool
 ) -> Shape | None:
-    """The shape the variant options describe (None: each puzzle's size decides)."""
-    from sudoku.variants import read_cages, read_regions
+    """The shape the variant options describe (None: each puzzle's size decides), as
+    ``sudoku.variants.variant_shape`` composes it from the map files' text; what is wrong
+    names the option, and the file, line and column of a map."""
+    from sudoku.variants import VariantError
+    from sudoku.variants import variant_shape as compose
 
-    shape = box_shape(size)
-    if regions is not None:
-        if windoku:
-            raise typer.BadParameter(
-                "windoku windows need boxes, not regions", param_hint="--windoku"
-            )
-        shape = _map_file(regions, "--regions", read_regions, shape)
-    if windoku:
-        try:
-            shape = (shape or Shape()).with_windows()
-        except GridError as error:
-            raise typer.BadParameter(str(error), param_hint="--windoku") from None
-    if cages is not None:
-        shape = _map_file(cages, "--cages", partial(read_cages, shape=shape), shape)
-    return shape
-
-
-def _map_file(path: Path, option: str, read: Callable[[str], Shape], shape: Shape | None) -> Shape:
-    """The shape a region or cage file describes; what is wrong with it names the file, the
-    line and the column."""
+    maps = {"regions": regions, "cages": cages}
+    texts = {option: _read_map(path, option) for option, path in maps.items() if path}
     try:
-        made = read(path.read_text(encoding="utf-8-sig"))
+        return compose(size, windoku=windoku, **texts)
+    except VariantError as error:
+        path = maps.get(error.option)
+        said = str(error) if path is None else f"{path}: {error}"
+        raise typer.BadParameter(said, param_hint=f"--{error.option}") from None
+
+
+def _read_map(path: Path, option: str) -> str:
+    """A region or cage file's text; one that cannot be read is a refusal naming it."""
+    try:
+        return path.read_text(encoding="utf-8-sig")
     except (OSError, UnicodeDecodeError) as error:
         reason = getattr(error, "strerror", None) or error
-        raise typer.BadParameter(f"cannot read {path}: {reason}", param_hint=option) from None
-    except GridError as error:
-        raise typer.BadParameter(f"{path}: {error}", param_hint=option) from None
-    if shape is not None and made.size != shape.size:
         raise typer.BadParameter(
-            f"{path}: found a {made.size}x{made.size} map, expected {shape.size}x{shape.size}",
-            param_hint=option,
-        )
-    return made
+            f"cannot read {path}: {reason}", param_hint=f"--{option}"
+        ) from None
 
 
 def refuse(message: str, option: str) -> None:
