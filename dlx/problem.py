@@ -461,7 +461,7 @@ class Problem:
 def _serial_only(max_nodes: int | None, time_limit: float | None) -> None:
     """Node and time limits bound one search; split across workers they mean nothing."""
     if max_nodes is not None or time_limit is not None:
-        raise ValueError("max_nodes and time_limit apply to a serial search, not with jobs")
+        raise ArgumentError("max_nodes and time_limit apply to a serial search, not with jobs")
 
 
 def _named_options(

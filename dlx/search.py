@@ -150,7 +150,7 @@ class Search:
         factory = LOOPS[self.backend]
         if links.has_bounds:  # Algorithm M: the pure-Python loop that serves item bounds
             if self.backend not in ("python", "auto") and backend is not None:
-                raise ValueError(
+                raise ArgumentError(
                     f"backend {backend!r} cannot search with item bounds (Algorithm M); "
                     "use 'python', 'auto' or None"
                 )

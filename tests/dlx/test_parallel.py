@@ -400,6 +400,8 @@ def test_every_refusal_of_the_engine_is_a_dlx_error(tmp_path: Path) -> None:
         "multiplicities": lambda: bounded.estimate(),
         "seed": lambda: problem.solve(seed="7"),
         "backend": lambda: problem.solve(backend="fast"),
+        "serial search": lambda: problem.solutions(jobs=2, max_nodes=5),
+        "item bounds": lambda: bounded.solve(backend="bits"),
     }
     for name, refuse in refusals.items():
         with pytest.raises(dlx.DLXError, match=name):
