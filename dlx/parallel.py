@@ -11,9 +11,7 @@ finished), ``solutions`` (handed out in the serial order, in bounded memory), an
 
 from __future__ import annotations
 
-import json
 import os
-import tempfile
 import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
@@ -22,8 +20,9 @@ from itertools import islice
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from dlx import executors, seeds
-from dlx.errors import ArgumentError, DLXError
+from dlx import checkpoints, executors, seeds
+from dlx.checkpoints import CheckpointError, write_atomically
+from dlx.errors import ArgumentError
 from dlx.executors import Retries, Runner, WorkerDied, fingerprint, usable_cores, worker_problem
 from dlx.search import Search
 from dlx.tree import Estimate, Plan, Task, Tree, estimate, split
@@ -52,10 +51,6 @@ __all__ = [
 ]
 
 CHUNK = 10_000  # solutions a task hands back at most: the memory bound of solutions()
-
-
-class CheckpointError(DLXError):
-    """A checkpoint file that cannot be used for this count."""
 
 
 # -- what a worker runs ---------------------------------------------------------------------
@@ -180,7 +175,10 @@ class Count:
             runner.close()
 
     def _plan(self, workers: int) -> None:
-        saved = self._load()
+        saved = None
+        if self._checkpoint is not None:
+            forced = [self.problem.index(name) for name in self._forced]
+            saved = checkpoints.load(self._checkpoint, self.problem, forced)
         if saved is not None:
             self.plan, self.counts = saved
         else:
@@ -247,62 +245,9 @@ class Count:
         self._save()
         return self.solutions if limit is None else min(self.solutions, limit)
 
-    # -- the checkpoint file --------------------------------------------------------------
-
-    _FORMAT = "dlx-sudoku parallel count"
-
-    def _load(self) -> tuple[Plan, dict[int, int]] | None:
-        path = self._checkpoint
-        if path is None or not path.exists():
-            return None
-        try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-            if data.get("format") != self._FORMAT or data.get("version") != 1:
-                raise CheckpointError(f"{path}: not a checkpoint of a dlx-sudoku count")
-            forced = [self.problem.index(name) for name in self._forced]
-            if data["problem"] != fingerprint(self.problem) or data["forced"] != forced:
-                raise CheckpointError(
-                    f"{path}: this checkpoint belongs to another problem "
-                    "(or other forced options); give another file or delete it"
-                )
-            tasks = tuple(Task(tuple(prefix), size) for prefix, size in data["tasks"])
-            counts = {int(k): int(v) for k, v in data["counts"].items()}
-            if any(not 0 <= k < len(tasks) for k in counts):
-                raise CheckpointError(f"{path}: a finished task that is not in its plan")
-        except (KeyError, TypeError, ValueError) as error:
-            if isinstance(error, CheckpointError):
-                raise
-            raise CheckpointError(f"{path}: not a readable checkpoint ({error})") from None
-        return Plan(tuple(forced), tasks), counts
-
     def _save(self) -> None:
-        if self._checkpoint is None or self.plan is None:
-            return
-        data = {
-            "format": self._FORMAT,
-            "version": 1,
-            "problem": fingerprint(self.problem),
-            "forced": list(self.plan.forced),
-            "solutions": self.solutions,
-            "tasks": [[list(task.prefix), task.estimate] for task in self.plan.tasks],
-            "counts": {str(k): v for k, v in sorted(self.counts.items())},
-        }
-        write_atomically(self._checkpoint, json.dumps(data, separators=(",", ":")) + "\n")
-
-
-def write_atomically(path: Path, text: str) -> None:
-    """Write ``text`` to a temporary file beside ``path``, flush it to disk, and rename it
-    over ``path``: a reader (or a crash) sees the old contents or the new, never a mix."""
-    handle, temporary = tempfile.mkstemp(dir=path.parent or ".", prefix=f".{path.name}.")
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as file:
-            file.write(text)
-            file.flush()
-            os.fsync(file.fileno())
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
+        if self._checkpoint is not None and self.plan is not None:
+            checkpoints.save(self._checkpoint, self.problem, self.plan, self.counts)
 
 
 def count(

@@ -56,7 +56,7 @@ def test_each_loop_depends_on_the_contract_alone(loop: str) -> None:
     assert {d for d in GRAPH[loop] if d.startswith("dlx")} == {"dlx.loop"}
 
 
-@pytest.mark.parametrize("module", ["dlx.tree", "dlx.executors", "dlx.seeds"])
+@pytest.mark.parametrize("module", ["dlx.tree", "dlx.executors", "dlx.seeds", "dlx.checkpoints"])
 def test_the_parts_of_a_parallel_run_do_not_import_the_runs(module: str) -> None:
     assert "dlx.parallel" not in GRAPH[module]
 
