@@ -26,10 +26,11 @@ opens what it reads and writes through ``open_input`` and ``open_output``:
 
 from __future__ import annotations
 
+import errno
 import os
+import secrets
 import stat
 import sys
-import tempfile
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from functools import partial
@@ -198,12 +199,11 @@ def open_output(
         with _named(target), _opened(path, target, binary) as stream:
             yield stream
         return
+    if kind is not None and not (kind & 0o222 and os.access(path, os.W_OK)):
+        raise OSError(errno.EACCES, "it is read-only: not replaced", str(target))
+    fd, temporary = _temporary(path, target)
     try:
-        fd, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    except OSError as error:
-        raise OSError(error.errno, _reason(error), str(target)) from None
-    try:
-        os.chmod(temporary, stat.S_IMODE(kind) if kind is not None else 0o666 & ~_umask())
+        os.fchmod(fd, stat.S_IMODE(kind) if kind is not None else 0o666 & ~_umask())
         mode = "wb" if binary else "w"
         with open(fd, mode, **({} if binary else {"encoding": "utf-8"})) as stream:
             try:
@@ -217,6 +217,48 @@ def open_output(
         if os.path.exists(temporary):
             os.unlink(temporary)
         raise
+
+
+def _temporary(path: Path, target: object) -> tuple[int, str]:
+    """A file beside ``path`` to write the output in before it replaces it, named after
+    this process (``.NAME.PID.XXXXXXXX.tmp``), so that the next write to ``path`` removes
+    the ones a killed process left (SIGKILL gives no chance to clean up)."""
+    _remove_stale(path)
+    for _ in range(100):
+        name = str(path.parent / f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp")
+        try:
+            return os.open(name, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600), name
+        except FileExistsError:
+            continue
+        except OSError as error:
+            raise OSError(error.errno, _reason(error), str(target)) from None
+    raise OSError(errno.EEXIST, "no free temporary name beside it", str(target))
+
+
+def _remove_stale(path: Path) -> None:
+    """Remove the temporaries of writes to ``path`` whose process is gone."""
+    prefix = f".{path.name}."
+    try:
+        names = [n for n in os.listdir(path.parent) if n.startswith(prefix) and n.endswith(".tmp")]
+    except OSError:
+        return
+    for name in names:
+        pid = name[len(prefix) : -len(".tmp")].split(".")[0]
+        if pid.isdigit() and not _alive(int(pid)):
+            try:
+                os.unlink(path.parent / name)
+            except OSError:
+                pass
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # another user's: alive
+        return True
+    return True
 
 
 @contextmanager

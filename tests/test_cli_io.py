@@ -305,3 +305,46 @@ def test_python_m_dlx_follows_the_same_policy():
     closed = shell(f"{sys.executable} -m dlx - <&-")
     clean(closed)
     assert (closed.returncode, closed.stderr) == (2, "error: standard input: it is closed\n")
+
+
+# --- read-only files and killed writers (issue 26, points 4 and 5) --------------------------
+
+EXAMPLE = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+
+
+def test_a_read_only_output_is_refused_and_left_untouched(tmp_path: Path) -> None:
+    target = tmp_path / "r.txt"
+    target.write_text("keep me\n")
+    target.chmod(0o444)
+    result = shell(f"{CLI} solve {EXAMPLE} -o {target}")
+    assert result.returncode == 4, result.stderr
+    assert "read-only" in result.stderr and str(target) in result.stderr
+    assert target.read_text() == "keep me\n"
+    assert not [p for p in tmp_path.iterdir() if p.name.startswith(".r.txt.")]
+
+
+def test_the_temporary_a_killed_writer_leaves_is_removed_by_the_next_write(
+    tmp_path: Path,
+) -> None:
+    """SIGKILL gives no chance to clean up: the temporary of the killed run stays (the old
+    file intact), and the next write to the same file removes it."""
+    target = tmp_path / "out.txt"
+    target.write_text("old\n")
+    writer = subprocess.Popen(
+        [sys.executable, "-m", "sudoku.cli", "grids", "-n", "5000000", "-o", str(target)],
+        cwd=ROOT,
+        stderr=subprocess.DEVNULL,
+    )
+    deadline = time.monotonic() + 60
+    while not [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]:
+        assert writer.poll() is None and time.monotonic() < deadline, "no temporary seen"
+        time.sleep(0.01)
+    writer.kill()
+    writer.wait()
+    left = [p.name for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
+    assert left and left[0].startswith(f".out.txt.{writer.pid}.")
+    assert target.read_text() == "old\n"
+    again = shell(f"{CLI} grids -n 3 -o {target}")
+    assert again.returncode == 0, again.stderr
+    assert len(target.read_text().split()) == 3
+    assert not [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
