@@ -22,9 +22,11 @@ from dlx.cli_io import (
     WRITE_FAILED,
     CommandError,
     guard,
+    on_signals,
     open_input,
     open_output,
     read_lines,
+    stop_code,
 )
 
 SOLVED, NO_SOLUTION = 0, 1
@@ -179,7 +181,7 @@ def _run(
     tty = sys.stderr.isatty()
     progress = _CoverProgress() if tty else None
     search = problem.search(seed=seed, progress=progress, progress_interval=1_000)
-    interrupted = False
+    interrupted = 0  # the exit code of a stop by Ctrl-C or a signal
     try:
         if counting:
             search.count(limit)
@@ -188,8 +190,8 @@ def _run(
                 lines = "\n".join(map(problem.option_text, solution))
                 out.write(f"\n{lines}\n" if number else f"{lines}\n")
                 out.flush()
-    except KeyboardInterrupt:
-        interrupted = True
+    except KeyboardInterrupt as stop:
+        interrupted = stop_code(stop)
     if tty:
         typer.echo("\r\x1b[K", nl=False, err=True)  # erase the progress line
     found = search.stats.solutions
@@ -199,16 +201,16 @@ def _run(
         typer.echo("interrupted: the search is incomplete", err=True)
     if stats or interrupted:
         typer.echo(_cover_stats(search, interrupted), err=True)
-    raise typer.Exit(INTERRUPTED if interrupted else SOLVED if found else NO_SOLUTION)
+    raise typer.Exit(interrupted or (SOLVED if found else NO_SOLUTION))
 
 
 def _print_cheapest(problem: dlx.Problem, out: TextIO, k: int, stats: bool) -> NoReturn:
     """``--minimum``: the k cheapest solutions on ``out``, each after a line with its cost."""
     try:
         found = problem.minimum(k)
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as stop:
         typer.echo("interrupted: no answer is known to be the cheapest", err=True)
-        raise typer.Exit(INTERRUPTED) from None
+        raise typer.Exit(stop_code(stop)) from None
     for number, (cost, solution) in enumerate(found.covers):
         lines = "\n".join(map(problem.option_text, solution))
         out.write(f"{'' if number == 0 else chr(10)}cost {cost}\n{lines}\n")
@@ -240,7 +242,7 @@ class _CoverProgress:
             )
 
 
-def _cover_stats(search: dlx.Search, interrupted: bool) -> str:
+def _cover_stats(search: dlx.Search, interrupted: int) -> str:
     """A search's statistics in two lines, as `cover` prints them on stderr (Ctrl-C may
     come between two solutions, outside the search: ``interrupted`` says it did)."""
     s = search.stats
@@ -280,7 +282,7 @@ def _cover_in_parallel(
         progress=_ParallelProgress() if tty else None,
     )  # counting; enumerating runs parallel.solutions
     start = time.perf_counter()
-    interrupted = False
+    interrupted = 0  # the exit code of a stop by Ctrl-C or a signal
     found = 0
     try:
         if counting:
@@ -291,8 +293,8 @@ def _cover_in_parallel(
                 lines = "\n".join(map(problem.option_text, solution))
                 out.write(f"\n{lines}\n" if found > 1 else f"{lines}\n")
                 out.flush()
-    except KeyboardInterrupt:
-        interrupted = True
+    except KeyboardInterrupt as stop:
+        interrupted = stop_code(stop)
         found = run.solutions if counting else found
     except BrokenPipeError:
         raise
@@ -319,7 +321,7 @@ def _cover_in_parallel(
             + ("interrupted" if interrupted else "complete"),
             err=True,
         )
-    raise typer.Exit(INTERRUPTED if interrupted else SOLVED if found else NO_SOLUTION)
+    raise typer.Exit(interrupted or (SOLVED if found else NO_SOLUTION))
 
 
 class _ParallelProgress:
@@ -360,4 +362,5 @@ app.command("cover", epilog=COVER_EXIT_CODES)(cover_command)
 
 def main() -> None:
     """``python -m dlx``: the cover command alone."""
+    on_signals()
     typer.main.get_command(app).main(prog_name="python -m dlx")

@@ -21,6 +21,7 @@ opens what it reads and writes through ``open_input`` and ``open_output``:
   the reader of stdout gone (``| head``)    nothing more is written, the exit code of what
                                             was done so far
   Ctrl-C                                    ``interrupted``, exit ``INTERRUPTED`` (130)
+  SIGTERM, SIGHUP (``on_signals``)          as Ctrl-C: ``terminated``, exit 143 or 129
   ========================================  =====================================
 """
 
@@ -29,6 +30,7 @@ from __future__ import annotations
 import errno
 import os
 import secrets
+import signal
 import stat
 import sys
 from collections.abc import Callable, Iterator
@@ -41,6 +43,31 @@ import typer
 
 BAD_INPUT, WRITE_FAILED, INTERRUPTED = 2, 4, 130
 STDIO = "-"  # the name that means standard input or output
+
+
+class Terminated(KeyboardInterrupt):
+    """SIGTERM or SIGHUP, taken as Ctrl-C is (answers so far kept, partial counts said,
+    worker processes ended), with the exit code a shell gives that signal (128 + it)."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signal.Signals(signum).name)
+        self.code = 128 + signum
+
+
+def _terminate(signum: int, frame: object) -> None:
+    raise Terminated(signum)
+
+
+def on_signals() -> None:
+    """Take SIGTERM and SIGHUP as Ctrl-C (see ``Terminated``): what a command's console
+    script calls first. Pool workers put the defaults back (``dlx.executors``)."""
+    for signum in (signal.SIGTERM, signal.SIGHUP):
+        signal.signal(signum, _terminate)
+
+
+def stop_code(stop: KeyboardInterrupt) -> int:
+    """The exit code of a command stopped by Ctrl-C (130) or by a signal (128 + it)."""
+    return getattr(stop, "code", INTERRUPTED)
 
 
 class InputError(OSError):
@@ -101,9 +128,9 @@ def guard(code: Callable[[], int] = lambda: 0) -> Iterator[None]:
         _say(f"error: {error.filename or 'standard output'}: {_reason(error)}")
         _quiet_stdout()
         raise typer.Exit(WRITE_FAILED) from None
-    except KeyboardInterrupt:
-        _say("interrupted")
-        raise typer.Exit(INTERRUPTED) from None
+    except KeyboardInterrupt as stop:
+        _say("terminated" if isinstance(stop, Terminated) else "interrupted")
+        raise typer.Exit(stop_code(stop)) from None
 
 
 def _flush_or_exit(code: Callable[[], int]) -> None:

@@ -115,14 +115,15 @@ def solving(tmp_path: Path, puzzles: int, *options: str) -> subprocess.Popen:
     )  # fmt: skip
 
 
-def interrupt(process: subprocess.Popen, tmp_path: Path) -> list[str]:
-    """Ctrl-C: the command says so and ends with 130, no traceback, no temporary left; the
-    answer lines it kept."""
-    process.send_signal(signal.SIGINT)
+def interrupt(process: subprocess.Popen, tmp_path: Path, signum: int = signal.SIGINT) -> list[str]:
+    """Ctrl-C (or SIGTERM, SIGHUP: taken the same way): the command says so and ends with
+    130 (128 + the signal), no traceback, no temporary left; the answer lines it kept."""
+    process.send_signal(signum)
     stderr = process.stderr.read()
     process.wait(timeout=60)
-    assert process.returncode == 130 and "Traceback" not in stderr
-    assert stderr.rstrip().endswith("interrupted")
+    assert process.returncode == 128 + signum and "Traceback" not in stderr
+    said = "interrupted" if signum == signal.SIGINT else "terminated"
+    assert stderr.rstrip().endswith(said)
     no_temporaries(tmp_path)
     return (tmp_path / "out.txt").read_text().splitlines()
 
@@ -150,6 +151,18 @@ def test_ctrl_c_stops_the_batch_threads_and_keeps_the_answers(tmp_path):
         time.sleep(0.01)
     kept = interrupt(process, tmp_path)
     assert 0 < len(kept) < 600_000 and set(kept) == {HARD_SOLUTION}
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="needs SIGTERM and SIGHUP")
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGHUP])
+def test_sigterm_and_sighup_keep_the_answers_as_ctrl_c_does(tmp_path, signum):
+    """A service manager's SIGTERM, a closed terminal's SIGHUP: the answers written so far
+    are kept (the output renamed into place) and the exit code is 128 + the signal."""
+    process = solving(tmp_path, 100_000, "--stats")
+    for _ in range(20):  # one stderr line per puzzle solved
+        process.stderr.readline()
+    kept = interrupt(process, tmp_path, signum)
+    assert 19 <= len(kept) < 100_000 and set(kept) == {HARD_SOLUTION}
 
 
 # --- I/O errors: one line and the documented exit code ------------------------------------

@@ -29,7 +29,8 @@ COMMANDS = {
 EXIT_SUMMARY = (
     "Exit codes: 0 solved (and unique where --unique was asked), 1 no solution, 2 bad input, "
     "3 more than one solution with --unique; for several puzzles, the largest that applies; "
-    "4 the output could not be written, 130 interrupted (answers written so far are kept)."
+    "4 the output could not be written, 130 interrupted (answers written so far are kept; "
+    "143 and 129 for SIGTERM and SIGHUP, taken the same way)."
 )
 
 
@@ -83,5 +84,8 @@ def _main(
 
 
 def main() -> None:
-    """The console script ``dlx-sudoku``."""
+    """The console script ``dlx-sudoku``: SIGTERM and SIGHUP are taken as Ctrl-C."""
+    from dlx.cli_io import on_signals
+
+    on_signals()
     app(prog_name="dlx-sudoku")

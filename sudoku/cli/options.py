@@ -19,7 +19,7 @@ EXIT_CODES = (
     "Exit codes: 0 solved (and unique where --unique was asked), 1 no solution, 2 bad input, "
     "3 more than one solution with --unique; for several puzzles, the largest that applies; "
     f"{WRITE_FAILED} the output could not be written, {INTERRUPTED} interrupted (answers "
-    "written so far are kept)."
+    "written so far are kept; 143 and 129 for SIGTERM and SIGHUP)."
 )
 IO_EXIT_CODES = f"{WRITE_FAILED} the output could not be written, {INTERRUPTED} interrupted."
 EXAMPLE = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"

@@ -142,3 +142,39 @@ def test_ctrl_c_keeps_the_checkpoint_and_a_rerun_runs_only_the_rest(tmp_path: Pa
     ran = int(re.search(r"parts: (\d+) run now", rerun.stderr)[1])
     assert ran == total - len(saved["counts"]) < total
     assert sum(json.loads(checkpoint.read_text())["counts"].values()) == 2339
+
+
+@pytest.mark.parametrize(("signum", "code"), [(signal.SIGTERM, 143), (signal.SIGHUP, 129)])
+def test_sigterm_and_sighup_stop_a_parallel_count_as_ctrl_c_does(
+    tmp_path: Path, signum: int, code: int
+) -> None:
+    """The partial count is printed, the checkpoint kept, the exit code is the signal's,
+    and every worker process ends with the command (none left running, re-parented)."""
+    problem = FIXTURES / "pentominoes-6x10.dlx"
+    checkpoint = tmp_path / "count.json"
+    slow = "import dlx.search; dlx.search.DEFAULT_BACKEND = 'python'\n"
+    slow += "from dlx.cli import main; main()"
+    process = subprocess.Popen(
+        [sys.executable, "-c", slow, "--count", "--jobs", "2", "--tasks", "80"]
+        + ["--checkpoint", str(checkpoint), str(problem)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    deadline = time.monotonic() + 120
+    while not (checkpoint.exists() and json.loads(checkpoint.read_text())["counts"]):
+        assert time.monotonic() < deadline and process.poll() is None, "no part finished"
+        time.sleep(0.05)
+    workers = [int(pid) for pid in Path(f"/proc/{process.pid}/task/{process.pid}/children")
+               .read_text().split()]  # fmt: skip
+    assert workers, "the pool's processes"
+    process.send_signal(signum)
+    stdout, stderr = process.communicate(timeout=60)
+    assert process.returncode == code, stderr
+    saved = json.loads(checkpoint.read_text())
+    assert int(stdout) == saved["solutions"] < 2339
+    assert "interrupted: the search is incomplete" in stderr
+    deadline = time.monotonic() + 10
+    while alive := [pid for pid in workers if Path(f"/proc/{pid}").exists()]:
+        assert time.monotonic() < deadline, f"workers left running: {alive}"
+        time.sleep(0.05)
