@@ -169,11 +169,19 @@ def _json_record(read: Read, text: str, number: int) -> Numbered:
     return number, GridError('found a JSON object without a "puzzle" field', number, 1)
 
 
-def _csv_header(text: str) -> int | None:
+def _csv_fields(text: str, number: int) -> list[str]:
+    """The fields of one CSV row; GridError on line ``number`` for what CSV cannot read."""
+    try:
+        return next(csv.reader([text]))
+    except csv.Error as error:
+        raise GridError(f"found a CSV row that cannot be read ({error})", number) from None
+
+
+def _csv_header(text: str, number: int) -> int | None:
     """The position of the ``puzzle`` column when ``text`` is a CSV header naming one."""
     if "," not in text and text.lower() != "puzzle":
         return None
-    names = [name.strip().lower() for name in next(csv.reader([text]))]
+    names = [name.strip().lower() for name in _csv_fields(text, number)]
     return names.index("puzzle") if "puzzle" in names else None
 
 
@@ -307,12 +315,17 @@ class Records:
         if self.skipping or self.broken and cells <= MAX_SIZE:
             return
         self.broken = False
-        if self.first and (column := _csv_header(text)) is not None:
-            self.puzzle_column, self.first = column, False
+        try:
+            if self.first and (column := _csv_header(text, number)) is not None:
+                self.puzzle_column, self.first = column, False
+                return
+            fields = _csv_fields(line, number) if self.puzzle_column is not None else []
+        except GridError as error:
+            self.first = False
+            yield number, error
             return
         self.first = False
         if self.puzzle_column is not None:
-            fields = next(csv.reader([line]))
             column = self.puzzle_column
             value = fields[column] if column < len(fields) else None
             yield _field(read, line, value, number, f"CSV column {column + 1}")

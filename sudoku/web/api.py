@@ -334,6 +334,10 @@ def hint(body: Body) -> Body:
     status, solution = _solved(puzzle)
     if status is Status.NONE or solution is None:
         raise ApiError(422, "this puzzle has no solution, so there is no hint to give")
+    if status is Status.SEVERAL:
+        raise ApiError(
+            422, "this puzzle has more than one solution: no hint can lead to one", field="puzzle"
+        )
     wrong = []
     if status is Status.UNIQUE:
         wrong = [k for k, d in enumerate(entries.cells) if d and d != solution[k]]
@@ -410,6 +414,9 @@ def rate(body: Body) -> Body:
     rated = answer(puzzle, Task(Work.RATE))
     if not isinstance(rated, Rated):  # logic found a contradiction
         raise ApiError(422, getattr(rated, "error", "cannot be rated"))
+    if rated.level is None:  # as the command line: only a puzzle with one solution
+        why = "more than one solution" if rated.status is Status.SEVERAL else "no solution"
+        raise ApiError(422, f"not rated: this puzzle has {why}", field="puzzle")
     return rated.to_record()
 
 

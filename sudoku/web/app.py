@@ -65,12 +65,32 @@ async def _read_body(request: Request) -> Any:
         return {}
     try:
         body = json.loads(data)
+    except RecursionError:
+        raise api.ApiError(400, "the request body is nested too deep to be a request") from None
     except (ValueError, UnicodeDecodeError) as error:
         where = {"line": error.lineno, "column": error.colno} if hasattr(error, "lineno") else {}
         raise api.ApiError(400, f"the request body is not JSON: {error}", **where) from None
     if not isinstance(body, dict):
         raise api.ApiError(400, "the request body must be a JSON object")
     return body
+
+
+class _NoSniff:
+    """Every response says ``X-Content-Type-Options: nosniff``: a browser takes the JSON and
+    the SVG for what they say they are, never for a script."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        async def sending(message: dict[str, Any]) -> None:
+            if message["type"] == "http.response.start":
+                headers = list(message.get("headers", []))
+                headers.append((b"x-content-type-options", b"nosniff"))
+                message = {**message, "headers": headers}
+            await send(message)
+
+        await self.app(scope, receive, sending)
 
 
 def create_app(
@@ -133,7 +153,10 @@ def create_app(
             Route("/api/{name}", endpoint, methods=["POST"]),
             Mount("/static", StaticFiles(directory=STATIC)),
         ],
-        middleware=[Middleware(TrustedHostMiddleware, allowed_hosts=list(hosts))],
+        middleware=[
+            Middleware(_NoSniff),
+            Middleware(TrustedHostMiddleware, allowed_hosts=list(hosts)),
+        ],
         exception_handlers={HTTPException: http_error, Exception: server_error},
     )
 

@@ -355,3 +355,26 @@ def test_the_page_is_served_with_a_policy_that_keeps_it_local(base_url):
         assert asset in page
         assert request(base_url, asset, method="GET")[0] == 200
     assert "http://" not in page and "https://" not in page
+
+
+def test_malformed_and_hostile_bodies_get_4xx_and_every_answer_says_nosniff(api, base_url):
+    """Deeply nested JSON, text that CSV cannot read, puzzles the rater cannot rate or hint
+    (not unique): each a 4xx that says why; and no response can be sniffed into a script."""
+    import urllib.request
+
+    status, error = api("solve", data=b"[" * 50_000)
+    assert status == 400 and "nested too deep" in error["error"]
+    status, error = api("solve", {"puzzle": ",\r1"})
+    assert status == 422 and "CSV" in error["error"]
+    status, error = api("rate", {"puzzle": TWO_SOLUTIONS})
+    assert status == 422 and "more than one solution" in error["error"]
+    entries = [int(c) if c.isdigit() else 0 for c in TWO_SOLUTIONS]
+    status, error = api("hint", {"puzzle": TWO_SOLUTIONS, "entries": entries})
+    assert status == 422 and "more than one solution" in error["error"]
+    for path, data in (("/", None), ("/api/options", b"{}"), ("/api/nowhere", b"{}")):
+        request = urllib.request.Request(base_url + path, data=data)
+        try:
+            response = urllib.request.urlopen(request, timeout=30)
+        except urllib.error.HTTPError as refused:
+            response = refused
+        assert response.headers["X-Content-Type-Options"] == "nosniff", path
