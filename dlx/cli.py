@@ -304,6 +304,10 @@ def _cover_in_parallel(
         typer.echo("\r\x1b[K", nl=False, err=True)
     if counting:
         out.write(f"{found}\n")
+    unsaved = WRITE_FAILED if run.unsaved is not None else 0  # the count stands, not the file
+    if run.unsaved is not None:
+        reason = run.unsaved.strerror or run.unsaved
+        typer.echo(f"error: {checkpoint}: the checkpoint could not be written: {reason}", err=True)
     if interrupted:
         saved = f"; {checkpoint} keeps what is done" if checkpoint else ""
         typer.echo(f"interrupted: the search is incomplete{saved}", err=True)
@@ -321,7 +325,7 @@ def _cover_in_parallel(
             + ("interrupted" if interrupted else "complete"),
             err=True,
         )
-    raise typer.Exit(interrupted or (SOLVED if found else NO_SOLUTION))
+    raise typer.Exit(interrupted or unsaved or (SOLVED if found else NO_SOLUTION))
 
 
 class _ParallelProgress:

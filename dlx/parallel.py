@@ -161,6 +161,7 @@ class Count:
         self.nodes = 0  # nodes searched by this run's tasks
         self.tasks_run = 0
         self.restarts = 0  # times the process pool was replaced after a worker died
+        self.unsaved: OSError | None = None  # why the checkpoint could not be written
 
     def run(self) -> int:
         """Count, and return the number of solutions (at most ``limit``)."""
@@ -246,8 +247,13 @@ class Count:
         return self.solutions if limit is None else min(self.solutions, limit)
 
     def _save(self) -> None:
+        """Write the checkpoint; one that cannot be written does not stop the count: the
+        first error is kept in ``unsaved`` for the caller to report."""
         if self._checkpoint is not None and self.plan is not None:
-            checkpoints.save(self._checkpoint, self.problem, self.plan, self.counts)
+            try:
+                checkpoints.save(self._checkpoint, self.problem, self.plan, self.counts)
+            except OSError as error:
+                self.unsaved = self.unsaved or error
 
 
 def count(

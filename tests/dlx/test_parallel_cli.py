@@ -178,3 +178,15 @@ def test_sigterm_and_sighup_stop_a_parallel_count_as_ctrl_c_does(
     while alive := [pid for pid in workers if Path(f"/proc/{pid}").exists()]:
         assert time.monotonic() < deadline, f"workers left running: {alive}"
         time.sleep(0.05)
+
+
+def test_a_checkpoint_that_cannot_be_written_still_gives_the_count(tmp_path: Path) -> None:
+    """The count is complete and printed; the checkpoint's failure is one line naming the
+    file, and exit 4 (the output could not be written), not 2 (bad input)."""
+    (tmp_path / "file").write_text("")
+    checkpoint = tmp_path / "file" / "count.json"  # inside a file: cannot be written
+    result = cover(
+        str(FIXTURES / "queens-08.dlx"), "--count", "--jobs", "1", "--checkpoint", str(checkpoint)
+    )
+    assert result.exit_code == 4 and result.stdout == "92\n"
+    assert f"error: {checkpoint}: the checkpoint could not be written" in result.stderr
