@@ -19,8 +19,11 @@ import typer
 import dlx
 from dlx.cli_io import (
     INTERRUPTED,
+    MAX_JOBS,
+    MOST,
     WRITE_FAILED,
     CommandError,
+    at_most_cores,
     guard,
     on_signals,
     open_input,
@@ -42,7 +45,7 @@ def cover_command(
         bool, typer.Option("--count", help="Print the number of solutions instead.")
     ] = False,
     limit: Annotated[
-        int | None, typer.Option("--limit", min=1, help="Stop after N solutions.")
+        int | None, typer.Option("--limit", min=1, max=MOST, help="Stop after N solutions.")
     ] = None,
     seed: Annotated[
         int | None, typer.Option("--seed", help="Random tie-breaks and option order.")
@@ -60,7 +63,9 @@ def cover_command(
     ] = False,
     jobs: Annotated[
         int | None,
-        typer.Option("--jobs", "-j", min=1, help="Split the search over N worker processes."),
+        typer.Option(
+            "--jobs", "-j", min=1, max=MAX_JOBS, help="Split the search over N worker processes."
+        ),
     ] = None,
     dask: Annotated[
         str | None,
@@ -110,6 +115,7 @@ def cover_command(
       dlx-sudoku cover queens16.dlx --count --jobs 16 --checkpoint queens16.json
     """
     _refuse_what_does_not_go_together(counting, seed, minimum, jobs, dask, tasks, checkpoint, limit)
+    jobs = at_most_cores(jobs)
     with guard(lambda: SOLVED):  # a reader gone has read at least part of a solution
         with open_input(file) as stream:
             try:

@@ -42,6 +42,8 @@ from typing import IO
 import typer
 
 BAD_INPUT, WRITE_FAILED, INTERRUPTED = 2, 4, 130
+MOST = sys.maxsize  # the largest --limit: a count past it is not a limit
+MAX_JOBS = 1024  # the largest --jobs taken at all (it is then held to the usable cores)
 STDIO = "-"  # the name that means standard input or output
 
 
@@ -144,6 +146,18 @@ def _flush_or_exit(code: Callable[[], int]) -> None:
         _say(f"error: standard output: {_reason(error)}")
         _quiet_stdout()
         raise typer.Exit(WRITE_FAILED) from None
+
+
+def at_most_cores(jobs: int | None) -> int | None:
+    """``--jobs`` held to the cores this process may use, saying so on stderr when it was
+    more: more processes than cores only make each one slower."""
+    from dlx.executors import usable_cores
+
+    cores = usable_cores()
+    if jobs is not None and jobs > cores:
+        _say(f"note: --jobs {jobs} is more than the {cores} cores this process may use: {cores}")
+        return cores
+    return jobs
 
 
 def interactive() -> bool:

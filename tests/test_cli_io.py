@@ -361,3 +361,18 @@ def test_the_temporary_a_killed_writer_leaves_is_removed_by_the_next_write(
     assert again.returncode == 0, again.stderr
     assert len(target.read_text().split()) == 3
     assert not [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
+
+
+def test_limits_and_jobs_are_bounded_with_a_message_not_a_traceback() -> None:
+    """A limit past what Python counts to, or a number of jobs no machine has, is refused
+    (exit 2, naming the range); jobs past the usable cores are held to them, saying so."""
+    from dlx.executors import usable_cores
+
+    too_many = shell(f"{CLI} solve --all --limit 99999999999999999999999 1...............")
+    assert too_many.returncode == 2 and "is not in the range" in too_many.stderr
+    assert "Traceback" not in too_many.stderr
+    huge = shell(f"{CLI} cover --jobs 100000000000000000000 --count {KNUTH}")
+    assert huge.returncode == 2 and "is not in the range" in huge.stderr
+    held = shell(f"{CLI} cover --jobs 1024 --count {KNUTH}")
+    assert held.returncode == 0 and held.stdout == "1\n"
+    assert f"more than the {usable_cores()} cores this process may use" in held.stderr

@@ -11,7 +11,7 @@ from typing import Annotated
 
 import typer
 
-from dlx.cli_io import INTERRUPTED, WRITE_FAILED, open_output
+from dlx.cli_io import INTERRUPTED, MAX_JOBS, MOST, WRITE_FAILED, open_output
 from sudoku.grid import Grid, GridError, Shape
 
 SOLVED, NO_SOLUTION, BAD_INPUT, SEVERAL = 0, 1, 2, 3
@@ -56,6 +56,10 @@ SizeOption = Annotated[
         "--size", help="Grid size n (4, 6, 8, 9, 12, 16, 25...); default: from the cell count."
     ),
 ]
+LimitOption = Annotated[
+    int | None,
+    typer.Option("--limit", min=1, max=MOST, help="With --count or --all: stop at N solutions."),
+]
 XOption = Annotated[bool, typer.Option("--x", help="X-sudoku: both diagonals hold 1..n too.")]
 ExampleOption = Annotated[
     bool, typer.Option("--example", help="The built-in example puzzle (Norvig's hardest).")
@@ -79,6 +83,7 @@ JobsOption = Annotated[
         "--jobs",
         "-j",
         min=1,
+        max=MAX_JOBS,
         help="With a file: answer on N cores (threads of the C batch, else processes; "
         "default: every core for plain solving, one otherwise). Same output, in order.",
     ),

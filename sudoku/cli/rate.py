@@ -7,6 +7,7 @@ from typing import Annotated
 
 import typer
 
+from dlx.cli_io import at_most_cores
 from sudoku.batch import Task, Work, reader
 from sudoku.cli.answers import puzzle_source, run
 from sudoku.cli.options import (
@@ -74,5 +75,6 @@ def rate_command(
         typer.echo("note: --json is deprecated; use --format json", err=True)
         fmt = RecordFormat.json
     source = puzzle_source(ctx, puzzles, file, jobs)
+    jobs = at_most_cores(jobs)
     task = Task(Work.RATE, steps=steps)
     run(source, task, read=reader(box_shape(size), x), fmt=fmt.value, jobs=jobs, summary=stats)

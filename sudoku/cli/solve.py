@@ -8,7 +8,7 @@ from typing import Annotated, Any
 
 import typer
 
-from dlx.cli_io import CommandError, guard, open_input, read_lines
+from dlx.cli_io import MOST, CommandError, at_most_cores, guard, open_input, read_lines
 from sudoku.batch import PuzzleReader, Task, Work, reader
 from sudoku.cli.answers import Layout, Source, grid_layout, puzzle_source, run
 from sudoku.cli.options import (
@@ -18,6 +18,7 @@ from sudoku.cli.options import (
     ExampleOption,
     FileOption,
     JobsOption,
+    LimitOption,
     RegionsOption,
     SamuraiOption,
     SizeOption,
@@ -94,10 +95,7 @@ def solve_command(
         bool,
         typer.Option("--unique", help="Treat more than one solution as a failure (exit 3)."),
     ] = False,
-    limit: Annotated[
-        int | None,
-        typer.Option("--limit", min=1, help="With --count or --all: stop at N solutions."),
-    ] = None,
+    limit: LimitOption = None,
     size: SizeOption = None,
     x: XOption = False,
     regions: RegionsOption = None,
@@ -135,6 +133,7 @@ def solve_command(
     if not puzzles and file is None and shape is not None and shape.cages:
         puzzles = ["." * shape.size**2]  # a killer without givens
     source = puzzle_source(ctx, puzzles, file, jobs)
+    jobs = at_most_cores(jobs)
     work = Work.COUNT if counting else Work.LIST if every else Work.SOLVE
     task = Task(work, limit=limit, stats=stats)
     read, layout = _reading(samurai, shape, x, fmt)
@@ -213,7 +212,9 @@ def count_command(
             show_default=False,
         ),
     ] = None,
-    limit: Annotated[int | None, typer.Option("--limit", min=1, help="Stop counting at N.")] = None,
+    limit: Annotated[
+        int | None, typer.Option("--limit", min=1, max=MOST, help="Stop counting at N.")
+    ] = None,
     size: SizeOption = None,
     x: XOption = False,
     regions: RegionsOption = None,
