@@ -13,8 +13,10 @@ cannot reach the server through DNS rebinding); the page loads nothing from othe
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
+import logging
 import socket
 import threading
 import webbrowser
@@ -28,19 +30,22 @@ from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.middleware.trustedhost import TrustedHostMiddleware
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from sudoku.web import api
-from sudoku.web.jobs import DEFAULT_BUDGET, Failed, Jobs, OverBudget
+from sudoku.web.jobs import DEFAULT_BUDGET, Busy, Cancelled, Failed, Jobs, OverBudget
 
 HOST = "127.0.0.1"
 DEFAULT_PORT = 8765
 MAX_BODY = 100_000  # bytes of request body read at most
 STATIC = Path(__file__).parent / "static"
 INLINE = {"options", "read"}  # endpoints cheap enough to answer without a worker
+SMALL = 81  # cells of the largest puzzle that takes the quick lane (a 9x9)
+STOP_WITHIN = 1  # seconds Ctrl-C or SIGTERM gives the requests in flight
+log = logging.getLogger("sudoku.web")
 CSP = (
     "default-src 'self'; img-src 'self' data: blob:; style-src 'self'; script-src 'self'; "
     "connect-src 'self'; frame-ancestors 'none'; form-action 'none'"
@@ -93,6 +98,51 @@ class _NoSniff:
         await self.app(scope, receive, sending)
 
 
+RETRY_AFTER = 2  # seconds a busy server asks a client to wait
+
+
+def _small(body: Any) -> bool:
+    """True for a request about a puzzle of at most SMALL cells (or a new one as small)."""
+    if not isinstance(body, dict):
+        return True
+    size = body.get("size")
+    if isinstance(size, int) and not isinstance(size, bool):
+        return size * size <= SMALL
+    text = body.get("puzzle")
+    return not isinstance(text, str) or sum(c.isalnum() or c in "._-" for c in text) <= SMALL
+
+
+def _client(request: Request) -> str:
+    return f"{request.client.host}:{request.client.port}" if request.client else "a client"
+
+
+def _settled(task: asyncio.Future[Any]) -> None:
+    if not task.cancelled():
+        task.exception()
+
+
+async def _run_while_connected(request: Request, jobs: Jobs, name: str, body: Any) -> Any:
+    """``jobs.run`` in a thread of the pool while the client is there; when it leaves, the
+    job is called off (dropped if waiting, its worker killed if running)."""
+    cancelled = threading.Event()
+    task = asyncio.ensure_future(run_in_threadpool(jobs.run, name, body, cancelled))
+    task.add_done_callback(_settled)  # a job called off ends later, its error unread
+    try:
+        while True:
+            done, _ = await asyncio.wait({task}, timeout=0.25)
+            if done:
+                return task.result()
+            if await request.is_disconnected():
+                cancelled.set()
+                raise Cancelled(name)
+    except asyncio.CancelledError:  # the server is stopping: the job is called off
+        cancelled.set()
+        raise Cancelled(name) from None
+    finally:
+        if not task.done():  # the client left, or the server is stopping
+            cancelled.set()
+
+
 def create_app(
     *,
     budget: float = DEFAULT_BUDGET,
@@ -101,7 +151,12 @@ def create_app(
 ) -> Starlette:
     """The application: the page and the API, jobs limited to ``budget`` seconds each in
     at most ``workers`` processes at once, requests accepted only for ``hosts``."""
+    # Two lanes: a flood of big or slow jobs cannot keep a 9x9 from its answer.
+    quick = Jobs(budget=budget, workers=1)
     jobs = Jobs(budget=budget, workers=workers)
+
+    def lane(body: Any) -> Jobs:
+        return quick if _small(body) else jobs
 
     async def page(request: Request) -> Response:
         return FileResponse(
@@ -118,7 +173,17 @@ def create_app(
             if name in INLINE:
                 result = api.ENDPOINTS[name](body)
             else:
-                result = await run_in_threadpool(jobs.run, name, body)
+                result = await _run_while_connected(request, lane(body), name, body)
+        except ClientDisconnect:
+            log.warning("%s left before the answer to /api/%s", _client(request), name)
+            return Response(status_code=499)
+        except Cancelled:
+            log.warning("%s left: /api/%s stopped", _client(request), name)
+            return Response(status_code=499)
+        except Busy as busy:
+            refused = _error(503, f"the server is busy ({busy}); try again in a moment")
+            refused.headers["Retry-After"] = str(RETRY_AFTER)
+            return refused
         except api.ApiError as error:
             return JSONResponse(error.to_json(), status_code=error.status)
         except Failed as failure:
@@ -143,8 +208,10 @@ def create_app(
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         await run_in_threadpool(jobs.warm)
+        await run_in_threadpool(quick.warm)
         yield
         await run_in_threadpool(jobs.close)
+        await run_in_threadpool(quick.close)
 
     return Starlette(
         lifespan=lifespan,
@@ -184,7 +251,9 @@ def url_of(sock: socket.socket) -> str:
 
 def server(sock: socket.socket, *, budget: float = DEFAULT_BUDGET) -> uvicorn.Server:
     """A uvicorn server for the app; ``server.run(sockets=[sock])`` serves until stopped."""
-    config = uvicorn.Config(create_app(budget=budget), log_level="warning")
+    config = uvicorn.Config(
+        create_app(budget=budget), log_level="warning", timeout_graceful_shutdown=STOP_WITHIN
+    )
     return uvicorn.Server(config)
 
 

@@ -8,8 +8,11 @@ import socket
 import subprocess
 import sys
 import threading
+import time
 import urllib.request
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).resolve().parents[3]
 PLAY = [sys.executable, "-m", "sudoku.cli", "play", "--no-browser"]
@@ -83,3 +86,50 @@ def test_play_help_names_the_extra():
         timeout=120,
     )
     assert result.returncode == 0 and "pip install 'dlx-sudoku[web]'" in result.stdout
+
+
+def children(pid: int) -> list[int]:
+    """The processes ``pid`` started (its job workers), from /proc."""
+    found = []
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        found += [int(child) for child in (task / "children").read_text().split()]
+    return found
+
+
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM])
+def test_play_stops_at_once_under_load_and_ends_its_workers(signum: int) -> None:
+    """A slow job running and more waiting: Ctrl-C or SIGTERM stops the server within a
+    few seconds, and its job workers end with it (none left running, re-parented)."""
+    import json
+
+    process = subprocess.Popen(
+        [*PLAY, "--port", "0"], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
+    line = first_line(process)
+    assert "http://127.0.0.1:" in line, line
+    url = line.split()[2]
+    slow = json.dumps({"puzzle": "." * 256, "variant": "windoku"}).encode()
+
+    def ask() -> None:
+        sent = urllib.request.Request(url + "api/solve", data=slow)
+        try:
+            urllib.request.urlopen(sent, timeout=30).read()
+        except OSError:
+            pass
+
+    for _ in range(4):
+        threading.Thread(target=ask, daemon=True).start()
+    deadline = time.monotonic() + 30
+    while len(children(process.pid)) < 2:  # the workers are busy
+        assert time.monotonic() < deadline, "no job started"
+        time.sleep(0.05)
+    workers = children(process.pid)
+    start = time.monotonic()
+    process.send_signal(signum)
+    _, errors = process.communicate(timeout=60)
+    assert time.monotonic() - start < 5, "the server took its time to stop"
+    assert "Traceback" not in errors, errors
+    deadline = time.monotonic() + 10
+    while alive := [pid for pid in workers if Path(f"/proc/{pid}").exists()]:
+        assert time.monotonic() < deadline, f"job workers left running: {alive}"
+        time.sleep(0.05)
