@@ -16,6 +16,7 @@ are strings gives an equal problem. A UTF-8 byte-order mark at the start is drop
 
 from __future__ import annotations
 
+import math
 import os
 import re
 from collections.abc import Iterable, Iterator
@@ -153,6 +154,7 @@ def _parse(lines: Iterable[str]) -> Problem:
     options: list[list[str]] = []
     costs: list[float] = []
     header_seen = costed = False
+    total = 0.0  # of every cost: a cover costs at most this, and it must be a number
     for number, line in enumerate(lines, start=1):
         stripped = line.strip()
         if not stripped or stripped.startswith("|"):
@@ -165,6 +167,12 @@ def _parse(lines: Iterable[str]) -> Problem:
         options.append(entries)
         costs.append(0 if cost is None else cost)
         costed = costed or cost is not None
+        if cost is not None and not math.isfinite(total := total + cost):
+            raise CostError(
+                "the costs add up past the largest number a float holds: a cover's cost "
+                "could not be told",
+                line=number,
+            )
     if not header_seen:
         raise FormatError("no item line: the first line that is not a comment must name the items")
     return Problem(
@@ -218,7 +226,8 @@ def _read_items(
 def _read_option(
     tokens: list[tuple[str, int]], line: int, kinds: dict[str, str]
 ) -> tuple[list[str], float | None]:
-    """The option's entries, and its cost: the sum of its ``|cost`` tokens (DLX5), if any."""
+    """The option's entries, and its cost: its ``|cost`` token (DLX5), if it has one; a
+    second one, or a cost past what a float holds, is refused where it stands."""
     entries: list[str] = []
     seen: set[str] = set()
     cost: float | None = None
@@ -237,8 +246,16 @@ def _read_option(
                     line=line,
                     column=column,
                 )
+            if cost is not None:
+                raise CostError(
+                    f"{token!r} is a second cost: an option has one", line=line, column=column
+                )
             value = float(token[1:]) if any(c in token for c in ".eE") else int(token[1:])
-            cost = value if cost is None else cost + value
+            if not math.isfinite(value):
+                raise CostError(
+                    f"{token!r} is past the largest cost a float holds", line=line, column=column
+                )
+            cost = value
             continue
         item, colon, color = token.partition(":")
         if colon and (not item or not color or ":" in color):

@@ -63,11 +63,27 @@ def test_the_assignment_example_of_the_hungarian_algorithm() -> None:
     assert sorted(best.solution) == [("Alice", "bathroom"), ("Bob", "windows"), ("Carol", "floors")]
 
 
-def test_costs_in_knuths_format_add_up_and_read_back() -> None:
-    problem = dlx.read("a b\na |3 |2\nb |1\na b |7\n")
+def test_costs_in_knuths_format_read_back() -> None:
+    problem = dlx.read("a b\na |5\nb |1\na b |7\n")
     assert problem.costs == (5, 1, 7)
     assert dlx.read(dlx.write(problem)) == problem
     assert problem.minimum(k=2).covers == [(6, [0, 1]), (7, [2])]
+
+
+@pytest.mark.parametrize(
+    ("text", "message", "where"),
+    [
+        ("a b\na |3 |2\nb |1\n", "'|2' is a second cost", (2, 6)),
+        ("a\na |1e309\n", "past the largest cost", (2, 3)),
+        ("a b\na |1e308\nb |1e308\n", "add up past", (3, None)),
+    ],
+)
+def test_costs_that_repeat_or_overflow_are_refused_where_they_stand(
+    text: str, message: str, where: tuple
+) -> None:
+    with pytest.raises(dlx.CostError, match=message) as refused:
+        dlx.read(text)
+    assert (refused.value.line, refused.value.column) == where
 
 
 @pytest.mark.parametrize(
