@@ -376,3 +376,13 @@ def test_limits_and_jobs_are_bounded_with_a_message_not_a_traceback() -> None:
     held = shell(f"{CLI} cover --jobs 1024 --count {KNUTH}")
     assert held.returncode == 0 and held.stdout == "1\n"
     assert f"more than the {usable_cores()} cores this process may use" in held.stderr
+
+
+def test_a_run_of_nothing_but_bad_input_leaves_the_output_file_as_it_was(tmp_path: Path) -> None:
+    target = tmp_path / "answers.txt"
+    target.write_text("yesterday's answers\n")
+    failed = shell(f"{CLI} solve 12x............. -o {target}")
+    assert failed.returncode == 2 and "left as it was" in failed.stderr
+    assert target.read_text() == "yesterday's answers\n"
+    mixed = shell(f"{CLI} solve 12x............. {HARD} -o {target}")  # one answer: written
+    assert mixed.returncode == 2 and target.read_text().splitlines()[1] == HARD_SOLUTION

@@ -323,6 +323,8 @@ def run(
             report.write(answer)
         if source.file is not None and not report.tally:  # nothing to write: leave it be
             raise CommandError("no puzzle in the input")
+        if output is not None and set(report.tally) == {"bad input"}:  # a failed run
+            raise CommandError(f"every puzzle was bad input: {output} is left as it was")
         if finish is not None:
             finish()
         if summary:
