@@ -21,6 +21,7 @@ estimated above a small share of the work. ``dlx.parallel`` runs the tasks.
 from __future__ import annotations
 
 import heapq
+import math
 import random
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -128,13 +129,17 @@ class Tree:
             options ^= low
         return found
 
-    def estimate(self, node: Node, samples: int, rng: random.Random) -> tuple[float, float]:
+    def estimate(
+        self, node: Node, samples: int, rng: random.Random, *, past: float = math.inf
+    ) -> tuple[float, float]:
         """Knuth's estimate of the subtree below ``node``: (nodes, solutions), the means of
-        ``samples`` random walks. Nodes are options tried, as ``Stats.nodes`` counts them."""
+        ``samples`` random walks. Nodes are options tried, as ``Stats.nodes`` counts them.
+        A walk whose product of branchings passes ``past`` stops there: the estimate is
+        then at least that many nodes, which is all a caller asking "more than?" needs."""
         nodes = solutions = 0
         for _ in range(samples):
             weight, here = 1, node
-            while True:
+            while weight <= past:
                 options = self.branch(here)
                 if options is None:
                     solutions += weight
@@ -144,7 +149,16 @@ class Tree:
                 weight *= len(options)
                 nodes += weight
                 here = self.child(here, rng.choice(options))
-        return nodes / samples, solutions / samples
+        return _mean(nodes, samples), _mean(solutions, samples)
+
+
+def _mean(total: int, samples: int) -> float:
+    """``total / samples`` as a float, infinite past what a float holds (a tree of 25x25
+    sudoku has some 10^400 nodes)."""
+    try:
+        return total / samples
+    except OverflowError:
+        return math.inf
 
 
 @dataclass(frozen=True)
@@ -172,11 +186,15 @@ def estimate(
     rng = seeds.generator(seed)
     walks = [tree.estimate(tree.root, 1, rng) for _ in range(samples)]
     nodes = sum(n for n, _ in walks) / samples
-    spread = sum((n - nodes) ** 2 for n, _ in walks) / max(samples - 1, 1)
+    try:  # a tree too large for a float's square has an error as large
+        spread = sum((n - nodes) ** 2 for n, _ in walks) / max(samples - 1, 1)
+        error = (spread / samples) ** 0.5 if math.isfinite(nodes) else math.inf
+    except OverflowError:
+        error = math.inf
     return Estimate(
         nodes=nodes,
         solutions=sum(s for _, s in walks) / samples,
-        error=(spread / samples) ** 0.5,
+        error=error,
         samples=samples,
     )
 

@@ -324,6 +324,8 @@ def _answer(task: Task, place: Place, puzzle: Any, lean: bool = True) -> Answer 
     line = ways.line(puzzle)
     try:
         if task.work is Work.COUNT:
+            if task.limit is None and isinstance(puzzle, Grid) and (why := one.endless(puzzle)):
+                raise GridError(why)
             return Counted(place, line, ways.count(puzzle, task.limit), task.limit)
         if task.work is Work.LIST:
             if ways.solutions is None:

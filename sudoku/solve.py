@@ -77,6 +77,31 @@ def solutions(puzzle: Grid, limit: int | None = None) -> Iterator[Grid]:
     return (decode(solution, puzzle.shape) for solution in found)
 
 
+ENDLESS = 1e10  # search nodes past which counting every solution would take hours or more
+WALKS = 30  # Knuth's random walks that judge it
+
+
+def endless(puzzle: Grid) -> str | None:
+    """Why counting every solution of ``puzzle`` would not end in any time anyone waits
+    (Knuth's estimate of its search tree, from WALKS random walks, past ENDLESS nodes), or
+    None. A walk stops once it alone makes the estimate pass ENDLESS, so a tree of 10^400
+    nodes is judged as fast as one of 10^12. Raises ConflictingGivens (a GridError) when
+    the givens break the rules."""
+    import random
+
+    from dlx.tree import Tree
+
+    check_givens(puzzle)
+    tree = Tree(cover_problem(puzzle.shape), puzzle.givens())
+    nodes, _ = tree.estimate(tree.root, WALKS, random.Random(0), past=ENDLESS * WALKS)
+    if nodes <= ENDLESS:
+        return None
+    return (
+        f"counting every solution would not end: Knuth's estimate puts its search past "
+        f"{nodes:.0e} nodes; give a limit"
+    )
+
+
 def count(puzzle: Grid, limit: int | None = None) -> int:
     """The number of solutions of ``puzzle``, counting stops at ``limit`` when given.
 

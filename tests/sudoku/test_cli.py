@@ -331,3 +331,19 @@ def test_a_million_line_file_runs_in_constant_memory(tmp_path):
     small, large = peak_rss_kib(tmp_path, 2_000), peak_rss_kib(tmp_path, 1_000_000)
     print(f"peak RSS: {small} KiB for 2,000 lines, {large} KiB for 1,000,000 lines")
     assert large < small + 4 * 1024, (small, large)
+
+
+@pytest.mark.parametrize(
+    ("args", "size"), [((), 9), (("--size", "16", "--windoku"), 16), ((), 25)], ids=str
+)
+def test_a_count_that_would_never_end_says_why_at_once(args, size):
+    """An empty 9x9 has some 6.7e21 grids, a 16x16 windoku and a 25x25 far more: counting
+    them all without a limit is refused at once (Knuth's estimate of the tree), saying to
+    give one."""
+    result = run("count", *args, "." * size * size)
+    assert result.returncode == 2 and "would not end" in result.stderr
+    assert "give a limit" in result.stderr and "Traceback" not in result.stderr
+
+
+def test_a_count_with_a_limit_runs_where_one_without_is_refused():
+    assert run("count", "--limit", "3", "." * 81).stdout == "3\n"
