@@ -103,11 +103,21 @@ def write(
     """The problem as DLX text; also written to ``file`` (a path or an open file) if given.
 
     ``comment`` lines go first, each behind ``| ``. Item names and colors must be
-    non-empty and free of spaces, ``:`` and ``|`` to be written.
+    non-empty and free of spaces, ``:`` and ``|`` to be written, and there must be a
+    primary item: Knuth's item line cannot start with ``|``, which begins a comment.
+    Anything else raises FormatError before a line is written.
     """
+    if not problem.primary:
+        raise FormatError(
+            "a problem without primary items cannot be written in DLX format: its item "
+            "line would start with '|', which begins a comment (its one solution is the "
+            "empty cover)"
+        )
     for name in (*problem.primary, *problem.secondary):
         _writable(name, "item")
     head = " ".join(_bounded(item, problem.bounds.get(item)) for item in problem.primary)
+    if not comment and head.startswith(BOM):  # read drops a BOM that starts the text
+        head = f" {head}"
     if problem.secondary:
         head += " | " + " ".join(map(str, problem.secondary))
     lines = [f"| {line}".rstrip() for line in comment.splitlines()] + [head]

@@ -13,6 +13,7 @@ flat integer arrays (``Links``); every search copies the mutable arrays and runs
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -257,7 +258,7 @@ class Problem:
             and list(self._options) == list(other._options)
             and self._rows == other._rows
             and self._bounds == other._bounds
-            and self._costs == other._costs
+            and (self._costs or None) == (other._costs or None)  # no options: () is none
         )
 
     __hash__ = None  # type: ignore[assignment]  # mutable caches; equality is structural
@@ -533,7 +534,8 @@ def _checked_costs(
     costs: Mapping[OptionName, float] | Sequence[float] | None,
     positions: dict[OptionName, int],
 ) -> tuple[float, ...] | None:
-    """The costs in option order, each a finite number >= 0 (a missing one is 0)."""
+    """The costs in option order, each a finite number >= 0 (a missing one is 0), adding
+    up to a float (a cover's cost must be one)."""
     if costs is None:
         return None
     if isinstance(costs, Mapping):
@@ -550,10 +552,20 @@ def _checked_costs(
             raise CostError(f"a cost is given to {name!r}, which is not an option") from None
         if isinstance(cost, bool) or not isinstance(cost, int | float) or not cost >= 0:
             raise CostError(f"option {name!r}: cost {cost!r} is not a number >= 0")
-        if cost == float("inf"):
-            raise CostError(f"option {name!r}: cost {cost!r} is not finite")
+        if not _finite(cost):
+            raise CostError(f"option {name!r}: cost {cost!r} is not finite as a float")
         result[where] = cost
+    if not _finite(sum(map(float, result))):
+        raise CostError("the costs add up past the largest number a float holds")
     return tuple(result)
+
+
+def _finite(number: float) -> bool:
+    """True when ``number`` is a finite float, or an int that converts to one."""
+    try:
+        return math.isfinite(number)
+    except OverflowError:  # an int past a float
+        return False
 
 
 SHORT_OPTION = 64  # options up to this long keep their rotations as tuples (speed)

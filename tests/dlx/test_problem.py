@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from dlx import (
     ColorError,
@@ -109,6 +110,63 @@ def test_any_problem_written_and_read_back_is_the_same_problem(problem: Problem)
     again = read(write(problem))
     assert again == problem
     assert sorted(map(sorted, again.solutions())) == sorted(map(sorted, problem.solutions()))
+
+
+# Names as users give them: any characters a DLX line can carry (no spaces, ':' or '|'),
+# a byte-order mark, digits, '#' and '-' at the start included.
+_NAMES = st.text(
+    st.characters(
+        blacklist_categories=("Cs",),
+        blacklist_characters=":|",
+    ).filter(lambda ch: not ch.isspace()),
+    min_size=1,
+    max_size=4,
+) | st.sampled_from(["\ufeff", "\ufeffa", "0", "#", "-", "1e5", "x"])
+
+
+@st.composite
+def any_problems(draw: st.DrawFn) -> Problem:
+    """Problems as ``Problem`` accepts them, written by hand: none or many primary items
+    (with bounds), secondary ones with colors, no options or many, costs or none."""
+    names = draw(st.lists(_NAMES, unique=True, max_size=7))
+    cut = draw(st.integers(0, len(names)))
+    primary, secondary = names[:cut], names[cut:]
+    bounds = {
+        item: draw(st.tuples(st.integers(0, 2), st.integers(1, 3)).filter(lambda b: b[0] <= b[1]))
+        for item in primary
+        if draw(st.booleans())
+    }
+    colored = [f"{item}:{draw(_NAMES)}" for item in secondary if draw(st.booleans())]
+    entries = st.sampled_from(primary + secondary + colored) if names else st.nothing()
+    options = draw(
+        st.lists(
+            st.lists(entries, min_size=1, max_size=4, unique_by=lambda e: e.partition(":")[0]),
+            max_size=6 if names else 0,
+        )
+    )
+    cost = st.integers(0, 10**6) | st.floats(0, 1e300, allow_nan=False, allow_infinity=False)
+    costs = draw(st.none() | st.lists(cost, min_size=len(options), max_size=len(options)))
+    return Problem(options, primary=primary, secondary=secondary, bounds=bounds, costs=costs)
+
+
+@settings(max_examples=400, deadline=None)
+@given(any_problems())
+def test_every_problem_with_a_primary_item_round_trips_and_others_are_refused(
+    problem: Problem,
+) -> None:
+    """``write`` then ``read`` gives the same problem back, whatever the names; a problem
+    without primary items (Knuth's format cannot say it) is refused with a FormatError."""
+    if not problem.primary:
+        with pytest.raises(FormatError, match="without primary items"):
+            write(problem)
+        return
+    assert read(write(problem)) == problem
+    assert read(write(problem, comment="a comment")) == problem
+
+
+def test_the_empty_problem_is_refused_saying_why() -> None:
+    with pytest.raises(FormatError, match="its item line would start with '[|]'"):
+        write(Problem({}))
 
 
 def test_read_and_write_files_and_paths(tmp_path: Path) -> None:
