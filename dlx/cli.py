@@ -9,6 +9,7 @@ column of the file. Files, streams and their errors follow ``dlx.cli_io``.
 from __future__ import annotations
 
 import itertools
+import logging
 import sys
 import time
 from pathlib import Path
@@ -21,8 +22,11 @@ from dlx.cli_io import (
     INTERRUPTED,
     MAX_JOBS,
     MOST,
+    TIMED_OUT,
     WRITE_FAILED,
     CommandError,
+    SearchWatch,
+    TimeLimitOption,
     at_most_cores,
     guard,
     on_signals,
@@ -30,12 +34,16 @@ from dlx.cli_io import (
     open_output,
     read_lines,
     stop_code,
+    stop_reason,
+    time_limit,
 )
 
-SOLVED, NO_SOLUTION = 0, 1
+SOLVED, NO_SOLUTION, RUN_FAILED = 0, 1, 3
 COVER_EXIT_CODES = (
-    "Exit codes: 0 solved; 1 no solution; 2 bad input; "
-    f"{WRITE_FAILED} the output could not be written; {INTERRUPTED} interrupted."
+    "Exit codes: 0 solved; 1 no solution; 2 bad input; 3 the parallel run failed (its "
+    "workers or its Dask scheduler lost; --checkpoint keeps the parts done); "
+    f"{WRITE_FAILED} the output could not be written; {TIMED_OUT} the time limit ended "
+    f"the search; {INTERRUPTED} interrupted (143, 129 by SIGTERM, SIGHUP)."
 )
 
 
@@ -92,6 +100,7 @@ def cover_command(
             help="With --count: record finished parts in this file; a rerun skips them.",
         ),
     ] = None,
+    seconds: TimeLimitOption = None,
 ) -> None:
     """Solve an exact-cover problem given in Knuth's DLX format.
 
@@ -99,7 +108,8 @@ def cover_command(
 
     \b
     A long search shows its progress when stderr is a terminal.
-    Ctrl-C stops it and prints the count so far and the statistics.
+    Ctrl-C (or --time-limit) stops it and prints the count so far and the statistics;
+    with --minimum, the cheapest solution found so far.
     A file that cannot be read is reported with its line and column.
 
     \b
@@ -124,12 +134,13 @@ def cover_command(
                 raise CommandError(f"{file}: {error}") from None
         with open_output(None) as out:
             if minimum:
-                _print_cheapest(problem, out, limit or 1, stats)
-            if jobs is not None or dask is not None or checkpoint is not None:
-                _cover_in_parallel(
-                    problem, out, counting, limit, seed, stats, jobs, dask, tasks, checkpoint
-                )
-            _run(problem, out, counting=counting, limit=limit, seed=seed, stats=stats)
+                _print_cheapest(problem, out, limit or 1, stats, seconds)
+            with time_limit(seconds):
+                if jobs is not None or dask is not None or checkpoint is not None:
+                    _cover_in_parallel(
+                        problem, out, counting, limit, seed, stats, jobs, dask, tasks, checkpoint
+                    )
+                _run(problem, out, counting=counting, limit=limit, seed=seed, stats=stats)
 
 
 def _refuse_what_does_not_go_together(
@@ -184,10 +195,9 @@ def _run(
     stats: bool,
 ) -> NoReturn:
     """The search, its answers on ``out`` and its statistics on stderr."""
-    tty = sys.stderr.isatty()
-    progress = _CoverProgress() if tty else None
-    search = problem.search(seed=seed, progress=progress, progress_interval=1_000)
-    interrupted = 0  # the exit code of a stop by Ctrl-C or a signal
+    watch = SearchWatch()
+    search = problem.search(seed=seed, progress=watch, progress_interval=1_000)
+    interrupted: KeyboardInterrupt | None = None  # Ctrl-C, a signal, the time limit
     try:
         if counting:
             search.count(limit)
@@ -197,25 +207,29 @@ def _run(
                 out.write(f"\n{lines}\n" if number else f"{lines}\n")
                 out.flush()
     except KeyboardInterrupt as stop:
-        interrupted = stop_code(stop)
-    if tty:
-        typer.echo("\r\x1b[K", nl=False, err=True)  # erase the progress line
+        interrupted = stop
+    watch.erase()
     found = search.stats.solutions
     if counting:
         out.write(f"{found}\n")
-    if interrupted:
-        typer.echo("interrupted: the search is incomplete", err=True)
-    if stats or interrupted:
+    if interrupted is not None:
+        typer.echo(f"{stop_reason(interrupted)}: the search is incomplete", err=True)
+    if stats or interrupted is not None:
         typer.echo(_cover_stats(search, interrupted), err=True)
-    raise typer.Exit(interrupted or (SOLVED if found else NO_SOLUTION))
+    if interrupted is not None:
+        raise typer.Exit(stop_code(interrupted))
+    raise typer.Exit(SOLVED if found else NO_SOLUTION)
 
 
-def _print_cheapest(problem: dlx.Problem, out: TextIO, k: int, stats: bool) -> NoReturn:
-    """``--minimum``: the k cheapest solutions on ``out``, each after a line with its cost."""
+def _print_cheapest(
+    problem: dlx.Problem, out: TextIO, k: int, stats: bool, seconds: float | None
+) -> NoReturn:
+    """``--minimum``: the k cheapest solutions on ``out``, each after a line with its cost;
+    past ``seconds``, the cheapest found so far (exit TIMED_OUT)."""
     try:
-        found = problem.minimum(k)
+        found = problem.minimum(k, time_limit=seconds)
     except KeyboardInterrupt as stop:
-        typer.echo("interrupted: no answer is known to be the cheapest", err=True)
+        typer.echo(f"{stop_reason(stop)}: no answer is known to be the cheapest", err=True)
         raise typer.Exit(stop_code(stop)) from None
     for number, (cost, solution) in enumerate(found.covers):
         lines = "\n".join(map(problem.option_text, solution))
@@ -226,36 +240,21 @@ def _print_cheapest(problem: dlx.Problem, out: TextIO, k: int, stats: bool) -> N
             f"{s.solutions} solutions improved the best, {s.nodes} nodes, {s.elapsed:.3f} s",
             err=True,
         )
+    if not found.complete:
+        what = "the cheapest found so far" if found.covers else "no solution found yet"
+        typer.echo(f"time limit of {seconds:g} s reached: {what}, none proved cheapest", err=True)
+        raise typer.Exit(TIMED_OUT)
     raise typer.Exit(SOLVED if found.covers else NO_SOLUTION)
 
 
-class _CoverProgress:
-    """The progress line on stderr, redrawn at most ten times a second."""
-
-    def __init__(self) -> None:
-        self.shown = 0.0
-
-    def __call__(self, search: dlx.Search) -> None:
-        now = time.monotonic()
-        if now - self.shown >= 0.1:
-            self.shown = now
-            s = search.stats
-            typer.echo(
-                f"\r{s.solutions} solutions, {s.nodes} nodes, "
-                f"about {search.progress():.1%} explored",
-                nl=False,
-                err=True,
-            )
-
-
-def _cover_stats(search: dlx.Search, interrupted: int) -> str:
+def _cover_stats(search: dlx.Search, interrupted: KeyboardInterrupt | None) -> str:
     """A search's statistics in two lines, as `cover` prints them on stderr (Ctrl-C may
     come between two solutions, outside the search: ``interrupted`` says it did)."""
     s = search.stats
     if search.complete:
         ended = "complete"
     else:
-        ended = "interrupted" if interrupted else "stopped at the limit"
+        ended = stop_reason(interrupted) if interrupted is not None else "stopped at the limit"
     return (
         f"{s.solutions} solutions, {s.nodes} nodes, {s.updates} updates, {s.elapsed:.3f} s, "
         f"{ended}\nnodes per level: {' '.join(map(str, s.profile))}"
@@ -276,7 +275,10 @@ def _cover_in_parallel(
 ) -> NoReturn:
     """``cover`` with --jobs, --dask or --checkpoint: the same output, from parallel workers."""
     from dlx import parallel
+    from dlx.executors import ClusterLostError, WorkerLostError
 
+    if dask is not None:
+        _quiet_dask()
     tty = sys.stderr.isatty()
     run = parallel.Count(
         problem,
@@ -288,7 +290,7 @@ def _cover_in_parallel(
         progress=_ParallelProgress() if tty else None,
     )  # counting; enumerating runs parallel.solutions
     start = time.perf_counter()
-    interrupted = 0  # the exit code of a stop by Ctrl-C or a signal
+    interrupted: KeyboardInterrupt | None = None  # Ctrl-C, a signal, the time limit
     found = 0
     try:
         if counting:
@@ -300,11 +302,14 @@ def _cover_in_parallel(
                 out.write(f"\n{lines}\n" if found > 1 else f"{lines}\n")
                 out.flush()
     except KeyboardInterrupt as stop:
-        interrupted = stop_code(stop)
+        interrupted = stop
         found = run.solutions if counting else found
     except BrokenPipeError:
         raise
-    except (ImportError, OSError, dlx.DLXError) as error:  # no Dask, no cluster, a checkpoint
+    except (ClusterLostError, WorkerLostError) as error:
+        saved = f"; {checkpoint} keeps what was done: run the command again" if checkpoint else ""
+        raise CommandError(f"{error}{saved}", RUN_FAILED) from None
+    except (ImportError, OSError, dlx.DLXError) as error:  # no Dask, a checkpoint
         raise CommandError(str(error)) from None
     if tty:
         typer.echo("\r\x1b[K", nl=False, err=True)
@@ -314,24 +319,38 @@ def _cover_in_parallel(
     if run.unsaved is not None:
         reason = run.unsaved.strerror or run.unsaved
         typer.echo(f"error: {checkpoint}: the checkpoint could not be written: {reason}", err=True)
-    if interrupted:
+    if interrupted is not None:
         saved = f"; {checkpoint} keeps what is done" if checkpoint else ""
-        typer.echo(f"interrupted: the search is incomplete{saved}", err=True)
+        typer.echo(f"{stop_reason(interrupted)}: the search is incomplete{saved}", err=True)
     if not counting and stats:
         seconds = time.perf_counter() - start
         order = "the serial order" if seed is None else f"the order of seed {seed}"
         typer.echo(f"{found} solutions in {seconds:.3f} s, in {order}", err=True)
-    if counting and (stats or interrupted) and run.plan is not None:
+    if counting and (stats or interrupted is not None) and run.plan is not None:
         total = len(run.plan.tasks)
         before = len(run.counts) - run.tasks_run
         typer.echo(
             f"{found} solutions, {run.nodes} nodes; parts: {run.tasks_run} run now, "
             f"{len(run.counts)} of {total} done ({before} from the checkpoint), "
             f"{time.perf_counter() - start:.3f} s, "
-            + ("interrupted" if interrupted else "complete"),
+            + (stop_reason(interrupted) if interrupted is not None else "complete"),
             err=True,
         )
-    raise typer.Exit(interrupted or unsaved or (SOLVED if found else NO_SOLUTION))
+    stopped = stop_code(interrupted) if interrupted is not None else 0
+    raise typer.Exit(stopped or unsaved or (SOLVED if found else NO_SOLUTION))
+
+
+def _quiet_dask() -> None:
+    """Dask's loggers silenced but for the critical: a lost scheduler is logged there with
+    tracebacks, and the user gets one line from us (Dask sets its loggers' levels when it
+    is imported, so this comes after)."""
+    try:
+        import distributed  # noqa: F401 (configures the loggers)
+    except ImportError:
+        return  # the runner says the extra is missing
+    for name in list(logging.root.manager.loggerDict):
+        if name == "distributed" or name.startswith("distributed."):
+            logging.getLogger(name).setLevel(logging.CRITICAL)
 
 
 class _ParallelProgress:

@@ -22,6 +22,8 @@ opens what it reads and writes through ``open_input`` and ``open_output``:
                                             was done so far
   Ctrl-C                                    ``interrupted``, exit ``INTERRUPTED`` (130)
   SIGTERM, SIGHUP (``on_signals``)          as Ctrl-C: ``terminated``, exit 143 or 129
+  ``--time-limit`` run out (``time_limit``)  as Ctrl-C: ``time limit of S s reached``,
+                                            exit ``TIMED_OUT`` (5)
   ========================================  =====================================
 """
 
@@ -33,16 +35,18 @@ import secrets
 import signal
 import stat
 import sys
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from functools import partial
 from pathlib import Path
-from typing import IO
+from typing import IO, Annotated, Any
 
 import typer
 
-BAD_INPUT, WRITE_FAILED, INTERRUPTED = 2, 4, 130
+BAD_INPUT, WRITE_FAILED, TIMED_OUT, INTERRUPTED = 2, 4, 5, 130
 MOST = sys.maxsize  # the largest --limit: a count past it is not a limit
+MAX_SECONDS = 1e9  # the largest --time-limit: 31 years, past any timer's reach
 MAX_JOBS = 1024  # the largest --jobs taken at all (it is then held to the usable cores)
 STDIO = "-"  # the name that means standard input or output
 
@@ -67,9 +71,112 @@ def on_signals() -> None:
         signal.signal(signum, _terminate)
 
 
+class TimeUp(KeyboardInterrupt):
+    """A command's ``--time-limit`` ran out: taken as Ctrl-C is, exit ``TIMED_OUT``."""
+
+    def __init__(self, seconds: float) -> None:
+        super().__init__(f"time limit of {seconds:g} s reached")
+        self.code = TIMED_OUT
+
+
+TimeLimitOption = Annotated[
+    float | None,
+    typer.Option(
+        "--time-limit",
+        min=0.001,
+        max=MAX_SECONDS,
+        metavar="SECONDS",
+        help=f"Stop as Ctrl-C would after this long (answers so far kept), exit {TIMED_OUT}.",
+    ),
+]
+
+
+@contextmanager
+def time_limit(seconds: float | None) -> Iterator[None]:
+    """Raise TimeUp in the main thread once ``seconds`` have passed in the block (None: no
+    limit). A timer signal, so the searches see it where they see Ctrl-C, in C too."""
+    if seconds is None:
+        yield
+        return
+
+    def up(signum: int, frame: object) -> None:
+        raise TimeUp(seconds)
+
+    before = signal.signal(signal.SIGALRM, up)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, before)
+
+
 def stop_code(stop: KeyboardInterrupt) -> int:
-    """The exit code of a command stopped by Ctrl-C (130) or by a signal (128 + it)."""
+    """The exit code of a command stopped by Ctrl-C (130), by a signal (128 + it) or by its
+    time limit (TIMED_OUT)."""
     return getattr(stop, "code", INTERRUPTED)
+
+
+def stop_reason(stop: KeyboardInterrupt) -> str:
+    """What stopped a command, as it says it: interrupted, terminated, the time limit."""
+    if isinstance(stop, TimeUp):
+        return str(stop)
+    return "terminated" if isinstance(stop, Terminated) else "interrupted"
+
+
+class SearchWatch:
+    """A search's progress callback for a command: a line on stderr when it is a terminal,
+    redrawn at most ten times a second (solutions, nodes, the fraction explored by Knuth's
+    estimate), else one note once the search has run NOTE_AFTER seconds; and the last
+    search kept, so that a stopped command can say how far it got."""
+
+    NOTE_AFTER = 10.0
+
+    def __init__(self, draw: bool | None = None) -> None:
+        self.draw = sys.stderr is not None and sys.stderr.isatty() if draw is None else draw
+        self.search: Any = None  # the dlx.Search last seen
+        self.shown = 0.0  # when the line was last drawn (0: not on the terminal now)
+        self.noted = False
+        self.started = 0.0  # when the last search was first seen
+
+    def __call__(self, search: Any) -> None:
+        now = time.monotonic()
+        if search is not self.search:
+            self.search, self.started = search, now
+        if self.draw:
+            if now - self.shown >= 0.1:
+                self.shown = now
+                _say_over(self.where())
+        elif not self.noted and now - self.started >= self.NOTE_AFTER:
+            self.noted = True
+            _say(f"note: still searching: {self.where()}; --time-limit bounds the search")
+
+    def where(self) -> str:
+        """How far the last search got: solutions, nodes, the fraction of its tree."""
+        s = self.search.stats
+        return (
+            f"{s.solutions:,} solutions, {s.nodes:,} nodes, "
+            f"about {_percent(self.search.progress())} of the tree explored"
+        )
+
+    def erase(self) -> None:
+        """Take the progress line off the terminal, if one is there."""
+        if self.shown:
+            _say_over("")
+            self.shown = 0.0
+
+
+def _percent(fraction: float) -> str:
+    """A fraction as a percentage that shows the smallest ones (a huge tree's first part)."""
+    return f"{fraction:.1%}" if fraction >= 0.001 or fraction == 0 else f"{fraction * 100:.1e}%"
+
+
+def _say_over(text: str) -> None:
+    """Redraw the current line of stderr with ``text``."""
+    try:
+        print(f"\r{text}\x1b[K", end="", file=sys.stderr, flush=True)
+    except (OSError, AttributeError, ValueError):
+        pass
 
 
 class InputError(OSError):
@@ -131,7 +238,7 @@ def guard(code: Callable[[], int] = lambda: 0) -> Iterator[None]:
         _quiet_stdout()
         raise typer.Exit(WRITE_FAILED) from None
     except KeyboardInterrupt as stop:
-        _say("terminated" if isinstance(stop, Terminated) else "interrupted")
+        _say(stop_reason(stop))
         raise typer.Exit(stop_code(stop)) from None
 
 
@@ -246,10 +353,10 @@ def open_output(
     try:
         os.fchmod(fd, stat.S_IMODE(kind) if kind is not None else 0o666 & ~_umask())
         mode = "wb" if binary else "w"
-        with open(fd, mode, **({} if binary else {"encoding": "utf-8"})) as stream:
+        # _named outside: closing a stream whose flush failed fails again, unnamed
+        with _named(target), open(fd, mode, **({} if binary else {"encoding": "utf-8"})) as stream:
             try:
-                with _named(target):
-                    yield stream
+                yield stream
             except (typer.Exit, KeyboardInterrupt):
                 _keep(stream, temporary, path, target)
                 raise

@@ -13,7 +13,8 @@
 - ``Retries`` is the one policy for work whose worker process died (the pool breaks; it is
   replaced): each unit of work runs at most ``1 + RETRIES`` times, then the run stops with
   ``WorkerLostError`` naming it. Dask retries on its own, within the same bound
-  (``distributed.scheduler.allowed-failures``).
+  (``distributed.scheduler.allowed-failures``), and past it the same WorkerLostError
+  is raised; a scheduler that cannot be reached or is lost is a ``ClusterLostError``.
 
 Dask is imported only when asked for (``pip install 'dlx-sudoku[distributed]'``).
 """
@@ -21,13 +22,15 @@ Dask is imported only when asked for (``pip install 'dlx-sudoku[distributed]'``)
 from __future__ import annotations
 
 import hashlib
+import logging
 import multiprocessing
 import os
 import signal
 from collections import Counter
-from collections.abc import Callable, Hashable, Iterable
+from collections.abc import Callable, Hashable, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
+from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, Protocol
 
 from dlx.errors import ArgumentError, ArgumentTypeError, DLXError
@@ -40,6 +43,11 @@ RETRIES = 3  # runs again of a unit of work whose worker process died, before gi
 
 class WorkerLostError(DLXError):
     """A unit of work lost its worker process more often than ``Retries`` allows."""
+
+
+class ClusterLostError(DLXError):
+    """The Dask scheduler could not be reached, or its connection was lost during a run
+    (the run's finished parts stay in its checkpoint, if it keeps one)."""
 
 
 class WorkerDied(Exception):
@@ -131,7 +139,7 @@ class _Recorded:
     def __getattr__(self, name: str) -> Any:
         return getattr(self._context, name)
 
-    def Process(self, *args: Any, **kwargs: Any) -> Any:  # noqa: N802: the context's name
+    def Process(self, *args: Any, **kwargs: Any) -> Any:  # noqa: N802 (the context's name)
         process = self._context.Process(*args, **kwargs)
         self.processes.append(process)
         return process
@@ -197,50 +205,83 @@ class Pool:
 class Dask:
     """A ``dask.distributed.Client``: the problem goes to each worker once, as the result
     of a task the others depend on; the scheduler runs a task again when its worker dies
-    (up to ``distributed.scheduler.allowed-failures`` times)."""
+    (up to ``distributed.scheduler.allowed-failures`` times). Dask's own errors come out as
+    this module's: ``ClusterLostError``, ``WorkerLostError``."""
 
     def __init__(self, target: Any, payload: Problem | None = None) -> None:
         from dask.distributed import Client
 
         self._own: list[Any] = []
-        if isinstance(target, str):
-            if target == "local":
-                from dask.distributed import LocalCluster
+        self._where = f"at {target}" if isinstance(target, str) else "of the client"
+        with self._lost():
+            if isinstance(target, str):
+                if target == "local":
+                    from dask.distributed import LocalCluster
 
-                cluster = LocalCluster(processes=True, threads_per_worker=1)
-                self._own.append(cluster)
-                target = cluster
-            client = Client(target)
-            self._own.insert(0, client)
-            target = client
-        self.client = target
-        self.workers = max(1, sum(self.client.nthreads().values()))
-        # A task, not scattered data: when the worker holding it dies, Dask makes it again.
-        self._payload = (
-            None if payload is None else self.client.submit(_as_result, payload, pure=False)
-        )
+                    # its workers' warnings (tasks called off at Ctrl-C) are not the user's
+                    cluster = LocalCluster(
+                        processes=True, threads_per_worker=1, silence_logs=logging.ERROR
+                    )
+                    self._own.append(cluster)
+                    target = cluster
+                client = Client(target)
+                self._own.insert(0, client)
+                target = client
+            self.client = target
+            self.workers = max(1, sum(self.client.nthreads().values()))
+            # A task, not scattered data: when the worker holding it dies, Dask makes it again.
+            self._payload = (
+                None if payload is None else self.client.submit(_as_result, payload, pure=False)
+            )
 
     def payload(self) -> Any:
         return self._payload
 
     def submit(self, fn: Callable[..., Any], *args: Any) -> Any:
-        return self.client.submit(fn, *args, pure=False)
+        with self._lost():
+            return self.client.submit(fn, *args, pure=False)
 
     def wait(self, futures: Iterable[Any]) -> set[Any]:
         from dask.distributed import wait as dask_wait
 
-        done, _ = dask_wait(list(futures), return_when="FIRST_COMPLETED")
+        with self._lost():
+            done, _ = dask_wait(list(futures), return_when="FIRST_COMPLETED")
         return set(done)
 
     def result(self, future: Any) -> Any:
-        return future.result()
+        with self._lost():
+            return future.result()
 
     def restart(self) -> None:  # the scheduler retries by itself
         pass
 
     def close(self) -> None:
         for owned in self._own:
-            owned.close()
+            try:
+                owned.close()
+            except (OSError, TimeoutError, RuntimeError):  # a cluster already gone
+                pass
+
+    @contextmanager
+    def _lost(self) -> Iterator[None]:
+        """Dask's errors for a scheduler out of reach, a connection lost or a task whose
+        workers kept dying, as ClusterLostError and WorkerLostError."""
+        from concurrent.futures import CancelledError
+
+        from distributed.scheduler import KilledWorker
+
+        try:
+            yield
+        except KilledWorker as error:
+            raise WorkerLostError(f"a part of the run lost its Dask workers: {error}") from None
+        except (OSError, TimeoutError, CancelledError) as error:
+            if isinstance(error, CancelledError):  # Dask calls off the tasks of a lost client
+                reason = "its tasks were called off"
+            else:
+                reason = str(error).splitlines()[0] if str(error) else type(error).__name__
+            raise ClusterLostError(
+                f"the Dask scheduler {self._where} could not be reached or was lost: {reason}"
+            ) from None
 
 
 class Plain:

@@ -35,6 +35,7 @@ from functools import lru_cache, partial
 from typing import Any, Protocol
 
 from sudoku import solve as one
+from sudoku.cover import Watch
 from sudoku.files import Records, read_puzzles
 from sudoku.grid import SYMBOLS, Grid, GridError, Shape, format_line, parse
 from sudoku.records import (
@@ -200,10 +201,16 @@ def answers(
 
 
 def answer_texts(
-    texts: Iterable[str], task: Task = SOLVE, *, read: PuzzleReader | None = None
+    texts: Iterable[str],
+    task: Task = SOLVE,
+    *,
+    read: PuzzleReader | None = None,
+    watch: Watch | None = None,
 ) -> Iterator[Answer | Listing]:
     """Answer each of ``texts`` as one puzzle (a command's arguments: argument k is the
-    k-th), in this process; one puzzle solved alone skips the engine's matrix in C."""
+    k-th), in this process; one puzzle solved alone skips the engine's matrix in C.
+    ``watch(search)`` is called as each solve's or count's search goes (a long solve
+    leaves C for the engine after ``sudoku.solve.UNWATCHED`` seconds to be watched)."""
     read = Reader() if read is None or read is parse else read
     for number, text in enumerate(texts, 1):
         place = Place("argument", number)
@@ -212,7 +219,7 @@ def answer_texts(
         except GridError as error:
             yield _bad(place, error)
             continue
-        yield _answer(task, place, puzzle)
+        yield _answer(task, place, puzzle, watch=watch)
 
 
 def answer(puzzle: Any, task: Task = SOLVE, *, place: Place | None = None) -> Answer | Listing:
@@ -315,9 +322,12 @@ def _stats(stats: Any) -> Stats | None:
     return None if stats is None else Stats(stats.nodes, stats.updates, stats.elapsed)
 
 
-def _answer(task: Task, place: Place, puzzle: Any, lean: bool = True) -> Answer | Listing:
+def _answer(
+    task: Task, place: Place, puzzle: Any, lean: bool = True, watch: Watch | None = None
+) -> Answer | Listing:
     """``task`` done on one puzzle (a Grid, a Samurai, or the GridError it was read as);
-    a solve without statistics in C unless ``lean`` is False (``backend="python"``)."""
+    a solve without statistics in C unless ``lean`` is False (``backend="python"``).
+    ``watch(search)`` is called as a solve's or a count's search goes."""
     if isinstance(puzzle, GridError):
         return _bad(place, puzzle)
     ways = _ways(puzzle)
@@ -326,7 +336,7 @@ def _answer(task: Task, place: Place, puzzle: Any, lean: bool = True) -> Answer 
         if task.work is Work.COUNT:
             if task.limit is None and isinstance(puzzle, Grid) and (why := one.endless(puzzle)):
                 raise GridError(why)
-            return Counted(place, line, ways.count(puzzle, task.limit), task.limit)
+            return Counted(place, line, ways.count(puzzle, task.limit, watch), task.limit)
         if task.work is Work.LIST:
             if ways.solutions is None:
                 raise ValueError(f"the solutions of a {type(puzzle).__name__} are not listed")
@@ -334,7 +344,8 @@ def _answer(task: Task, place: Place, puzzle: Any, lean: bool = True) -> Answer 
             return Listing(place, line, map(ways.line, found), task.limit)
         if task.work is Work.RATE:
             return _rated(place, puzzle, line, task.steps)
-        solved = ways.solve(puzzle) if task.stats or not lean else ways.solve_lean(puzzle)
+        solve = ways.solve if task.stats or not lean else ways.solve_lean
+        solved = solve(puzzle, watch)
     except GridError as error:
         return _bad(place, error)
     stats = _stats(solved.stats) if task.stats else None

@@ -23,12 +23,15 @@ digit sets or on "where does 5 go in cage 1" as readily as on a cell.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import NamedTuple
 
 import dlx
 from dlx.seeds import Seed
 from sudoku.grid import Cell, Given, Grid, Region, Shape, by_shape, cage_digits
+
+Watch = Callable[[dlx.Search], object]  # a search's progress callback
+WATCH_EVERY = 10_000  # nodes between calls of a search's progress callback
 
 
 class CageDigits(NamedTuple):
@@ -114,18 +117,22 @@ def search(
     seed: Seed = None,
     max_nodes: int | None = None,
     time_limit: float | None = None,
+    progress: Watch | None = None,
     backend: str | None = None,
 ) -> dlx.Search:
     """A search for the solutions of ``puzzle``: its givens forced on the shape's matrix.
 
-    The keywords are ``dlx.Search``'s. Givens that share an item raise
-    ``dlx.ConflictError``; check ``grid.conflicts`` first for a message in sudoku terms.
+    The keywords are ``dlx.Search``'s (``progress`` is called every WATCH_EVERY nodes).
+    Givens that share an item raise ``dlx.ConflictError``; check ``grid.conflicts`` first
+    for a message in sudoku terms.
     """
     return cover_problem(puzzle.shape).search(
         forced=puzzle.givens(),
         seed=seed,
         max_nodes=max_nodes,
         time_limit=time_limit,
+        progress=progress,
+        progress_interval=WATCH_EVERY,
         backend=backend,
     )
 

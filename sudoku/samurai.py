@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from functools import cache
 
 import dlx
-from sudoku.cover import placements, units_problem
+from sudoku.cover import WATCH_EVERY, Watch, placements, units_problem
 from sudoku.grid import (
     BLANKS,
     SEPARATORS,
@@ -220,21 +220,23 @@ def decode_samurai(solution: list) -> Samurai:
     return _from({(r, c): d for r, c, d in placements(solution)})
 
 
-def solve_samurai(puzzle: Samurai) -> Result[Samurai]:
-    """Solve ``puzzle`` and prove the solution unique by searching on for a second one.
+def solve_samurai(puzzle: Samurai, progress: Watch | None = None) -> Result[Samurai]:
+    """Solve ``puzzle`` and prove the solution unique by searching on for a second one;
+    ``progress(search)`` is called as the search goes.
 
     Raises GridError before searching when givens repeat a digit in a unit of a grid.
     """
     _check(puzzle)
-    run = search_samurai(puzzle)
+    run = search_samurai(puzzle, progress=progress, progress_interval=WATCH_EVERY)
     found = tuple(decode_samurai(solution) for solution in itertools.islice(run, 2))
     return Result(puzzle, found, run.stats)
 
 
-def count_samurai(puzzle: Samurai, limit: int | None = None) -> int:
-    """The number of solutions of ``puzzle``, counting stops at ``limit`` when given."""
+def count_samurai(puzzle: Samurai, limit: int | None = None, progress: Watch | None = None) -> int:
+    """The number of solutions of ``puzzle``, counting stops at ``limit`` when given;
+    ``progress(search)`` is called as the search goes."""
     _check(puzzle)
-    return search_samurai(puzzle).count(limit)
+    return search_samurai(puzzle, progress=progress, progress_interval=WATCH_EVERY).count(limit)
 
 
 def is_samurai_solution(solution: Samurai, puzzle: Samurai | None = None) -> bool:

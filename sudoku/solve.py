@@ -22,7 +22,7 @@ from types import ModuleType
 from typing import Any, Generic, TypeVar
 
 import dlx
-from sudoku.cover import cover_problem, decode, search
+from sudoku.cover import Watch, cover_problem, decode, search
 from sudoku.grid import SYMBOLS, Grid, Shape, by_shape, check_givens, format_line
 from sudoku.records import Status
 
@@ -55,13 +55,14 @@ class Result(Generic[P]):
         return self.solutions[0] if self.solutions else None
 
 
-def solve(puzzle: Grid) -> Result[Grid]:
-    """Solve ``puzzle`` and prove the solution unique by searching on for a second one.
+def solve(puzzle: Grid, progress: Watch | None = None) -> Result[Grid]:
+    """Solve ``puzzle`` and prove the solution unique by searching on for a second one;
+    ``progress(search)`` is called as the search goes (every WATCH_EVERY nodes).
 
     Raises ConflictingGivens (a GridError) before searching when the givens break the rules.
     """
     check_givens(puzzle)
-    run = search(puzzle)
+    run = search(puzzle, progress=progress)
     found = tuple(decode(solution, puzzle.shape) for solution in itertools.islice(run, 2))
     return Result(puzzle, found, run.stats)
 
@@ -77,6 +78,7 @@ def solutions(puzzle: Grid, limit: int | None = None) -> Iterator[Grid]:
     return (decode(solution, puzzle.shape) for solution in found)
 
 
+UNWATCHED = 1.0  # seconds a watched puzzle runs in C, without progress, before the engine
 ENDLESS = 1e10  # search nodes past which counting every solution would take hours or more
 WALKS = 30  # Knuth's random walks that judge it
 
@@ -102,13 +104,14 @@ def endless(puzzle: Grid) -> str | None:
     )
 
 
-def count(puzzle: Grid, limit: int | None = None) -> int:
-    """The number of solutions of ``puzzle``, counting stops at ``limit`` when given.
+def count(puzzle: Grid, limit: int | None = None, progress: Watch | None = None) -> int:
+    """The number of solutions of ``puzzle``, counting stops at ``limit`` when given;
+    ``progress(search)`` is called as the search goes (every WATCH_EVERY nodes).
 
     Raises ConflictingGivens (a GridError) before searching when the givens break the rules.
     """
     check_givens(puzzle)
-    return search(puzzle).count(limit)
+    return search(puzzle, progress=progress).count(limit)
 
 
 @dataclass(frozen=True)
@@ -117,9 +120,9 @@ class Ways:
     what ``sudoku.batch`` calls on each puzzle of a stream. ``solutions`` is None where a
     kind's solutions are not listed."""
 
-    solve: Callable[[Any], Result]
-    solve_lean: Callable[[Any], Result]
-    count: Callable[[Any, int | None], int]
+    solve: Callable[[Any, Watch | None], Result]
+    solve_lean: Callable[[Any, Watch | None], Result]
+    count: Callable[[Any, int | None, Watch | None], int]
     solutions: Callable[[Any, int | None], Iterator[Any]] | None
     line: Callable[[Any], str]
 
@@ -169,17 +172,23 @@ def _cells(line: str) -> tuple[int, ...]:
 _DIGIT = {symbol: digit for digit, symbol in enumerate(SYMBOLS, 1)}
 
 
-def solve_lean(puzzle: Grid) -> Result[Grid]:
+def solve_lean(puzzle: Grid, progress: Watch | None = None) -> Result[Grid]:
     """:func:`solve` without statistics (``stats`` is None): in C when the batch was built,
     with no exact-cover matrix built unless the puzzle has several solutions. The same
     Result otherwise, the same ConflictingGivens. For one-off puzzles, where building the
-    matrix (milliseconds) is most of the work: ``dlx-sudoku solve PUZZLE``."""
-    answer = _one_in_c(puzzle)
+    matrix (milliseconds) is most of the work: ``dlx-sudoku solve PUZZLE``. With
+    ``progress``, a puzzle C has not answered in UNWATCHED seconds goes on in the engine,
+    which reports its progress."""
+    try:
+        answer = _one_in_c(puzzle, None if progress is None else UNWATCHED)
+    except TimeoutError:
+        answer = None
     if answer is not None and answer[0] == _batch.UNIQUE:
         return Result(puzzle, (Grid(puzzle.shape, _cells(answer[1])),), None)
     if answer is not None and answer[0] == _batch.NONE:
         return Result(puzzle, (), None)
-    return solve(puzzle)  # several (the engine's first two), givens that clash, or no C
+    # several (the engine's first two), givens that clash, a long search, or no C
+    return solve(puzzle, progress)
 
 
 def count_to(puzzle: Grid, limit: int = 2, *, time_limit: float | None = None) -> int | None:

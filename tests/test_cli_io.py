@@ -197,6 +197,24 @@ def test_a_full_disk_for_an_output_file_names_it():
     assert result.stderr == "error: /dev/full: No space left on device\n"
 
 
+@posix
+@pytest.mark.parametrize(
+    "command", ["grids -n 100000 -o OUT", "generate -n 400 --seed 1 -o OUT"], ids=str
+)
+def test_a_full_disk_names_the_output_file(tmp_path: Path, command: str) -> None:
+    """A file size limit (``ulimit -f``) stands in for a full disk: the write fails with
+    EFBIG, and the one line says which file, not "standard output"; nothing is left."""
+    out = tmp_path / "out.txt"
+    command = command.replace("OUT", str(out))
+    line = f"trap '' XFSZ; ulimit -f 8; {sys.executable} -m sudoku.cli {command}"
+    result = subprocess.run(
+        ["sh", "-c", line], capture_output=True, text=True, cwd=ROOT, timeout=300
+    )
+    assert result.returncode == 4, result.stderr
+    assert result.stderr.splitlines()[-1] == f"error: {out}: File too large"
+    assert list(tmp_path.iterdir()) == []
+
+
 STDIN_COMMANDS = ["solve -", "solve", "solve -f -", "count -", "cover -", "rate -"]
 
 

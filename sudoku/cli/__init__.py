@@ -29,8 +29,8 @@ COMMANDS = {
 EXIT_SUMMARY = (
     "Exit codes: 0 solved (and unique where --unique was asked), 1 no solution, 2 bad input, "
     "3 more than one solution with --unique; for several puzzles, the largest that applies; "
-    "4 the output could not be written, 130 interrupted (answers written so far are kept; "
-    "143 and 129 for SIGTERM and SIGHUP, taken the same way)."
+    "4 the output could not be written, 5 the --time-limit ran out, 130 interrupted (answers "
+    "written so far are kept; 143 and 129 for SIGTERM and SIGHUP, taken the same way)."
 )
 
 

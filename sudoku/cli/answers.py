@@ -17,14 +17,23 @@ import os
 import sys
 import time
 from collections.abc import Callable, Iterable, Iterator
-from contextlib import ExitStack
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
 
 import typer
 
-from dlx.cli_io import CommandError, guard, interactive, open_input, open_output, read_lines
+from dlx.cli_io import (
+    CommandError,
+    SearchWatch,
+    guard,
+    interactive,
+    open_input,
+    open_output,
+    read_lines,
+    time_limit,
+)
 from sudoku.batch import Listing, PuzzleReader, Reader, Task, answer_texts, answers
 from sudoku.cli.options import BAD_INPUT, NO_SOLUTION, SEVERAL, SOLVED, note_fallback, progress_bar
 from sudoku.files import MAX_LINE, LineLayout, RecordWriter, line_layout
@@ -294,15 +303,19 @@ def run(
     layout: Layout = str,
     keep: Callable[[Solved], None] | None = None,
     finish: Callable[[], None] | None = None,
+    seconds: float | None = None,
 ) -> None:
     """Answer every puzzle of ``source`` through ``sudoku.batch`` and write each answer as
     it comes; call ``finish`` (the sheets); then exit with the worst code met. ``summary``
-    ends with a line on stderr: how many puzzles, how fast."""
+    ends with a line on stderr: how many puzzles, how fast. Past ``seconds`` the run stops
+    as Ctrl-C stops it (``dlx.cli_io.time_limit``). A puzzle given as text shows its
+    search's progress on a terminal, and says how far it got if it is stopped."""
     start = time.perf_counter()
     note_fallback()
     kind = {"solve": "solve", "count": "count", "list": "solution", "rate": "rating"}
     report: Report | None = None
     with guard(lambda: report.code if report else SOLVED), ExitStack() as stack:
+        stack.enter_context(time_limit(seconds))
         out = stack.enter_context(open_output(output))
         report = Report(
             out,
@@ -314,13 +327,17 @@ def run(
             layout=layout,
             keep=keep,
         )
+        watch = SearchWatch() if source.file is None else None
         if source.file is None:
-            stream: Iterator[object] = answer_texts(source.texts, task, read=read)
+            stream: Iterator[object] = answer_texts(source.texts, task, read=read, watch=watch)
         else:
             lines = open_lines(source.file, stack)
             stream = answers(lines, task, read=read, jobs=jobs)
-        for answer in stream:
-            report.write(answer)
+        with _saying_how_far(watch):
+            for answer in stream:
+                if watch is not None:
+                    watch.erase()
+                report.write(answer)
         if source.file is not None and not report.tally:  # nothing to write: leave it be
             raise CommandError("no puzzle in the input")
         if output is not None and set(report.tally) == {"bad input"}:  # a failed run
@@ -330,6 +347,19 @@ def run(
         if summary:
             report.summary(time.perf_counter() - start)
         raise typer.Exit(report.code)
+
+
+@contextmanager
+def _saying_how_far(watch: SearchWatch | None) -> Iterator[None]:
+    """When the block is stopped (Ctrl-C, a signal, the time limit) in a watched search,
+    say on stderr how far that search got: its count so far, the part of its tree."""
+    try:
+        yield
+    except KeyboardInterrupt:
+        if watch is not None and watch.search is not None:
+            watch.erase()
+            typer.echo(f"stopped in a search: {watch.where()}", err=True)
+        raise
 
 
 def open_lines(file: str, stack: ExitStack) -> Iterable[str]:

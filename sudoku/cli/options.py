@@ -11,17 +11,21 @@ from typing import Annotated
 
 import typer
 
-from dlx.cli_io import INTERRUPTED, MAX_JOBS, MOST, WRITE_FAILED, open_output
+from dlx.cli_io import INTERRUPTED, MAX_JOBS, MOST, TIMED_OUT, WRITE_FAILED, open_output
 from sudoku.grid import Grid, GridError, Shape
 
 SOLVED, NO_SOLUTION, BAD_INPUT, SEVERAL = 0, 1, 2, 3
 EXIT_CODES = (
     "Exit codes: 0 solved (and unique where --unique was asked), 1 no solution, 2 bad input, "
     "3 more than one solution with --unique; for several puzzles, the largest that applies; "
-    f"{WRITE_FAILED} the output could not be written, {INTERRUPTED} interrupted (answers "
-    "written so far are kept; 143 and 129 for SIGTERM and SIGHUP)."
+    f"{WRITE_FAILED} the output could not be written, {TIMED_OUT} the --time-limit ran out, "
+    f"{INTERRUPTED} interrupted (answers written so far are kept; 143 and 129 for SIGTERM "
+    "and SIGHUP)."
 )
-IO_EXIT_CODES = f"{WRITE_FAILED} the output could not be written, {INTERRUPTED} interrupted."
+IO_EXIT_CODES = (
+    f"{WRITE_FAILED} the output could not be written, {TIMED_OUT} the --time-limit ran out, "
+    f"{INTERRUPTED} interrupted."
+)
 EXAMPLE = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 
 RegionsOption = Annotated[

@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from dlx.cli_io import at_most_cores
+from dlx.cli_io import TimeLimitOption, at_most_cores
 from sudoku.batch import Task, Work, reader
 from sudoku.cli.answers import puzzle_source, run
 from sudoku.cli.options import (
@@ -66,6 +66,7 @@ def rate_command(
     ] = False,
     example: ExampleOption = False,
     jobs: JobsOption = None,
+    seconds: TimeLimitOption = None,
 ) -> None:
     """Rate puzzles by the hardest technique a person needs."""
     puzzles = with_example(example, puzzles, file)
@@ -77,4 +78,5 @@ def rate_command(
     source = puzzle_source(ctx, puzzles, file, jobs)
     jobs = at_most_cores(jobs)
     task = Task(Work.RATE, steps=steps)
-    run(source, task, read=reader(box_shape(size), x), fmt=fmt.value, jobs=jobs, summary=stats)
+    read = reader(box_shape(size), x)
+    run(source, task, read=read, fmt=fmt.value, jobs=jobs, summary=stats, seconds=seconds)

@@ -8,7 +8,15 @@ from typing import Annotated, Any
 
 import typer
 
-from dlx.cli_io import MOST, CommandError, at_most_cores, guard, open_input, read_lines
+from dlx.cli_io import (
+    MOST,
+    CommandError,
+    TimeLimitOption,
+    at_most_cores,
+    guard,
+    open_input,
+    read_lines,
+)
 from sudoku.batch import PuzzleReader, Task, Work, reader
 from sudoku.cli.answers import Layout, Source, grid_layout, puzzle_source, run
 from sudoku.cli.options import (
@@ -111,6 +119,7 @@ def solve_command(
     ] = None,
     example: ExampleOption = False,
     jobs: JobsOption = None,
+    seconds: TimeLimitOption = None,
 ) -> None:
     """Solve puzzles and prove each solution unique (or show two solutions)."""
     puzzles = with_example(example, puzzles, file)
@@ -150,6 +159,7 @@ def solve_command(
         layout=layout,
         keep=keep,
         finish=draw,
+        seconds=seconds,
     )
 
 
@@ -224,8 +234,12 @@ def count_command(
     fmt: Annotated[
         RecordFormat, typer.Option("--format", help="The count alone, or a JSON or CSV record.")
     ] = RecordFormat.line,
+    seconds: TimeLimitOption = None,
 ) -> None:
     """Count the solutions of one puzzle (exit 1 when there is none).
+
+    A long count shows its progress when stderr is a terminal; Ctrl-C or --time-limit
+    stops it, saying the count so far.
 
     \b
     Examples:
@@ -242,4 +256,4 @@ def count_command(
         puzzle = "." * shape.size**2  # type: ignore[union-attr]
     text = _stdin_puzzle() if puzzle == "-" else puzzle
     read, _ = _reading(samurai, shape, x, Format.line)
-    run(Source((text,)), Task(Work.COUNT, limit=limit), read=read, fmt=fmt.value)
+    run(Source((text,)), Task(Work.COUNT, limit=limit), read=read, fmt=fmt.value, seconds=seconds)
