@@ -327,7 +327,7 @@ def _answer(
 ) -> Answer | Listing:
     """``task`` done on one puzzle (a Grid, a Samurai, or the GridError it was read as);
     a solve without statistics in C unless ``lean`` is False (``backend="python"``).
-    ``watch(search)`` is called as a solve's or a count's search goes."""
+    ``watch(search)`` is called as the search of a solve, a count or a listing goes."""
     if isinstance(puzzle, GridError):
         return _bad(place, puzzle)
     ways = _ways(puzzle)
@@ -340,7 +340,7 @@ def _answer(
         if task.work is Work.LIST:
             if ways.solutions is None:
                 raise ValueError(f"the solutions of a {type(puzzle).__name__} are not listed")
-            found = ways.solutions(puzzle, task.limit)
+            found = ways.solutions(puzzle, task.limit, watch)
             return Listing(place, line, map(ways.line, found), task.limit)
         if task.work is Work.RATE:
             return _rated(place, puzzle, line, task.steps)

@@ -67,14 +67,17 @@ def solve(puzzle: Grid, progress: Watch | None = None) -> Result[Grid]:
     return Result(puzzle, found, run.stats)
 
 
-def solutions(puzzle: Grid, limit: int | None = None) -> Iterator[Grid]:
-    """Every solution of ``puzzle``, lazily, in the engine's order; at most ``limit``.
+def solutions(
+    puzzle: Grid, limit: int | None = None, progress: Watch | None = None
+) -> Iterator[Grid]:
+    """Every solution of ``puzzle``, lazily, in the engine's order; at most ``limit``;
+    ``progress(search)`` is called as the search goes (every WATCH_EVERY nodes).
 
     Raises ConflictingGivens (a GridError) at once, before searching, when the givens break
     the rules; the search itself runs only as the solutions are taken.
     """
     check_givens(puzzle)
-    found = itertools.islice(search(puzzle), limit)
+    found = itertools.islice(search(puzzle, progress=progress), limit)
     return (decode(solution, puzzle.shape) for solution in found)
 
 
@@ -123,7 +126,7 @@ class Ways:
     solve: Callable[[Any, Watch | None], Result]
     solve_lean: Callable[[Any, Watch | None], Result]
     count: Callable[[Any, int | None, Watch | None], int]
-    solutions: Callable[[Any, int | None], Iterator[Any]] | None
+    solutions: Callable[[Any, int | None, Watch | None], Iterator[Any]] | None
     line: Callable[[Any], str]
 
 

@@ -47,8 +47,12 @@ def stopped_by_the_time_limit(result: subprocess.CompletedProcess, seconds: str)
 @posix
 @pytest.mark.parametrize(
     "args",
-    [WINDOKU_16, ("solve", "--size", "25", "--windoku", "." * 625)],
-    ids=["count-16x16-windoku", "solve-25x25-windoku"],
+    [
+        WINDOKU_16,
+        ("solve", "--all", "--limit", "2", *WINDOKU_16[1:4], "." * 256),
+        ("solve", "--size", "25", "--windoku", "." * 625),
+    ],
+    ids=["count-16x16-windoku", "list-16x16-windoku", "solve-25x25-windoku"],
 )
 def test_a_search_past_its_time_limit_stops_and_says_how_far_it_got(args: tuple) -> None:
     started = time.monotonic()

@@ -96,7 +96,8 @@ class Report:
     ``kind`` names the records written (their CSV columns); ``unique`` makes several
     solutions a failure (exit 3); ``stats`` shows each solve's statistics; ``layout`` shows
     a solution line in ``grid`` and ``spaced`` (a Samurai has its own); ``keep`` is called
-    with every puzzle solved (the sheets draw them)."""
+    with every puzzle solved (the sheets draw them); ``clear`` before each solution of a
+    listing is written (a progress line on the terminal is taken off)."""
 
     def __init__(
         self,
@@ -109,8 +110,9 @@ class Report:
         stats: bool = False,
         layout: Layout = str,
         keep: Callable[[Solved], None] | None = None,
+        clear: Callable[[], None] = lambda: None,
     ):
-        self.out, self.fmt, self.label = out, fmt, label
+        self.out, self.fmt, self.label, self.clear = out, fmt, label, clear
         self.writer = RecordWriter(out, fmt, (label, *COLUMNS[kind]))
         self.unique, self.stats, self.layout, self.keep = unique, stats, layout, keep
         self.code = SOLVED
@@ -186,6 +188,7 @@ class Report:
         """Every solution of one puzzle, numbered, each written as it is found."""
         number = 0
         for listed in listing.each():
+            self.clear()
             number = listed.number
             self.writer.comment(f"{self.label} {listing.place.number}: solution {number}")
             self._emit(listed.to_record(), self._shown(listed.solution))
@@ -317,6 +320,7 @@ def run(
     with guard(lambda: report.code if report else SOLVED), ExitStack() as stack:
         stack.enter_context(time_limit(seconds))
         out = stack.enter_context(open_output(output))
+        watch = SearchWatch() if source.file is None else None
         report = Report(
             out,
             fmt,
@@ -326,8 +330,8 @@ def run(
             stats=task.stats,
             layout=layout,
             keep=keep,
+            clear=watch.erase if watch is not None else lambda: None,
         )
-        watch = SearchWatch() if source.file is None else None
         if source.file is None:
             stream: Iterator[object] = answer_texts(source.texts, task, read=read, watch=watch)
         else:
@@ -335,8 +339,7 @@ def run(
             stream = answers(lines, task, read=read, jobs=jobs)
         with _saying_how_far(watch):
             for answer in stream:
-                if watch is not None:
-                    watch.erase()
+                report.clear()
                 report.write(answer)
         if source.file is not None and not report.tally:  # nothing to write: leave it be
             raise CommandError("no puzzle in the input")
