@@ -31,7 +31,6 @@ from __future__ import annotations
 
 import errno
 import os
-import secrets
 import signal
 import stat
 import sys
@@ -258,7 +257,7 @@ def _flush_or_exit(code: Callable[[], int]) -> None:
 def at_most_cores(jobs: int | None) -> int | None:
     """``--jobs`` held to the cores this process may use, saying so on stderr when it was
     more: more processes than cores only make each one slower."""
-    from dlx.executors import usable_cores
+    from dlx.cores import usable_cores
 
     cores = usable_cores()
     if jobs is not None and jobs > cores:
@@ -373,7 +372,7 @@ def _temporary(path: Path, target: object) -> tuple[int, str]:
     the ones a killed process left (SIGKILL gives no chance to clean up)."""
     _remove_stale(path)
     for _ in range(100):
-        name = str(path.parent / f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp")
+        name = str(path.parent / f".{path.name}.{os.getpid()}.{os.urandom(4).hex()}.tmp")
         try:
             return os.open(name, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600), name
         except FileExistsError:

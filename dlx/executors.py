@@ -24,7 +24,6 @@ from __future__ import annotations
 import hashlib
 import logging
 import multiprocessing
-import os
 import signal
 from collections import Counter
 from collections.abc import Callable, Hashable, Iterable, Iterator
@@ -33,6 +32,7 @@ from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, Protocol
 
+from dlx.cores import usable_cores
 from dlx.errors import ArgumentError, ArgumentTypeError, DLXError
 
 if TYPE_CHECKING:
@@ -312,14 +312,6 @@ class Plain:
 
     def close(self) -> None:
         pass
-
-
-def usable_cores() -> int:
-    """The cores this process may run on: its CPU affinity where the OS tells it (a
-    container or ``taskset`` may allow fewer than the machine has), else all of them."""
-    if hasattr(os, "sched_getaffinity"):
-        return len(os.sched_getaffinity(0)) or 1
-    return os.cpu_count() or 1
 
 
 def runner(problem: Problem | None, jobs: int | None, executor: Any) -> Runner:

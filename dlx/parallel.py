@@ -22,8 +22,9 @@ from typing import TYPE_CHECKING, Any
 
 from dlx import checkpoints, executors, seeds
 from dlx.checkpoints import CheckpointError, write_atomically
+from dlx.cores import usable_cores
 from dlx.errors import ArgumentError
-from dlx.executors import Retries, Runner, WorkerDied, fingerprint, usable_cores, worker_problem
+from dlx.executors import Retries, Runner, WorkerDied, fingerprint, worker_problem
 from dlx.search import Search
 from dlx.tree import Estimate, Plan, Task, Tree, estimate, split
 

@@ -19,7 +19,6 @@ never from the object's identity.
 
 from __future__ import annotations
 
-import hashlib
 import random
 
 from dlx.errors import ArgumentTypeError
@@ -64,5 +63,7 @@ def resolve(seed: Seed, bits: int = 32) -> int:
 def derive(base: int, *salt: object) -> int:
     """A 64-bit seed for one part of a run seeded with ``base``: the same for the same base
     and salt (ints and tuples of ints) in any process, unrelated for different salts."""
+    import hashlib  # here: OpenSSL's start-up is a few ms, and most runs derive nothing
+
     digest = hashlib.sha256(repr((base, *salt)).encode()).digest()
     return int.from_bytes(digest[:8], "big")

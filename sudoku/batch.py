@@ -165,7 +165,7 @@ def route(
     read = Reader() if read is None or read is parse else read
     plain = isinstance(read, Reader) and not (read.shape is not None and read.shape.cages)
     if task == SOLVE and plain and backend != "python" and c_batch_available():
-        from dlx.executors import usable_cores
+        from dlx.cores import usable_cores
 
         return Route.C, jobs or usable_cores()
     if task.work is not Work.LIST and jobs is not None and jobs > 1:

@@ -24,13 +24,15 @@ digit sets or on "where does 5 go in cage 1" as readily as on a cell.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 import dlx
-from dlx.seeds import Seed
 from sudoku.grid import Cell, Given, Grid, Region, Shape, by_shape, cage_digits
 
-Watch = Callable[[dlx.Search], object]  # a search's progress callback
+if TYPE_CHECKING:
+    from dlx.seeds import Seed
+
+Watch = Callable[["dlx.Search"], object]  # a search's progress callback
 WATCH_EVERY = 10_000  # nodes between calls of a search's progress callback
 
 

@@ -135,7 +135,7 @@ class Ways:
 
 def c_batch_available() -> bool:
     """True when sudoku._batch and the C loop it runs on were built."""
-    return _batch is not None and dlx.search.Layout is not None
+    return _batch is not None  # it cannot be imported without the C loop's API
 
 
 def c_batch() -> ModuleType:

@@ -384,7 +384,7 @@ def test_the_temporary_a_killed_writer_leaves_is_removed_by_the_next_write(
 def test_limits_and_jobs_are_bounded_with_a_message_not_a_traceback() -> None:
     """A limit past what Python counts to, or a number of jobs no machine has, is refused
     (exit 2, naming the range); jobs past the usable cores are held to them, saying so."""
-    from dlx.executors import usable_cores
+    from dlx.cores import usable_cores
 
     too_many = shell(f"{CLI} solve --all --limit 99999999999999999999999 1...............")
     assert too_many.returncode == 2 and "is not in the range" in too_many.stderr

@@ -51,11 +51,10 @@ class LazyCommands(TyperGroup):
 
 def _version(show: bool) -> None:
     if show:
-        from importlib.metadata import version
-
+        from sudoku import __version__
         from sudoku.cli.options import loop_in_use
 
-        typer.echo(f"dlx-sudoku {version('dlx-sudoku')}\nsearch loop: {loop_in_use()}")
+        typer.echo(f"dlx-sudoku {__version__}\nsearch loop: {loop_in_use()}")
         raise typer.Exit()
 
 
