@@ -29,7 +29,7 @@ import enum
 import itertools
 import math
 from collections import deque
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache, partial
 from typing import Any, Protocol
@@ -428,12 +428,17 @@ def _c_answers(lines: Iterable[str], read: Reader, threads: int) -> Iterator[Ans
     """The C route: CHUNK lines a call into C, on ``threads`` threads. The C reader takes
     plain lines (a puzzle of symbols, a blank, a comment) while ``sudoku.files``'s reader
     would read them alone; every other line goes through that reader, and its puzzles are
-    answered in Python here, with the same answers."""
+    answered in Python here, with the same answers.
+
+    The solver starts without the engine's matrix (building it is most of a short run's
+    work), so a puzzle of several solutions comes back from C without them, to be answered
+    here on the engine; the first one met brings in a solver that holds the matrix and
+    finds the engine's first two in C, for the chunks sent after it."""
     batch = one.c_batch()
-    solver = one.batch_solver(read.shape, read.x, shared=threads <= 1)
+    solvers = _Solvers(read, shared=threads <= 1)
     all_unique = bytes([batch.UNIQUE]) * CHUNK
     records = Records(read)
-    for block, texts, result in _solved_blocks(lines, solver, threads):
+    for block, texts, (solver, result) in _solved_blocks(lines, solvers.current, threads):
         done = 0
         while done < len(block):
             codes, solutions = result
@@ -443,9 +448,13 @@ def _c_answers(lines: Iterable[str], read: Reader, threads: int) -> Iterator[Ans
                 break
             for k, code in enumerate(codes, done):
                 number, line = block[k]
-                if code == batch.PYTHON or not records.plain:
+                unordered = code == batch.SEVERAL and solutions[k - done] is None  # no matrix
+                if code == batch.PYTHON or unordered or not records.plain:
                     for start, puzzle in records.feed(number, line):
-                        yield _answer(SOLVE, Place("line", start), puzzle)  # type: ignore[misc]
+                        answer = _answer(SOLVE, Place("line", start), puzzle)
+                        if isinstance(answer, Solved) and answer.status is Status.SEVERAL:
+                            solvers.engine_order()
+                        yield answer  # type: ignore[misc]
                 elif code != batch.SKIP:
                     records.took_line()
                     found = solutions[k - done]  # several: the first two, joined
@@ -456,43 +465,75 @@ def _c_answers(lines: Iterable[str], read: Reader, threads: int) -> Iterator[Ans
             if done < len(block):  # the next line's size had no shape when C saw it
                 result = solver.solve(texts[done:])
                 if not result[0]:  # nor has it now: give the solver its shape
-                    n = math.isqrt(len(texts[done].strip()))
-                    one.add_shape(solver, read.shape_for(n))
+                    solvers.add_size(solver, math.isqrt(len(texts[done].strip())))
                     result = solver.solve(texts[done:])
     for start, puzzle in records.end():
         yield _answer(SOLVE, Place("line", start), puzzle)  # type: ignore[misc]
 
 
+class _Solvers:
+    """The C solver the next chunk goes to: without the engine's matrix until a puzzle of
+    several solutions asks for it (see :func:`_c_answers`). A chunk already sent keeps the
+    solver it was sent to, so no solver changes while a thread runs it."""
+
+    def __init__(self, read: Reader, shared: bool) -> None:
+        self.read, self.shared, self.ordered = read, shared, False
+        self.solver = self._made()
+
+    def _made(self) -> Any:
+        return one.batch_solver(
+            self.read.shape, self.read.x, shared=self.shared, engine_order=self.ordered
+        )
+
+    def current(self) -> Any:
+        return self.solver
+
+    def engine_order(self) -> None:
+        if not self.ordered:
+            self.ordered = True
+            self.solver = self._made()
+
+    def add_size(self, solver: Any, n: int) -> None:
+        """Give ``solver`` the shape of n x n puzzles (a reader of any box size meets them
+        as it goes), with the matrix if it is the solver that holds it."""
+        one.add_shape(
+            solver, self.read.shape_for(n), engine_order=solver is self.solver and self.ordered
+        )
+
+
 def _solved_blocks(
-    lines: Iterable[str], solver: Any, threads: int
-) -> Iterator[tuple[list[tuple[int, str]], list[str], tuple[bytes, list]]]:
-    """Each chunk of CHUNK numbered lines, their texts and what solver.solve made of them,
-    in order. With ``threads`` above 1, that many threads solve the chunks ahead (the C
-    batch lets go of the GIL), at most two each in flight; when the caller stops early
-    (Ctrl-C, a generator dropped), the solver is stopped so that no thread runs on."""
+    lines: Iterable[str], solver: Callable[[], Any], threads: int
+) -> Iterator[tuple[list[tuple[int, str]], list[str], tuple[Any, tuple[bytes, list]]]]:
+    """Each chunk of CHUNK numbered lines, their texts, and the solver ``solver()`` gave
+    with what it made of them, in order. The first chunk is solved here; with ``threads``
+    above 1 and more chunks, that many threads solve the rest ahead (the C batch lets go
+    of the GIL), at most two each in flight; when the caller stops early (Ctrl-C, a
+    generator dropped), the solvers are stopped so that no thread runs on."""
     numbered = enumerate(lines, 1)
     blocks = iter(lambda: list(itertools.islice(numbered, CHUNK)), [])
+    for block in itertools.islice(blocks, 1 if threads > 1 else None):
+        texts = [line for _, line in block]
+        chosen = solver()
+        yield block, texts, (chosen, chosen.solve(texts))
     if threads <= 1:
-        for block in blocks:
-            texts = [line for _, line in block]
-            yield block, texts, solver.solve(texts)
         return
-    from concurrent.futures import ThreadPoolExecutor
+    from concurrent.futures import ThreadPoolExecutor  # only for a second chunk
 
     ahead: deque = deque()
     with ThreadPoolExecutor(threads, thread_name_prefix="sudoku-batch") as pool:
         try:
             for block in blocks:
                 texts = [line for _, line in block]
-                ahead.append((block, texts, pool.submit(solver.solve, texts)))
+                chosen = solver()
+                ahead.append((block, texts, chosen, pool.submit(chosen.solve, texts)))
                 if len(ahead) >= 2 * threads:
-                    block, texts, future = ahead.popleft()
-                    yield block, texts, future.result()
+                    block, texts, chosen, future = ahead.popleft()
+                    yield block, texts, (chosen, future.result())
             while ahead:
-                block, texts, future = ahead.popleft()
-                yield block, texts, future.result()
+                block, texts, chosen, future = ahead.popleft()
+                yield block, texts, (chosen, future.result())
         finally:
             if ahead:  # stopped early: what is still in flight is not wanted
-                solver.stop()
-                for *_, future in ahead:
+                for _, _, chosen, future in ahead:
+                    chosen.stop()
                     future.cancel()

@@ -145,18 +145,22 @@ def c_batch() -> ModuleType:
     return _batch  # type: ignore[return-value]
 
 
-def batch_solver(shape: Shape | None, x: bool = False, *, shared: bool = True) -> Any:
+def batch_solver(
+    shape: Shape | None, x: bool = False, *, shared: bool = True, engine_order: bool = True
+) -> Any:
     """A C batch Solver for puzzles of ``shape`` (with the diagonals too when ``x``), or of
-    any box shape when ``shape`` is None (each size is added as it is met). ``shared``: one
-    of the few kept by shape; else a Solver of its own, which its caller may stop alone."""
-    return _shared_solver(shape, x) if shared else _shared_solver.__wrapped__(shape, x)  # type: ignore[attr-defined]
+    any box shape when ``shape`` is None (each size is added as it is met, see
+    :func:`add_shape` for ``engine_order``). ``shared``: one of the few kept by shape; else
+    a Solver of its own, which its caller may stop alone."""
+    make = _shared_solver if shared else _shared_solver.__wrapped__  # type: ignore[attr-defined]
+    return make(shape, x, engine_order)
 
 
 @by_shape
-def _shared_solver(shape: Shape | None, x: bool) -> Any:
+def _shared_solver(shape: Shape | None, x: bool, engine_order: bool) -> Any:
     solver = c_batch().Solver(shape.size if shape else 0)
     if shape is not None:
-        add_shape(solver, shape.with_diagonals() if x else shape)
+        add_shape(solver, shape.with_diagonals() if x else shape, engine_order=engine_order)
     return solver
 
 

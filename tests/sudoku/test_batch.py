@@ -311,3 +311,24 @@ def test_the_batch_lets_other_threads_run_while_it_solves():
         longest, last = max(longest, now - last), now
     thread.join()
     assert took and longest < took[0] / 2, (longest, took)  # held: longest >= took[0]
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_puzzles_of_several_solutions_before_and_after_the_matrix_comes_in(monkeypatch, threads):
+    """The C route starts without the engine's matrix: the first puzzle of several solutions
+    is answered on the engine, and brings in a solver that finds the engine's first two in
+    C for the chunks after it (some already in flight on the first). Every answer is the
+    Python route's, in every chunk; the solver with the matrix is made once, after."""
+    monkeypatch.setattr(sudoku.batch, "CHUNK", 7)
+    lines = random_puzzles(Shape.for_size(9), 120, seed=threads)
+    python = list(solve_lines(lines, Reader(Shape.for_size(9)), backend="python"))
+    several = [k for k, answer in enumerate(python) if value(answer) is Status.SEVERAL]
+    assert several and several[0] < 60 and len(several) > 10
+    made = []
+    real = sudoku.solve.batch_solver
+    monkeypatch.setattr(
+        sudoku.solve, "batch_solver", lambda *a, **k: made.append(k) or real(*a, **k)
+    )
+    c = list(answers(lines, Task(), read=Reader(Shape.for_size(9)), jobs=threads))
+    same(c, python)
+    assert [k["engine_order"] for k in made] == [False, True]
