@@ -81,7 +81,7 @@ def cover_command(
             "--dask",
             metavar="ADDRESS|local",
             help="Split the search over a Dask cluster (a scheduler address, or 'local' for "
-            "one on this machine); needs the [distributed] extra.",
+            "one on this machine); needs the \\[distributed] extra.",
         ),
     ] = None,
     tasks: Annotated[
@@ -120,8 +120,9 @@ def cover_command(
 
     \b
     Examples:
-      python -m dlx tests/fixtures/knuth-paper.dlx
-      python -m examples.pentominoes 5x12 --dlx | dlx-sudoku cover --count --stats -
+      python -m dlx problem.dlx
+      dlx-sudoku cover pentominoes.dlx --count --stats
+      cat problem.dlx | dlx-sudoku cover --limit 3 -
       dlx-sudoku cover queens16.dlx --count --jobs 16 --checkpoint queens16.json
     """
     _refuse_what_does_not_go_together(counting, seed, minimum, jobs, dask, tasks, checkpoint, limit)
@@ -385,7 +386,9 @@ def _duration(seconds: float) -> str:
     )
 
 
-app = typer.Typer(add_completion=False, pretty_exceptions_enable=False)
+app = typer.Typer(
+    context_settings={"help_option_names": ["-h", "--help"]}, pretty_exceptions_enable=False
+)
 app.command("cover", epilog=COVER_EXIT_CODES)(cover_command)
 
 

@@ -62,7 +62,7 @@ app = typer.Typer(
     cls=LazyCommands,
     help=f"Solve and count sudoku puzzles by exact cover (dancing links).\n\n{EXIT_SUMMARY}",
     no_args_is_help=True,
-    add_completion=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
     pretty_exceptions_enable=False,
 )
 

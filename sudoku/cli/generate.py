@@ -135,7 +135,7 @@ def generate_command(
     ] = None,
     pdf: Annotated[
         Path | None,
-        typer.Option("--pdf", help="Also write the sheet as one PDF (needs the [pdf] extra)."),
+        typer.Option("--pdf", help="Also write the sheet as one PDF (needs the \\[pdf] extra)."),
     ] = None,
     solutions: Annotated[
         bool, typer.Option("--solutions", help="With --svg/--pdf: solution pages at the end.")

@@ -347,3 +347,50 @@ def test_a_count_that_would_never_end_says_why_at_once(args, size):
 
 def test_a_count_with_a_limit_runs_where_one_without_is_refused():
     assert run("count", "--limit", "3", "." * 81).stdout == "3\n"
+
+
+# --- conventions ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "command", [[], ["solve"], ["count"], ["rate"], ["generate"], ["grids"], ["cover"], ["play"]]
+)
+def test_dash_h_is_help_as_dash_dash_help_is(command):
+    short, long = run(*command, "-h"), run(*command, "--help")
+    assert short.returncode == long.returncode == 0
+    assert short.stdout == long.stdout and "Usage: dlx-sudoku" in short.stdout
+
+
+def test_python_m_sudoku_and_python_m_dlx_run_the_commands():
+    sudoku = subprocess.run(
+        [sys.executable, "-m", "sudoku", "solve", HARD], capture_output=True, text=True, cwd=ROOT
+    )
+    assert sudoku.returncode == 0
+    assert is_solution(parse(sudoku.stdout.strip()), parse(HARD))
+    engine = subprocess.run(
+        [sys.executable, "-m", "dlx", "-h"], capture_output=True, text=True, cwd=ROOT
+    )
+    assert engine.returncode == 0 and "Usage: python -m dlx" in engine.stdout
+
+
+@pytest.mark.parametrize(
+    ("words", "word", "expected"),
+    [
+        ("dlx-sudoku so", 1, ["solve"]),
+        ("dlx-sudoku solve --fo", 2, ["--format"]),
+        ("dlx-sudoku solve --format ", 3, ["line", "grid", "spaced", "json", "csv"]),
+    ],
+)
+def test_shell_completion_completes_commands_options_and_choices(words, word, expected):
+    env = {**os.environ, "_DLX_SUDOKU_COMPLETE": "complete_bash", "COMP_WORDS": words}
+    env["COMP_CWORD"] = str(word)
+    result = subprocess.run(
+        [sys.executable, "-m", "sudoku.cli"], capture_output=True, text=True, env=env, cwd=ROOT
+    )
+    assert result.stdout.split() == expected
+
+
+@pytest.mark.parametrize(("command", "extra"), [("cover", "[distributed]"), ("generate", "[pdf]")])
+def test_help_names_the_extras_in_brackets(command, extra):
+    shown = run(command, "--help", env={**os.environ, "COLUMNS": "200"}).stdout
+    assert f"the {extra} extra" in shown
