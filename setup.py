@@ -5,23 +5,45 @@ dlx._search's C API (dlx/_search_api.h). ``optional=True``: without a C compiler
 headers the build is skipped with a warning and the pure-Python code does everything.
 """
 
+import sys
+
 from setuptools import Extension, setup
+from setuptools.command.build_ext import build_ext
+
+
+class BuildOptional(build_ext):
+    """build_ext that says, in words, when an accelerator cannot be built: the install
+    goes on without it (``optional=True``), and so does every command, in pure Python."""
+
+    def build_extension(self, ext: Extension) -> None:
+        try:
+            super().build_extension(ext)
+        except Exception as error:
+            sys.stderr.write(
+                f"dlx-sudoku: the C accelerator {ext.name} could not be built ({error}); "
+                "everything works in pure Python, about 15 times slower on hard searches "
+                "(dlx-sudoku --version names the loop in use)\n"
+            )
+            raise
+
 
 API = "dlx/_search_api.h"
+PORTABLE = "dlx/_portable.h"  # the compiler-specific parts: builtins, intrinsics, plain C
 setup(
+    cmdclass={"build_ext": BuildOptional},
     ext_modules=[
         Extension(
             "dlx._search",
             ["dlx/_search.c"],
-            depends=[API, "dlx/_dance.h", "dlx/_bits.h"],
+            depends=[API, "dlx/_dance.h", "dlx/_bits.h", PORTABLE],
             optional=True,
         ),
         Extension(
             "sudoku._batch",
             ["sudoku/_batch.c"],
             include_dirs=["dlx"],
-            depends=[API, "sudoku/_masks.h"],
+            depends=[API, "sudoku/_masks.h", PORTABLE],
             optional=True,
         ),
-    ]
+    ],
 )

@@ -16,6 +16,8 @@
 
 #include <stdint.h>
 
+#include "_portable.h"
+
 typedef uint64_t Word;
 #define WORD_BITS 64
 
@@ -41,8 +43,8 @@ typedef struct {
     int *item, *size, *choice;          /* per level: its item, its options, the one tried */
 } Bits;
 
-static inline int popcount(Word w) { return __builtin_popcountll(w); }
-static inline int lowest(Word w) { return __builtin_ctzll(w); }
+static inline int popcount(Word w) { return dlx_popcount64(w); }
+static inline int lowest(Word w) { return dlx_ctz64(w); }
 
 static void masks_free(Masks *m)
 {

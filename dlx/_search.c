@@ -1021,7 +1021,8 @@ PyMODINIT_FUNC PyInit__search(void)
         PyModule_AddObjectRef(m, "Loop", (PyObject *)&LoopType) < 0 ||
         PyModule_AddIntConstant(m, "SOLUTION", SOLUTION) < 0 ||
         PyModule_AddIntConstant(m, "CHECKPOINT", CHECKPOINT) < 0 ||
-        PyModule_AddIntConstant(m, "END", END) < 0) {
+        PyModule_AddIntConstant(m, "END", END) < 0 ||
+        PyModule_AddStringConstant(m, "BIT_OPS", DLX_BIT_OPS) < 0) {
         Py_DECREF(m);
         return NULL;
     }

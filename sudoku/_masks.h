@@ -25,6 +25,8 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "_portable.h" /* in dlx/, on the include path */
+
 typedef uint32_t Mask;        /* n <= 25 options an item */
 #define MASKS_MAX_SIZE 25
 #define COVERED ((Mask)~0u)    /* a covered item; more bits than any item has options */
@@ -165,13 +167,13 @@ static void masks_search_init(MasksSearch *s, const MasksShape *shape, void *mem
 
 static inline int masks_lowest(Mask x)
 {
-    return __builtin_ctz(x);
+    return dlx_ctz32(x);
 }
 
 /* The search's steps take k, the shape's slots a cell, as an argument and are always
  * inlined, so that masks_start and masks_count can be made for k == 3 (rows, columns and
  * boxes) with the loops over a cell's units unrolled, from this one source. */
-#define MASKS_STEP static inline __attribute__((always_inline))
+#define MASKS_STEP DLX_ALWAYS_INLINE
 
 /* Clear `bit` of item i; -1 when the item is left without options. An item left with one
  * goes on the queue to be committed. */
@@ -282,7 +284,7 @@ MASKS_STEP int masks_start_k(MasksSearch *s, const int *givens, int k)
         used[u] = seen;
         for (int d = 0; d < n; d++) /* a given digit's item is covered */
             masks[cells + u * n + d] = -(seen >> d & 1);
-        s->open -= __builtin_popcount(seen);
+        s->open -= dlx_popcount32(seen);
     }
     if (clash)
         return MASKS_CLASH;
@@ -322,12 +324,12 @@ MASKS_STEP int masks_start_k(MasksSearch *s, const int *givens, int k)
  * propagated state has none with fewer). */
 static int masks_shortest(const MasksSearch *s)
 {
-    int best = 0, fewest = __builtin_popcount(COVERED);
+    int best = 0, fewest = dlx_popcount32(COVERED);
     for (int i = 0; i < s->shape->items; i++) {
         Mask m = s->masks[i], rest = m & (m - 1);
         if (!(rest & (rest - 1)))
             return i;
-        int length = __builtin_popcount(m);
+        int length = dlx_popcount32(m);
         if (length < fewest) {
             fewest = length;
             best = i;

@@ -1,0 +1,64 @@
+/* The compiler-specific parts of the C accelerators, in one place: counting and finding set
+ * bits, and forcing a function inline. GCC and Clang use their builtins, MSVC its
+ * intrinsics, and any other standard C compiler (or -DDLX_PLAIN_C, which CI builds and tests
+ * so that this path stays right) plain C. DLX_BIT_OPS names the one in use (dlx._search's
+ * BIT_OPS). */
+#ifndef DLX_PORTABLE_H
+#define DLX_PORTABLE_H
+
+#include <stdint.h>
+
+#if !defined(DLX_PLAIN_C) && (defined(__GNUC__) || defined(__clang__))
+
+static inline int dlx_popcount64(uint64_t w) { return __builtin_popcountll(w); }
+static inline int dlx_popcount32(uint32_t w) { return __builtin_popcount(w); }
+static inline int dlx_ctz64(uint64_t w) { return __builtin_ctzll(w); } /* w != 0 */
+static inline int dlx_ctz32(uint32_t w) { return __builtin_ctz(w); }   /* w != 0 */
+#define DLX_ALWAYS_INLINE static inline __attribute__((always_inline))
+#define DLX_BIT_OPS "compiler builtins"
+
+#elif !defined(DLX_PLAIN_C) && defined(_MSC_VER) && (defined(_M_X64) || defined(_M_ARM64))
+#include <intrin.h>
+
+static __forceinline int dlx_ctz64(uint64_t w)
+{
+    unsigned long at;
+    _BitScanForward64(&at, w);
+    return (int)at;
+}
+static __forceinline int dlx_ctz32(uint32_t w)
+{
+    unsigned long at;
+    _BitScanForward(&at, w);
+    return (int)at;
+}
+#if defined(_M_X64)
+static __forceinline int dlx_popcount64(uint64_t w) { return (int)__popcnt64(w); }
+static __forceinline int dlx_popcount32(uint32_t w) { return (int)__popcnt(w); }
+#else
+static __forceinline int dlx_popcount64(uint64_t w) { return (int)_CountOneBits64(w); }
+static __forceinline int dlx_popcount32(uint32_t w) { return (int)_CountOneBits(w); }
+#endif
+#define DLX_ALWAYS_INLINE static __forceinline
+#define DLX_BIT_OPS "MSVC intrinsics"
+
+#else /* plain C */
+
+static inline int dlx_popcount64(uint64_t w)
+{
+    w = w - ((w >> 1) & 0x5555555555555555u);
+    w = (w & 0x3333333333333333u) + ((w >> 2) & 0x3333333333333333u);
+    w = (w + (w >> 4)) & 0x0f0f0f0f0f0f0f0fu;
+    return (int)((w * 0x0101010101010101u) >> 56);
+}
+static inline int dlx_popcount32(uint32_t w) { return dlx_popcount64(w); }
+static inline int dlx_ctz64(uint64_t w) /* w != 0: the lowest set bit's index */
+{
+    return dlx_popcount64((w & (0 - w)) - 1);
+}
+static inline int dlx_ctz32(uint32_t w) { return dlx_ctz64(w); }
+#define DLX_ALWAYS_INLINE static inline
+#define DLX_BIT_OPS "plain C"
+
+#endif
+#endif /* DLX_PORTABLE_H */
