@@ -23,7 +23,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 import dlx
-from examples import _cli
+
+try:
+    from examples import _cli
+except ImportError:  # run as a file, examples/ not on the path: python examples/queens.py
+    import _cli  # type: ignore[no-redef]
 
 Placement = tuple[int, int]
 """(k, i): the two k's in slots i and i + k + 1, from 0; also the name of the option."""

@@ -25,7 +25,11 @@ import re
 from collections.abc import Iterable, Iterator, Sequence
 
 import dlx
-from examples import _cli
+
+try:
+    from examples import _cli
+except ImportError:  # run as a file, examples/ not on the path: python examples/queens.py
+    import _cli  # type: ignore[no-redef]
 
 Cell = tuple[int, int]
 """(row, column), from 0."""

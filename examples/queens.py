@@ -21,7 +21,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 import dlx
-from examples import _cli
+
+try:
+    from examples import _cli
+except ImportError:  # run as a file, examples/ not on the path: python examples/queens.py
+    import _cli  # type: ignore[no-redef]
 
 Square = tuple[int, int]
 """(row, column) of a queen, from 0; also the name of its option."""

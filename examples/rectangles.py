@@ -34,7 +34,11 @@ from pathlib import Path
 from typing import NamedTuple
 
 import dlx
-from examples import _cli
+
+try:
+    from examples import _cli
+except ImportError:  # run as a file, examples/ not on the path: python examples/queens.py
+    import _cli  # type: ignore[no-redef]
 
 Clue = tuple[int, int, int]
 """(row, column, number): a number written in a cell, rows and columns from 0."""

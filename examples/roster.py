@@ -15,7 +15,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 
 import dlx
-from examples import _cli
+
+try:
+    from examples import _cli
+except ImportError:  # run as a file, examples/ not on the path: python examples/queens.py
+    import _cli  # type: ignore[no-redef]
 
 Assignment = tuple[str, str]
 """(person, shift): the name of an option."""
