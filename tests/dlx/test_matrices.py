@@ -46,8 +46,11 @@ KINDS: dict[str, Callable[[], Convert]] = {
     "numpy float": _numpy("float64"),
     "numpy object": _numpy("object"),
     "numpy column-major": lambda: lambda array: np.asfortranarray(array),
-    **{name: _scipy(name) for name in ("csr_matrix", "csr_array", "csc_matrix", "csc_array")},
-    **{name: _scipy(name) for name in ("coo_matrix", "coo_array")},
+    **{
+        f"scipy {form}_{kind}": _scipy(f"{form}_{kind}")
+        for form in ("csr", "csc", "coo")
+        for kind in ("matrix", "array")
+    },
     "pandas DataFrame": _pandas,
 }
 
