@@ -182,28 +182,29 @@ class Problem:
         self._links: Links | None = None
 
     @classmethod
-    def from_matrix(cls, rows: Iterable[Any], secondary: int = 0) -> Problem:
-        """A problem from a 0/1 matrix: columns are items 0..m-1, rows are options 0..k-1.
+    def from_matrix(cls, rows: Any, secondary: int = 0) -> Problem:
+        """A problem from a 0/1 matrix: each column is an item, each row an option.
 
-        ``rows`` may be lists or anything with ``.tolist()`` (a NumPy array, without
-        depending on NumPy). The last ``secondary`` columns are secondary items.
+        ``rows`` is a list of rows (lists, or anything with ``.tolist()``), a NumPy array, a
+        SciPy sparse matrix or array (read from its stored entries, never densified) or a
+        pandas DataFrame, without depending on any of them. Items are named 0..m-1 and
+        options 0..k-1, except for a DataFrame: its column labels name the items and its
+        index labels the options. The last ``secondary`` columns are secondary items.
+
+        A cell must hold 0 or 1 (booleans and 0.0/1.0 too): any other value, NaN included,
+        is refused naming its row and column, counted from 0. A row without a 1 is an
+        option without items, refused as ``Problem`` refuses one.
         """
-        if hasattr(rows, "tolist"):
-            rows = rows.tolist()
-        matrix = [list(row.tolist() if hasattr(row, "tolist") else row) for row in rows]
-        width = len(matrix[0]) if matrix else 0
-        for r, row in enumerate(matrix):
-            if len(row) != width:
-                raise ArgumentError(f"matrix row {r} has {len(row)} columns, row 0 has {width}")
-            for c, value in enumerate(row):
-                if value not in (0, 1):
-                    raise ArgumentError(f"matrix row {r}, column {c} holds {value!r}, not 0 or 1")
+        from dlx.matrices import matrix_options
+
+        items, options = matrix_options(rows)
+        width = len(items)
+        if isinstance(secondary, bool) or not isinstance(secondary, int):
+            raise ArgumentTypeError(f"secondary must be a number of columns, not {secondary!r}")
         if not 0 <= secondary <= width:
             raise ArgumentError(f"secondary={secondary} but the matrix has {width} columns")
-        options = [[c for c, value in enumerate(row) if value] for row in matrix]
-        return cls(
-            options, primary=range(width - secondary), secondary=range(width - secondary, width)
-        )
+        cut = width - secondary
+        return cls(options, primary=items[:cut], secondary=items[cut:])
 
     @property
     def primary(self) -> tuple[Item, ...]:

@@ -365,9 +365,16 @@ def by_shape(made: Callable[..., R]) -> Callable[..., R]:
     return cached
 
 
-@dataclass(frozen=True)
+REPR_CELLS = 30  # how many cells, in the line format, a grid's repr shows
+
+
+@dataclass(frozen=True, repr=False)
 class Grid:
-    """A grid of a given shape: ``cells`` row-major, n*n digits, 0 for a blank."""
+    """A grid of a given shape: ``cells`` row-major, n*n digits, 0 for a blank.
+
+    Its repr is short whatever the size; in a Jupyter notebook it draws itself as on the
+    printable sheets (``_repr_svg_``, ``_repr_html_``).
+    """
 
     shape: Shape
     cells: tuple[int, ...]
@@ -408,6 +415,36 @@ class Grid:
 
     def __str__(self) -> str:
         return format_line(self)
+
+    def __repr__(self) -> str:
+        """The size, the variant's parts, the number of givens and the first REPR_CELLS
+        cells in the line format, an ellipsis when there are more: short at any size
+        (under 100 characters for a 25x25 killer jigsaw X-sudoku), unlike the 625 cells of
+        the dataclass's repr. ``Grid(9x9, 17 givens: 4.....8.5.3..........7......2.…)``"""
+        shape, n = self.shape, self.shape.size
+        parts = [f"{n}x{n}" + " jigsaw" * (shape.regions is not None)]
+        if shape.extra_regions:
+            parts.append(_counted(len(shape.extra_regions), "extra region"))
+        if shape.cages:
+            parts.append(_counted(len(shape.cages), "cage"))
+        parts.append(_counted(n * n - self.cells.count(0), "given"))
+        line = format_line(self)
+        return f"Grid({', '.join(parts)}: {line[:REPR_CELLS]}{'…' * (len(line) > REPR_CELLS)})"
+
+    def _repr_svg_(self) -> str:
+        """The grid drawn in SVG, as on the sheets: how Jupyter shows it."""
+        from sudoku.svg import grid_svg  # svg imports this module
+
+        return grid_svg(self)
+
+    def _repr_html_(self) -> str:
+        """The SVG drawing in HTML, for frontends that prefer HTML; hovering over it shows
+        the whole grid in the line format."""
+        return f'<div title="{format_line(self)}">{self._repr_svg_()}</div>'
+
+
+def _counted(k: int, noun: str) -> str:
+    return f"{k} {noun}{'s' * (k != 1)}"
 
 
 # --- parsing -------------------------------------------------------------------------------

@@ -1,6 +1,6 @@
 """Drawing puzzles in SVG, with no dependency beyond the stdlib: one grid, its caption, a
 page title, and the document that holds A4 pages (210 x 297 mm each); `sudoku.sheets`
-lays puzzles out on the pages.
+lays puzzles out on the pages. `grid_svg` draws one grid alone, for notebooks.
 
 Box (or jigsaw region) borders are thick, cells of extra regions such as diagonals or
 windoku's windows are shaded, killer cages are dashed outlines just inside their cells with
@@ -23,11 +23,12 @@ HEADER = 12.0  # room for the page title
 CAPTION = 7.0  # room under each puzzle for its caption
 CAGE_INSET = 0.08  # how far inside its cells a cage's outline runs, in cells
 DIGIT_HEIGHT = 0.72  # a digit's height in ems in common sans fonts (DejaVu 0.73, Arial 0.72)
+NOTEBOOK_CELL, NOTEBOOK_WIDTH = 30, 600  # pixels: a cell, and the most a grid takes
 
 
 def draw_grid(grid: Grid, x: float, y: float, side: float, caption: str, given: Grid) -> list[str]:
     """The SVG elements of one grid of width ``side`` at (x, y) in millimetres, its caption
-    under it; ``given`` cells are bold."""
+    (if any) under it; ``given`` cells are bold."""
     shape, n = grid.shape, grid.shape.size
     cell = side / n
     region = {c: k for k, box in enumerate(shape.boxes) for c in box}
@@ -57,9 +58,31 @@ def draw_grid(grid: Grid, x: float, y: float, side: float, caption: str, given: 
             digit = grid[r, c]
             if digit:
                 out.append(_digit(r, c, cell, font, shape.symbols[digit - 1], given[r, c] > 0))
-    out.append(_caption(side, caption))
+    if caption:
+        out.append(_caption(side, caption))
     out.append("</g>")
     return out
+
+
+def grid_svg(grid: Grid) -> str:
+    """One grid as an SVG image of its own, drawn as on the sheets (variants included), its
+    filled cells bold: how a ``Grid`` shows itself in a notebook (``Grid._repr_svg_``).
+
+    A cell is 10 units, about its size on a sheet, so lines and digits look the same; the
+    image is ``NOTEBOOK_CELL`` pixels a cell, up to ``NOTEBOOK_WIDTH``.
+    """
+    n = grid.shape.size
+    side, pad = 10.0 * n, 1.0  # pad: room for the outer border's stroke
+    box, pixels = side + 2 * pad, min(NOTEBOOK_WIDTH, NOTEBOOK_CELL * n)
+    return "\n".join(
+        [
+            f'<svg xmlns="http://www.w3.org/2000/svg" width="{pixels}" height="{pixels}" '
+            f'viewBox="{-pad} {-pad} {box} {box}" font-family="sans-serif">',
+            f'<rect x="{-pad}" y="{-pad}" width="{box}" height="{box}" fill="white"/>',
+            *draw_grid(grid, 0, 0, side, "", grid),
+            "</svg>",
+        ]
+    )
 
 
 def _caption(side: float, caption: str) -> str:

@@ -70,7 +70,7 @@ def test_invalid_problems_are_refused_with_a_message_naming_the_culprit(
 
 
 def test_matrix_input_accepts_lists_and_tolist_objects() -> None:
-    class Array:  # stands in for a NumPy array, which the engine does not depend on
+    class Array:  # an array type the engine does not know (NumPy's has its own road)
         def __init__(self, rows: list[list[int]]) -> None:
             self.rows = rows
 

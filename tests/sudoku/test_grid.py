@@ -1,6 +1,7 @@
 """Shapes, the lenient parser and its strict errors, formatting, and the independent checker."""
 
 import json
+import xml.etree.ElementTree as ET
 
 import pytest
 from hypothesis import given
@@ -274,3 +275,31 @@ def test_conflicts_name_the_unit_the_digit_and_the_cells():
     assert conflicts(grid) == [("row 1", 4, ((0, 0), (0, 1))), ("box 1", 4, ((0, 0), (0, 1)))]
     diagonal = Grid.empty(Shape.x(4)).with_cell(0, 0, 1).with_cell(3, 3, 1)
     assert conflicts(diagonal) == [("diagonal", 1, ((0, 0), (3, 3)))]
+
+
+def test_the_repr_is_short_and_names_the_size_the_variant_and_the_givens():
+    assert repr(parse(PUZZLE)) == "Grid(9x9, 17 givens: 4.....8.5.3..........7......2.…)"
+    assert repr(parse("1" + "." * 15)) == "Grid(4x4, 1 given: 1...............)"
+    jigsaw = Shape.jigsaw("1122 1122 3344 3344").with_cages([(3, [(0, 0), (0, 1)])])
+    assert repr(Grid.empty(jigsaw)) == "Grid(4x4 jigsaw, 1 cage, 0 givens: ................)"
+    # The longest there is: 25x25, jigsaw, extra regions, a cage a cell, every cell filled.
+    big = Shape.jigsaw(Shape.for_size(25).boxes).with_diagonals()
+    big = big.with_cages([(1 + (r + c) % 25, [(r, c)]) for r, c in big.cells])
+    text = repr(Grid(big, (1,) * 625))
+    assert text.startswith("Grid(25x25 jigsaw, 2 extra regions, 625 cages, 625 givens: 1111")
+    assert len(text) <= 100
+
+
+@pytest.mark.parametrize(
+    "line", [PUZZLE, "123456789ABCDEFG" + "." * 239 + "G", "." * 16], ids=["9x9", "16x16", "empty"]
+)
+def test_in_a_notebook_a_grid_draws_itself_with_its_givens_bold(line):
+    grid = parse(line)
+    svg = ET.fromstring(grid._repr_svg_())
+    assert svg.tag == "{http://www.w3.org/2000/svg}svg"
+    digits = [e for e in svg.iter("{http://www.w3.org/2000/svg}text") if e.get("class") == "digit"]
+    assert [e.text for e in digits] == [symbol for symbol in line if symbol != "."]
+    assert all(e.get("font-weight") == "bold" for e in digits)
+    html = grid._repr_html_()
+    assert grid._repr_svg_() in html
+    assert ET.fromstring(html).get("title") == line  # the whole grid, on hovering
