@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import re
 import sys
-import tomllib
 from pathlib import Path
+
+import tomllib
 
 REQUIREMENT = re.compile(r"^\s*([A-Za-z0-9_.-]+)(\[[^\]]*\])?\s*([^;]*)")
 
@@ -35,5 +36,6 @@ def floors(pyproject: Path) -> dict[str, str]:
 
 
 if __name__ == "__main__":
-    for name, floor in sorted(floors(Path(__file__).resolve().parents[1] / "pyproject.toml").items()):
+    pyproject = Path(__file__).resolve().parents[1] / "pyproject.toml"
+    for name, floor in sorted(floors(pyproject).items()):
         print(f"{name}=={floor}")
