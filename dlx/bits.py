@@ -31,9 +31,9 @@ from __future__ import annotations
 import itertools
 import operator
 import random
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, cast
 
 from dlx.loop import CHECKPOINT, SOLUTION, GeneratorLoop, Stats
 
@@ -62,7 +62,7 @@ class Masks:
         """The masks of ``links``, kept on it after the first call."""
         if links.masks is None:
             links.masks = cls._build(links)
-        return links.masks
+        return cast(Masks, links.masks)
 
     @classmethod
     def _build(cls, links: Links) -> Masks:
@@ -158,7 +158,7 @@ class BitsLoop(GeneratorLoop):
         self.level = 0
         self._seeded = rng is not None
         self._choice = [0] * depth  # seeded: the option tried at level l
-        self._pending: list[int | list[int]] = [0] * depth
+        self._pending: list[Any] = [0] * depth  # masks (int), or lists when seeded
         self._before = [0] * depth
         self._after = [0] * depth
         # level l -> how many options it has listed, over all its visits (the deepest
@@ -178,7 +178,7 @@ class BitsLoop(GeneratorLoop):
             for options, pending in self._levels()
         ]
 
-    def _levels(self) -> list[tuple[int, int | list[int]]]:
+    def _levels(self) -> list[tuple[int, Any]]:
         """For each level above the current one: (its item's options, those not yet tried)."""
         return [(self._before[k] ^ self._after[k], self._pending[k]) for k in range(self.level)]
 
@@ -239,7 +239,7 @@ class BitsLoop(GeneratorLoop):
                 for i in primaries[option]:
                     lengths[i] = min((item_mask[i] & active).bit_count(), cap)
 
-        def commit(nodes: tuple[int, ...], purges: list[int]) -> None:
+        def commit(nodes: Sequence[int], purges: list[int]) -> None:
             """Cover or purify the items of these nodes one by one, in the dancing-links
             loop's order."""
             nonlocal active, updates
@@ -286,9 +286,10 @@ class BitsLoop(GeneratorLoop):
         nodes, solutions = stats.nodes, stats.solutions
         next_check, target = self._next_check, self._target
         seeded = rng is not None
+        shuffler = cast(random.Random, rng)  # used only when seeded, when rng is given
         try:
             while True:
-                rest: int | list[int] = 0  # the options to try at this level
+                rest: Any = 0  # the options to try at this level: a mask, or a list seeded
                 if not live:  # X2: every primary item is covered
                     solutions += 1
                     if solutions >= target:
@@ -331,7 +332,7 @@ class BitsLoop(GeneratorLoop):
                             elif length == best and seeded:
                                 ties.append(j)
                     if seeded:
-                        i = rng.choice(ties)
+                        i = shuffler.choice(ties)
                     if best:  # X4: cover i; its options are the set bits, lowest first
                         rest = item_mask[i] & active
                         before[level] = active
@@ -345,7 +346,7 @@ class BitsLoop(GeneratorLoop):
                         saved_live[level] = live
                         branched[level] = i
                         if seeded:
-                            rest = _shuffled(rest, rng)
+                            rest = _shuffled(rest, shuffler)
                         # no call between these two, so Ctrl-C finds them in step (_sync)
                         pending[level] = rest
                         listed[level] += best

@@ -18,7 +18,7 @@ import math
 import os
 import tempfile
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from dlx.errors import DLXError
 from dlx.executors import fingerprint
@@ -85,7 +85,7 @@ def _no_constant(name: str) -> None:
     raise ValueError(f"{name} is not a number a checkpoint holds")
 
 
-def _refuse(path: Path, why: str) -> None:
+def _refuse(path: Path, why: str) -> NoReturn:
     raise CheckpointError(f"{path}: not a checkpoint of this problem ({why}); delete it")
 
 
@@ -99,7 +99,7 @@ def _tasks(path: Path, listed: object, options: int) -> tuple[Task, ...]:
     if not isinstance(listed, list) or not listed:
         _refuse(path, "its plan is not a list of tasks")
     tasks = []
-    for k, task in enumerate(listed):  # type: ignore[arg-type]
+    for k, task in enumerate(listed):
         if not (isinstance(task, list) and len(task) == 2 and isinstance(task[0], list)):
             _refuse(path, f"task {k} is not [prefix, estimate]")
         prefix, estimate = task
@@ -124,7 +124,7 @@ def _counts(path: Path, counts: object, tasks: int) -> dict[int, int]:
     if not isinstance(counts, dict):
         _refuse(path, "its counts are not a table of task numbers")
     found = {}
-    for key, value in counts.items():  # type: ignore[union-attr]
+    for key, value in counts.items():
         if not (isinstance(key, str) and key.isdigit() and str(int(key)) == key):
             _refuse(path, f"{key!r} is not a task number")
         if int(key) >= tasks:

@@ -342,15 +342,15 @@ def _cover_in_parallel(
 
 
 def _quiet_dask() -> None:
-    """Dask's loggers silenced but for the critical: a lost scheduler is logged there with
-    tracebacks, and the user gets one line from us (Dask sets its loggers' levels when it
-    is imported, so this comes after)."""
+    """Dask's loggers (and its event loop's) silenced but for the critical: a lost scheduler
+    or a stop by a signal is logged there with tracebacks, and the user gets one line from
+    us (Dask sets its loggers' levels when it is imported, so this comes after)."""
     try:
         import distributed  # noqa: F401 (configures the loggers)
     except ImportError:
         return  # the runner says the extra is missing
-    for name in list(logging.root.manager.loggerDict):
-        if name == "distributed" or name.startswith("distributed."):
+    for name in list(logging.root.manager.loggerDict):  # tornado: Dask's event loop
+        if name.partition(".")[0] in ("distributed", "tornado"):
             logging.getLogger(name).setLevel(logging.CRITICAL)
 
 
@@ -387,7 +387,9 @@ def _duration(seconds: float) -> str:
 
 
 app = typer.Typer(
-    context_settings={"help_option_names": ["-h", "--help"]}, pretty_exceptions_enable=False
+    context_settings={"help_option_names": ["-h", "--help"]},
+    rich_markup_mode="rich",  # the same help under every typer
+    pretty_exceptions_enable=False,
 )
 app.command("cover", epilog=COVER_EXIT_CODES)(cover_command)
 

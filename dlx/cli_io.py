@@ -36,10 +36,10 @@ import stat
 import sys
 import time
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from functools import partial
 from pathlib import Path
-from typing import IO, Annotated, Any
+from typing import IO, Annotated, Any, BinaryIO, TextIO, cast
 
 import typer
 
@@ -323,13 +323,20 @@ def same_file(a: str | os.PathLike[str], b: str | os.PathLike[str]) -> bool:
         return False
 
 
-@contextmanager
-def open_output(
-    target: str | os.PathLike[str] | None, *, binary: bool = False
-) -> Iterator[IO[str] | IO[bytes]]:
-    """Where a command writes: stdout for None or ``-``; else a temporary file beside
+def open_output(target: str | os.PathLike[str] | None) -> AbstractContextManager[TextIO]:
+    """Where a command writes text: stdout for None or ``-``; else a temporary file beside
     ``target``, renamed over it when the block ends normally, by ``typer.Exit`` or by
     Ctrl-C, and removed when it ends by any other error (``target`` is then untouched)."""
+    return cast(AbstractContextManager[TextIO], _output(target, binary=False))
+
+
+def open_binary_output(target: str | os.PathLike[str] | None) -> AbstractContextManager[BinaryIO]:
+    """:func:`open_output` for bytes (stdout's buffer for None or ``-``)."""
+    return cast(AbstractContextManager[BinaryIO], _output(target, binary=True))
+
+
+@contextmanager
+def _output(target: str | os.PathLike[str] | None, *, binary: bool) -> Iterator[IO[Any]]:
     if target is None or str(target) == STDIO:
         if sys.stdout is None:
             raise OSError(0, "standard output is closed", "standard output")
@@ -353,7 +360,8 @@ def open_output(
         os.fchmod(fd, stat.S_IMODE(kind) if kind is not None else 0o666 & ~_umask())
         mode = "wb" if binary else "w"
         # _named outside: closing a stream whose flush failed fails again, unnamed
-        with _named(target), open(fd, mode, **({} if binary else {"encoding": "utf-8"})) as stream:
+        encoding = None if binary else "utf-8"
+        with _named(target), open(fd, mode, encoding=encoding) as stream:
             try:
                 yield stream
             except (typer.Exit, KeyboardInterrupt):
@@ -432,7 +440,7 @@ def _keep(stream: IO[str] | IO[bytes], temporary: str, path: Path, target: objec
 
 
 @contextmanager
-def _opened(path: Path, target: object, binary: bool) -> Iterator[IO[str] | IO[bytes]]:
+def _opened(path: Path, target: object, binary: bool) -> Iterator[IO[Any]]:
     try:
         stream = open(path, "wb") if binary else open(path, "w", encoding="utf-8")
     except OSError as error:

@@ -13,7 +13,7 @@ The other loops (``dlx.bits``, ``dlx._search``) step exactly as this one does.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING
 
 from dlx.loop import CHECKPOINT, SOLUTION, GeneratorLoop, Stats
@@ -113,7 +113,7 @@ class DancingLoop(GeneratorLoop):
                 if color[q] >= 0:  # -1: the item is already purified with this color
                     cover(top[q], color[q])
 
-        def uncommit_nodes(nodes: tuple[int, ...]) -> None:
+        def uncommit_nodes(nodes: Sequence[int]) -> None:
             for q in reversed(nodes):
                 if color[q] >= 0:
                     uncover(top[q], color[q])

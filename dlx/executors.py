@@ -160,7 +160,7 @@ class Pool:
         context = _Recorded()
         executor = ProcessPoolExecutor(
             self.workers,
-            mp_context=context,  # type: ignore[arg-type]  # a context, by delegation
+            mp_context=context,  # type: ignore[call-overload]  # a context, by delegation
             initializer=_start_worker,
             initargs=self._start,
         )
@@ -169,7 +169,7 @@ class Pool:
     def payload(self) -> Problem | None:
         return None  # the initializer gave it to every process
 
-    def submit(self, fn: Callable[..., Any], *args: Any) -> Future:
+    def submit(self, fn: Callable[..., Any], *args: Any) -> Future[Any]:
         try:
             return self._executor.submit(fn, *args)
         except BrokenProcessPool:
@@ -180,7 +180,7 @@ class Pool:
         done, _ = wait(list(futures), return_when=FIRST_COMPLETED)
         return done
 
-    def result(self, future: Future) -> Any:
+    def result(self, future: Future[Any]) -> Any:
         try:
             return future.result()
         except BrokenProcessPool:
@@ -219,12 +219,12 @@ class Dask:
                     from dask.distributed import LocalCluster
 
                     # its workers' warnings (tasks called off at Ctrl-C) are not the user's
-                    cluster = LocalCluster(
+                    cluster = LocalCluster(  # type: ignore[no-untyped-call,unused-ignore]
                         processes=True, threads_per_worker=1, silence_logs=logging.ERROR
                     )
                     self._own.append(cluster)
                     target = cluster
-                client = Client(target)
+                client = Client(target)  # type: ignore[no-untyped-call,unused-ignore]
                 self._own.insert(0, client)
                 target = client
             self.client = target
@@ -245,7 +245,9 @@ class Dask:
         from dask.distributed import wait as dask_wait
 
         with self._lost():
-            done, _ = dask_wait(list(futures), return_when="FIRST_COMPLETED")
+            done, _ = dask_wait(  # type: ignore[no-untyped-call,unused-ignore]
+                list(futures), return_when="FIRST_COMPLETED"
+            )
         return set(done)
 
     def result(self, future: Any) -> Any:
@@ -297,14 +299,14 @@ class Plain:
     def payload(self) -> Problem | None:
         return self._payload
 
-    def submit(self, fn: Callable[..., Any], *args: Any) -> Future:
+    def submit(self, fn: Callable[..., Any], *args: Any) -> Future[Any]:
         return self._executor.submit(fn, *args)
 
     def wait(self, futures: Iterable[Any]) -> set[Any]:
         done, _ = wait(list(futures), return_when=FIRST_COMPLETED)
         return done
 
-    def result(self, future: Future) -> Any:
+    def result(self, future: Future[Any]) -> Any:
         return future.result()
 
     def restart(self) -> None:

@@ -19,7 +19,7 @@ from __future__ import annotations
 import math
 import os
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Hashable, Iterable, Iterator
 from typing import IO, Any
 
 from dlx.errors import (
@@ -42,8 +42,9 @@ _COST = re.compile(r"\d+(?:\.\d*)?(?:[eE][+-]?\d+)?")
 BOM = "\ufeff"
 
 
-def read(source: str | os.PathLike[str] | IO[str]) -> Problem:
-    """A problem from DLX text: the text itself (a str), a path, or an open text file.
+def read(source: str | os.PathLike[str] | IO[str] | Iterable[str]) -> Problem:
+    """A problem from DLX text: the text itself (a str), a path, an open text file, or
+    its lines (any iterable of str).
 
     A str is always text, never a file name. So that a path passed as a str is not read
     as an item line, a one-line str without spaces that names an existing file raises
@@ -160,7 +161,7 @@ def _parse(lines: Iterable[str]) -> Problem:
     primary: list[str] = []
     secondary: list[str] = []
     kinds: dict[str, str] = {}
-    bounds: dict[str, tuple[int, int]] = {}
+    bounds: dict[Hashable, tuple[int, int]] = {}
     options: list[list[str]] = []
     costs: list[float] = []
     header_seen = costed = False
@@ -200,7 +201,7 @@ def _read_items(
     primary: list[str],
     secondary: list[str],
     kinds: dict[str, str],
-    bounds: dict[str, tuple[int, int]],
+    bounds: dict[Hashable, tuple[int, int]],
 ) -> None:
     names = primary
     for token, column in tokens:

@@ -57,7 +57,10 @@ class Loop(Protocol):
     KeyboardInterrupt. ``chosen()`` and ``branches()`` describe the levels above ``level``.
     """
 
-    level: int
+    @property
+    def level(self) -> int:
+        """The current depth of the search."""
+        ...
 
     def run(self, next_check: int, target: int) -> tuple[int, int]:
         """Search on to the target solution, the checkpoint or the end."""

@@ -14,13 +14,14 @@ object exists), so ``import dlx`` stays fast and needs none of them.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from typing import Any
 
 from dlx.errors import ArgumentError, ArgumentTypeError
 
 Columns = Sequence[Hashable]  # the item names, in column order
-Rows = list[list[Hashable]] | dict[Hashable, list[Hashable]]  # options, named or numbered
+Numbered = Sequence[Sequence[Hashable]]  # options by position: the columns each covers
+Rows = Numbered | Mapping[Hashable, Sequence[Hashable]]  # options numbered or named
 
 NUMERIC_KINDS = "biufc"  # NumPy dtype kinds compared with 0 and 1 as arrays
 
@@ -60,7 +61,7 @@ def _frame(frame: Any) -> tuple[Columns, Rows]:
     return items, dict(zip(names, (list(map(items.__getitem__, row)) for row in rows), strict=True))
 
 
-def _dense(array: Any) -> tuple[Columns, Rows]:
+def _dense(array: Any) -> tuple[Columns, Numbered]:
     """A NumPy array, checked and read by whole-array operations, not cell by cell."""
     import numpy as np
 
@@ -94,7 +95,7 @@ def _dense(array: Any) -> tuple[Columns, Rows]:
     return range(width), _split(columns.tolist(), ends)
 
 
-def _sparse(matrix: Any) -> tuple[Columns, Rows]:
+def _sparse(matrix: Any) -> tuple[Columns, Numbered]:
     """A SciPy sparse matrix or array, read from its stored entries without densifying."""
     import numpy as np
 
@@ -114,7 +115,7 @@ def _sparse(matrix: Any) -> tuple[Columns, Rows]:
     return range(csr.shape[1]), _split(csr.indices.tolist(), csr.indptr[1:].tolist())
 
 
-def _lists(rows: Any, width: int | None = None) -> tuple[Columns, Rows]:
+def _lists(rows: Any, width: int | None = None) -> tuple[Columns, Numbered]:
     """Rows as sequences of values (or objects with ``.tolist()``), checked cell by cell;
     ``width`` is the number of columns when known without a row (an array with no rows)."""
     if hasattr(rows, "tolist"):
@@ -149,6 +150,6 @@ def _not_a_bit(r: int, c: int, value: Any) -> ArgumentError:
     return ArgumentError(f"matrix row {r}, column {c} holds {value!r}, not 0 or 1")
 
 
-def _split(columns: list[int], ends: list[int]) -> list[list[Hashable]]:
+def _split(columns: list[int], ends: list[int]) -> list[list[int]]:
     """``columns`` cut into rows: row r is ``columns[ends[r - 1]:ends[r]]``."""
     return [columns[start:end] for start, end in zip([0, *ends], ends, strict=False)]

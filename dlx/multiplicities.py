@@ -32,7 +32,7 @@ root. ``updates`` is his count: items covered, and nodes unlinked by cover and t
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING
 
 from dlx.loop import CHECKPOINT, SOLUTION, GeneratorLoop, Stats
@@ -204,7 +204,7 @@ class MultiplicityLoop(GeneratorLoop):
                 untweak(i, first_tweak[level], bound[i] != 0)
             bound[i] += 1
 
-        def commit(nodes: tuple[int, ...]) -> None:
+        def commit(nodes: Sequence[int]) -> None:
             """M6: the items of these nodes, in order."""
             for q in nodes:
                 j = top[q]
@@ -217,7 +217,7 @@ class MultiplicityLoop(GeneratorLoop):
                 elif color[q] > 0:
                     purify(q)
 
-        def uncommit(nodes: tuple[int, ...]) -> None:
+        def uncommit(nodes: Sequence[int]) -> None:
             for q in reversed(nodes):
                 j = top[q]
                 if j <= n_primary:
@@ -232,6 +232,7 @@ class MultiplicityLoop(GeneratorLoop):
         def too_dear(cost: float) -> bool:
             """Costs: some item that still needs an option has only options too dear (its
             list is in cost order, so its first is its cheapest)."""
+            assert node_cost is not None  # called only where options have costs
             i = rlink[0]
             while i:
                 if bound[i] > slack[i] and cost + node_cost[dlink[i]] >= self.cutoff:

@@ -16,7 +16,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from dlx.errors import (
     ArgumentError,
@@ -39,7 +39,7 @@ if TYPE_CHECKING:
 
 Item = Hashable
 OptionName = Hashable
-Solution = list  # list of option names, forced options first, then in the order chosen
+Solution = list[OptionName]  # option names, forced options first, then in the order chosen
 
 
 @dataclass(frozen=True)
@@ -134,7 +134,7 @@ class Problem:
         self._secondary = _distinct(secondary, "secondary")
         secondary_set = set(self._secondary)
         infer = primary is None
-        self._primary = [] if infer else _distinct(primary, "primary")
+        self._primary = [] if primary is None else _distinct(primary, "primary")
         for item in self._primary:
             if item in secondary_set:
                 raise DuplicateItemError(f"item {item!r} is declared both primary and secondary")
@@ -548,7 +548,7 @@ def _checked_costs(
     result = [0.0] * len(positions)
     for name, cost in named.items():
         try:
-            where = positions[name] if isinstance(costs, Mapping) else name
+            where = positions[name] if isinstance(costs, Mapping) else cast(int, name)
         except (KeyError, TypeError):
             raise CostError(f"a cost is given to {name!r}, which is not an option") from None
         if isinstance(cost, bool) or not isinstance(cost, int | float) or not cost >= 0:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable, Iterable, Iterator
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from dlx import seeds
 from dlx.bits import MAX_MASK_BYTES, BitsLoop, mask_bytes, mask_cost
@@ -38,7 +38,7 @@ try:
     from dlx._search import Layout
     from dlx._search import Loop as CLoop
 except ImportError:  # not built: the pure-Python loops do everything
-    Layout = CLoop = None
+    Layout = CLoop = None  # type: ignore[assignment,misc]
 
 
 def layout_of(links: Links) -> Layout:
@@ -46,7 +46,7 @@ def layout_of(links: Links) -> Layout:
     links; extensions that use dlx._search's C API (dlx/_search_api.h) take it too."""
     if links.c_layout is None:
         links.c_layout = Layout(links)
-    return links.c_layout
+    return cast(Layout, links.c_layout)
 
 
 def c_loop(links: Links, forced: list[int], rng: random.Random | None, stats: Stats) -> Loop:

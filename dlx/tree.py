@@ -253,7 +253,7 @@ def split(
     leaves: dict[tuple[int, ...], tuple[tuple[int, ...], Node, float]] = {
         (): ((), tree.root, root_nodes)
     }
-    heap = [(-root_nodes, ())]
+    heap: list[tuple[float, tuple[int, ...]]] = [(-root_nodes, ())]
     while heap and len(leaves) < tasks:
         _, path = heapq.heappop(heap)
         prefix, node, _ = leaves[path]

@@ -145,7 +145,7 @@ PyDoc_STRVAR(add_shape_doc,
              "rows, columns, boxes, extra regions) hold every digit once. layout is their\n"
              "cover matrix (a dlx._search.Layout whose option cell * n + digit - 1 puts\n"
              "digit in cell), where the first two of several solutions are found; or\n"
-             "None, and a line of several solutions is answered 3 (read it in Python).");
+             "None, and a line of several solutions is answered 2 without them (None).");
 
 static PyObject *Solver_add_shape(Solver *self, PyObject *args)
 {

@@ -32,7 +32,7 @@ from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache, partial
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
 from sudoku import solve as one
 from sudoku.cover import Watch
@@ -444,7 +444,7 @@ def _c_answers(lines: Iterable[str], read: Reader, threads: int) -> Iterator[Ans
             codes, solutions = result
             if codes == all_unique[: len(block)] and records.plain:
                 records.took_line()
-                yield UniqueRun(block[0][0], texts, solutions)
+                yield UniqueRun(block[0][0], texts, cast(list[str], solutions))  # all solved
                 break
             for k, code in enumerate(codes, done):
                 number, line = block[k]
@@ -457,7 +457,7 @@ def _c_answers(lines: Iterable[str], read: Reader, threads: int) -> Iterator[Ans
                         yield answer  # type: ignore[misc]
                 elif code != batch.SKIP:
                     records.took_line()
-                    found = solutions[k - done]  # several: the first two, joined
+                    found = solutions[k - done] or ""  # several: the first two, joined
                     size = len(found) // code if code else 1
                     split = tuple(found[j : j + size] for j in range(0, code * size, size))
                     yield Solved(Place("line", number), as_line(line), _STATUS_OF[code], split)
@@ -503,7 +503,7 @@ class _Solvers:
 
 def _solved_blocks(
     lines: Iterable[str], solver: Callable[[], Any], threads: int
-) -> Iterator[tuple[list[tuple[int, str]], list[str], tuple[Any, tuple[bytes, list]]]]:
+) -> Iterator[tuple[list[tuple[int, str]], list[str], tuple[Any, tuple[bytes, list[str | None]]]]]:
     """Each chunk of CHUNK numbered lines, their texts, and the solver ``solver()`` gave
     with what it made of them, in order. The first chunk is solved here; with ``threads``
     above 1 and more chunks, that many threads solve the rest ahead (the C batch lets go
@@ -519,7 +519,7 @@ def _solved_blocks(
         return
     from concurrent.futures import ThreadPoolExecutor  # only for a second chunk
 
-    ahead: deque = deque()
+    ahead: deque[tuple[list[tuple[int, str]], list[str], Any, Any]] = deque()
     with ThreadPoolExecutor(threads, thread_name_prefix="sudoku-batch") as pool:
         try:
             for block in blocks:

@@ -23,8 +23,8 @@ digit sets or on "where does 5 go in cage 1" as readily as on a cell.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
-from typing import TYPE_CHECKING, NamedTuple
+from collections.abc import Callable, Hashable, Iterable, Sequence
+from typing import TYPE_CHECKING, NamedTuple, cast
 
 import dlx
 from sudoku.grid import Cell, Given, Grid, Region, Shape, by_shape, cage_digits
@@ -139,12 +139,13 @@ def search(
     )
 
 
-def placements(solution: Iterable[Given | CageDigits]) -> Iterable[Given]:
-    """The (row, column, digit) options of a solution, leaving out the cages' digit sets."""
-    return (option for option in solution if not isinstance(option, CageDigits))
+def placements(solution: Iterable[Hashable]) -> Iterable[Given]:
+    """The (row, column, digit) options of a solution of a sudoku matrix (its option names
+    are those or :class:`CageDigits`), leaving out the cages' digit sets."""
+    return (cast(Given, option) for option in solution if not isinstance(option, CageDigits))
 
 
-def decode(solution: Iterable[Given | CageDigits], shape: Shape) -> Grid:
+def decode(solution: Iterable[Hashable], shape: Shape) -> Grid:
     """The grid that a solution (options (row, column, digit), givens included) fills in."""
     n = shape.size
     cells = [0] * (n * n)

@@ -636,6 +636,7 @@ def generate(
     symmetry = _resolve_symmetry(shape, symmetry, clues, value)
     _check_clues(shape, symmetry, clues)
     report = progress or (lambda fraction, status: None)
+    found: Iterable[_Candidate | None]
     if pattern is not None:
         found = _masked(shape, pattern, rng, budget, attempts, report)
     elif clues is None:
@@ -661,6 +662,7 @@ def generate(
                 break  # out of time mid-dig: no other candidate comes
             continue
         proof = solve(puzzle)
+        assert proof.stats is not None  # the engine's solve keeps them
         return Generated(
             puzzle,
             candidate.solution,
@@ -741,6 +743,7 @@ def fewest(
         raise OutOfAttempts(f"no unique puzzle in {time_limit:g} s (seed {value})")
     puzzle = Grid(shape, tuple(best.cells))
     proof = solve(puzzle)
+    assert proof.stats is not None  # the engine's solve keeps them
     return Generated(
         puzzle,
         best.solution,

@@ -74,7 +74,9 @@ class GridError(ValueError):
         return _rebuilt, (type(self), self.args, self.__dict__)
 
 
-def _rebuilt(kind: type[GridError], args: tuple[object, ...], fields: dict) -> GridError:
+def _rebuilt(
+    kind: type[GridError], args: tuple[object, ...], fields: dict[str, object]
+) -> GridError:
     """A GridError of class ``kind`` with these fields, without running its __init__."""
     error = kind.__new__(kind, *args)
     error.args = args
@@ -361,7 +363,7 @@ def by_shape(made: Callable[..., R]) -> Callable[..., R]:
             return irregular(shape, *args)
         return regular(shape, *args)
 
-    cached.__wrapped__ = made  # type: ignore[attr-defined]
+    cached.__wrapped__ = made  # type: ignore[attr-defined,unused-ignore]
     return cached
 
 
@@ -513,11 +515,11 @@ def parse(text: str, shape: Shape | None = None) -> Grid:
     was expected there.
     """
     text = text.removeprefix("\ufeff")
-    line = text.strip()
-    size = shape.size if shape else _VALID_COUNTS.get(len(line))
-    if size and len(line) == size * size:  # fast path: one line of symbols and blanks only
+    one_line = text.strip()
+    size = shape.size if shape else _VALID_COUNTS.get(len(one_line))
+    if size and len(one_line) == size * size:  # fast path: one line of symbols and blanks only
         try:
-            cells = tuple(map(_DIGIT_OF.__getitem__, line))
+            cells = tuple(map(_DIGIT_OF.__getitem__, one_line))
         except KeyError:
             pass  # a separator or a bad character: the general reader says which and where
         else:
@@ -629,8 +631,8 @@ def conflicts(grid: Grid) -> list[Conflict]:
             cells_with = tuple(c for c, d in zip(unit, digits, strict=True) if d == digit)
             found.append((shape.unit_names[k], digit, cells_with))
     for k, (_, cage) in enumerate(shape.cages, 1):
-        digits = [grid[cell] for cell in cage]
-        for digit in sorted({d for d in digits if d and digits.count(d) > 1}):
+        in_cage = [grid[cell] for cell in cage]
+        for digit in sorted({d for d in in_cage if d and in_cage.count(d) > 1}):
             found.append((f"cage {k}", digit, tuple(c for c in cage if grid[c] == digit)))
     return found
 

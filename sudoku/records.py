@@ -32,7 +32,7 @@ import enum
 import json
 from collections.abc import Iterator
 from functools import cache
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, cast
 
 Record = dict[str, Any]
 
@@ -92,7 +92,7 @@ class Counted(NamedTuple):
 
     place: Place | None
     puzzle: str
-    count: int
+    count: int  # type: ignore[assignment]  # the field stands for tuple.count, unused here
     limit: int | None = None
 
     def to_record(self) -> Record:
@@ -283,4 +283,5 @@ def schema() -> Record:
     package: for users who check the output of ``--format json`` or of the web API."""
     from importlib import resources
 
-    return json.loads(resources.files("sudoku").joinpath(SCHEMA_FILE).read_text("utf-8"))
+    text = resources.files("sudoku").joinpath(SCHEMA_FILE).read_text("utf-8")
+    return cast(Record, json.loads(text))

@@ -19,9 +19,10 @@ the rows, columns and boxes of the five grids, a shared box counted once.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable
+from collections.abc import Hashable, Iterable
 from dataclasses import dataclass
 from functools import cache
+from typing import Any
 
 import dlx
 from sudoku.cover import WATCH_EVERY, Watch, placements, units_problem
@@ -124,16 +125,15 @@ def parse_samurai(text: str) -> Samurai:
                 )
             found[cell] = before or digit  # a shared cell may be written in one grid only
         return _from(found)
-    line = column = None
+    at: tuple[int | None, int | None] = (None, None)
     if len(digits) > LAYOUT_CELLS:
-        line, column = places[LAYOUT_CELLS]  # the first cell past the layout's
+        at = places[LAYOUT_CELLS]  # the first cell past the layout's
     elif places:
-        line, column = places[-1][0], places[-1][1] + 1  # where the next cell would go
+        at = places[-1][0], places[-1][1] + 1  # where the next cell would go
     raise GridError(
         f"found {len(digits)} cells, expected {LAYOUT_CELLS} (the 21x21 layout) "
         f"or {GRID_CELLS} (five grids of 81)",
-        line,
-        column,
+        *at,
     )
 
 
@@ -210,12 +210,12 @@ def _check(puzzle: Samurai) -> None:
             raise GridError(f"{name} grid: {error}") from None
 
 
-def search_samurai(puzzle: Samurai, **options: object) -> dlx.Search:
+def search_samurai(puzzle: Samurai, **options: Any) -> dlx.Search:
     """A search for the solutions of ``puzzle`` (keywords go to ``dlx.Search``)."""
     return samurai_problem().search(forced=puzzle.givens(), **options)
 
 
-def decode_samurai(solution: list) -> Samurai:
+def decode_samurai(solution: Iterable[Hashable]) -> Samurai:
     """The samurai a solution of `samurai_problem` fills in."""
     return _from({(r, c): d for r, c, d in placements(solution)})
 

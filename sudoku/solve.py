@@ -19,7 +19,7 @@ import itertools
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from types import ModuleType
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, TypeVar, cast
 
 import dlx
 from sudoku.cover import Watch, cover_problem, decode, search
@@ -29,7 +29,7 @@ from sudoku.records import Status
 try:
     from sudoku import _batch
 except ImportError:  # not built: puzzles are solved on the engine, with the same answers
-    _batch = None
+    _batch = None  # type: ignore[assignment]
 
 P = TypeVar("P")  # a puzzle: a Grid, or a layout of several grids such as a Samurai
 
@@ -123,8 +123,8 @@ class Ways:
     what ``sudoku.batch`` calls on each puzzle of a stream. ``solutions`` is None where a
     kind's solutions are not listed."""
 
-    solve: Callable[[Any, Watch | None], Result]
-    solve_lean: Callable[[Any, Watch | None], Result]
+    solve: Callable[[Any, Watch | None], Result[Any]]
+    solve_lean: Callable[[Any, Watch | None], Result[Any]]
     count: Callable[[Any, int | None, Watch | None], int]
     solutions: Callable[[Any, int | None, Watch | None], Iterator[Any]] | None
     line: Callable[[Any], str]
@@ -142,7 +142,7 @@ def c_batch() -> ModuleType:
     """The C batch module (``sudoku._batch``): its codes and its Solver."""
     if not c_batch_available():
         raise RuntimeError("sudoku._batch was not built")
-    return _batch  # type: ignore[return-value]
+    return _batch
 
 
 def batch_solver(
@@ -191,7 +191,8 @@ def solve_lean(puzzle: Grid, progress: Watch | None = None) -> Result[Grid]:
     except TimeoutError:
         answer = None
     if answer is not None and answer[0] == _batch.UNIQUE:
-        return Result(puzzle, (Grid(puzzle.shape, _cells(answer[1])),), None)
+        solution = cast(str, answer[1])  # a unique answer comes with its solution
+        return Result(puzzle, (Grid(puzzle.shape, _cells(solution)),), None)
     if answer is not None and answer[0] == _batch.NONE:
         return Result(puzzle, (), None)
     # several (the engine's first two), givens that clash, a long search, or no C

@@ -63,6 +63,7 @@ app = typer.Typer(
     help=f"Solve and count sudoku puzzles by exact cover (dancing links).\n\n{EXIT_SUMMARY}",
     no_args_is_help=True,
     context_settings={"help_option_names": ["-h", "--help"]},
+    rich_markup_mode="rich",  # the default until typer 0.17 was none: \[extra] shown raw
     pretty_exceptions_enable=False,
 )
 

@@ -12,7 +12,7 @@ from typing import Annotated, Any
 
 import typer
 
-from dlx.cli_io import CommandError, guard, open_output
+from dlx.cli_io import CommandError, guard, open_binary_output, open_output
 from sudoku.cli.options import (
     BAD_INPUT,
     NO_SOLUTION,
@@ -32,7 +32,7 @@ from sudoku.grid import GridError, Shape
 from sudoku.rate import Level
 from sudoku.records import COLUMNS
 
-commands = typer.Typer()
+commands = typer.Typer(rich_markup_mode="rich")  # the same help under every typer
 
 GENERATE_HELP = """Generate unique puzzles: minimal unless --clues is given, rated, reproducible.
 
@@ -218,6 +218,7 @@ def _classic(
     from sudoku.generate import fewest, generate_many
 
     if fewest_clues:
+        assert time_limit is not None  # --fewest comes with one (the options are checked)
         for k in range(count):
             yield fewest(
                 shape,
@@ -324,7 +325,7 @@ def _print_sheet(
     for path, page in zip(written, pages, strict=True):
         write_sheet(path, page)
     if pdf is not None and document is not None:
-        with open_output(pdf, binary=True) as file:
+        with open_binary_output(pdf) as file:
             file.write(document)
         written.append(pdf)
     typer.echo(f"sheet: {', '.join(map(str, written))}", err=True)

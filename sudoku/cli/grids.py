@@ -8,13 +8,13 @@ from typing import Annotated
 
 import typer
 
-from dlx.cli_io import guard, open_output
+from dlx.cli_io import guard, open_binary_output
 from sudoku.cli.generate import generation_failed
 from sudoku.cli.options import SeedOption, box_shape, progress_bar
 from sudoku.generate import GenerateError, GridFormat, Layout
 from sudoku.grid import Shape
 
-commands = typer.Typer()
+commands = typer.Typer(rich_markup_mode="rich")  # the same help under every typer
 
 GRIDS_HELP = """Write N distinct complete grids, fast: transformed and relabelled engine-made grids.
 
@@ -71,7 +71,7 @@ def grids_command(
         except GenerateError as error:
             raise generation_failed(error) from None
         with (
-            open_output(output, binary=True) as out,
+            open_binary_output(output) as out,
             progress_bar(count, "grids", count >= 100_000) as advance,
         ):
             try:

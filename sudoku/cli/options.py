@@ -121,9 +121,9 @@ def variant_shape(
     from sudoku.variants import variant_shape as compose
 
     maps = {"regions": regions, "cages": cages}
-    texts = {option: _read_map(path, option) for option, path in maps.items() if path}
+    texts = {option: _read_map(path, option) if path else None for option, path in maps.items()}
     try:
-        return compose(size, windoku=windoku, **texts)
+        return compose(size, windoku=windoku, regions=texts["regions"], cages=texts["cages"])
     except VariantError as error:
         path = maps.get(error.option)
         said = str(error) if path is None else f"{path}: {error}"

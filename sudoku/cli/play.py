@@ -8,7 +8,7 @@ import typer
 
 from sudoku.cli.options import BAD_INPUT
 
-commands = typer.Typer()
+commands = typer.Typer(rich_markup_mode="rich")  # the same help under every typer
 
 
 @commands.command("play")

@@ -21,7 +21,7 @@ from sudoku.cli.options import (
 )
 from sudoku.files import RecordFormat
 
-commands = typer.Typer()
+commands = typer.Typer(rich_markup_mode="rich")  # the same help under every typer
 
 RATE_EXIT_CODES = (
     "Exit codes: 0 rated, 1 no solution, 2 bad input, 3 more than one solution (not rated); "

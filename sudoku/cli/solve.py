@@ -42,7 +42,7 @@ from sudoku.files import MAX_LINE, Format, RecordFormat
 from sudoku.grid import Shape
 from sudoku.records import Solved
 
-commands = typer.Typer()
+commands = typer.Typer(rich_markup_mode="rich")  # the same help under every typer
 
 MAX_TEXT = 64 * MAX_LINE  # the most `count -` reads: one puzzle, in any layout
 COUNT_EXIT_CODES = (

@@ -72,9 +72,11 @@ async def _read_body(request: Request) -> Any:
         body = json.loads(data)
     except RecursionError:
         raise api.ApiError(400, "the request body is nested too deep to be a request") from None
+    except json.JSONDecodeError as error:
+        message = f"the request body is not JSON: {error}"
+        raise api.ApiError(400, message, line=error.lineno, column=error.colno) from None
     except (ValueError, UnicodeDecodeError) as error:
-        where = {"line": error.lineno, "column": error.colno} if hasattr(error, "lineno") else {}
-        raise api.ApiError(400, f"the request body is not JSON: {error}", **where) from None
+        raise api.ApiError(400, f"the request body is not JSON: {error}") from None
     if not isinstance(body, dict):
         raise api.ApiError(400, "the request body must be a JSON object")
     return body

@@ -22,7 +22,7 @@ import subprocess
 import sys
 import threading
 import time
-from typing import Any
+from typing import IO, Any
 
 DEFAULT_BUDGET = 20.0  # seconds a job may take before its worker is killed
 DEFAULT_QUEUE = 8  # jobs that may wait for a worker; more are refused at once
@@ -155,12 +155,11 @@ class Jobs:
             worker = self._idle.pop() if self._idle else self._start()
             self._busy.add(worker)
         reply: list[str] = []
-        reader = threading.Thread(
-            target=lambda: reply.append(worker.stdout.readline()), daemon=True
-        )
+        stdin, stdout = _pipes(worker)
+        reader = threading.Thread(target=lambda: reply.append(stdout.readline()), daemon=True)
         try:
-            worker.stdin.write(request)
-            worker.stdin.flush()
+            stdin.write(request)
+            stdin.flush()
             reader.start()
             deadline = time.monotonic() + self.budget
             while reader.is_alive() and not cancelled.is_set() and time.monotonic() < deadline:
@@ -196,9 +195,15 @@ def _end(worker: subprocess.Popen[str], reader: threading.Thread | None = None) 
     worker.wait()
     if reader is not None and reader.is_alive():
         reader.join()
-    worker.stdin.close()
-    worker.stdout.close()
+    for pipe in _pipes(worker):
+        pipe.close()
 
 
 if __name__ == "__main__":
     _work()
+
+
+def _pipes(worker: subprocess.Popen[str]) -> tuple[IO[str], IO[str]]:
+    """A worker's stdin and stdout (it is started with both as pipes)."""
+    assert worker.stdin is not None and worker.stdout is not None
+    return worker.stdin, worker.stdout

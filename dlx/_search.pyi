@@ -1,0 +1,37 @@
+"""Types of the C search loop (dlx/_search.c): dlx.dancing's loop and dlx.bits' in C."""
+
+import random
+from collections.abc import Iterable
+from typing import Final
+
+from dlx.loop import Stats
+from dlx.problem import Links
+
+SOLUTION: Final[int]
+CHECKPOINT: Final[int]
+END: Final[int]
+BIT_OPS: Final[str]  # "compiler builtins", "MSVC intrinsics" or "plain C"
+
+class Layout:
+    """A checked C copy of a Links, made once per problem and shared by every Loop."""
+
+    def __init__(self, links: Links) -> None: ...
+
+class Loop:
+    """The search over a copy of a Layout's arrays (dlx.loop.Loop in C)."""
+
+    def __init__(
+        self,
+        layout: Layout,
+        forced: Iterable[int],
+        rng: random.Random | None,
+        stats: Stats,
+        bits: bool = False,
+    ) -> None: ...
+    @property
+    def level(self) -> int: ...
+    @property
+    def bits(self) -> bool: ...
+    def run(self, next_check: int, target: int, /) -> tuple[int, int]: ...
+    def chosen(self) -> list[int]: ...
+    def branches(self) -> list[tuple[int, int]]: ...

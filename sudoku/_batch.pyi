@@ -1,0 +1,24 @@
+"""Types of the C batch (sudoku/_batch.c): sudoku lines solved in chunks, uniqueness proved."""
+
+from collections.abc import Sequence
+from typing import Final
+
+from dlx._search import Layout
+
+NONE: Final[int]  # the codes of a line: no solution
+UNIQUE: Final[int]
+SEVERAL: Final[int]
+PYTHON: Final[int]  # read it in Python (separators, bad characters, givens that clash)
+SKIP: Final[int]  # a blank line or a # comment
+
+class Solver:
+    """Solves sudoku lines of the sizes given shapes (or ``fixed`` alone)."""
+
+    def __init__(self, fixed: int = 0) -> None: ...
+    def add_shape(
+        self, n: int, layout: Layout | None, units: Sequence[Sequence[int]], /
+    ) -> None: ...
+    def solve(
+        self, lines: list[str], seconds: float | None = None
+    ) -> tuple[bytes, list[str | None]]: ...
+    def stop(self) -> None: ...
