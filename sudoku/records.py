@@ -26,8 +26,8 @@ The answers are named tuples, not dataclasses: frozen, small and picklable alike
 some ten times cheaper to define, which every command's start-up pays.
 """
 
-from __future__ import annotations
-
+# No `from __future__ import annotations` here: the named tuples' constructors then carry
+# the field types themselves, not strings that pdoc (the API reference) cannot resolve.
 import enum
 import json
 from collections.abc import Iterator
