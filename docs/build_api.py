@@ -53,10 +53,15 @@ def build(output: Path) -> list[str]:
 
     from dlx import __version__
 
+    modules = public_modules()
+    for name in modules:  # dlx binds its names on first use (PEP 562): bind them for pdoc
+        module = importlib.import_module(name)
+        for public in getattr(module, "__all__", ()):
+            getattr(module, public)
     pdoc.render.configure(footer_text=f"dlx-sudoku {__version__}")
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
-        pdoc.pdoc(*public_modules(), output_directory=output)
+        pdoc.pdoc(*modules, output_directory=output)
     return [f"{warning.category.__name__}: {warning.message}" for warning in caught]
 
 
