@@ -167,12 +167,14 @@ class BitsLoop(GeneratorLoop):
         self._steps = self._loop(links, forced, rng, stats)
 
     def chosen(self) -> list[int]:
+        """The options (as indices) chosen at the levels above the current one."""
         if self._seeded:
             return self._choice[: self.level]
         # unseeded, options are tried lowest first: the one being tried is the highest tried
         return [(options ^ pending).bit_length() - 1 for options, pending in self._levels()]
 
     def branches(self) -> list[tuple[int, int]]:
+        """For each level above the current one: (options to try, options tried)."""
         return [
             (_count(options), _count(options) - _count(pending) - 1)
             for options, pending in self._levels()

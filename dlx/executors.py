@@ -116,16 +116,35 @@ def _start_worker(key: str | None, payload: Problem | None) -> None:
 
 
 class Runner(Protocol):
-    """What a parallel run needs of an executor (see the module)."""
+    """What a parallel run needs of an executor (see the module): `Pool`, `Dask` and
+    `Plain` keep this contract. ``workers`` is how many tasks run at once."""
 
     workers: int
 
-    def payload(self) -> Any: ...
-    def submit(self, fn: Callable[..., Any], *args: Any) -> Any: ...
-    def wait(self, futures: Iterable[Any]) -> set[Any]: ...
-    def result(self, future: Any) -> Any: ...
-    def restart(self) -> None: ...
-    def close(self) -> None: ...
+    def payload(self) -> Any:
+        """What a task takes as its problem: None when every worker was given it at start,
+        else the problem itself or a handle on it (a Dask future)."""
+        ...
+
+    def submit(self, fn: Callable[..., Any], *args: Any) -> Any:
+        """Start ``fn(*args)`` on a worker; a future of its result."""
+        ...
+
+    def wait(self, futures: Iterable[Any]) -> set[Any]:
+        """Wait for the first of ``futures`` to finish; those finished."""
+        ...
+
+    def result(self, future: Any) -> Any:
+        """A finished future's result; WorkerDied when its worker process died under it."""
+        ...
+
+    def restart(self) -> None:
+        """Replace what a dead worker broke, so that its work can be submitted again."""
+        ...
+
+    def close(self) -> None:
+        """End the runner's own workers at once, without waiting for their tasks."""
+        ...
 
 
 class _Recorded:
@@ -145,7 +164,7 @@ class _Recorded:
         return process
 
 
-class Pool:
+class Pool(Runner):
     """A pool of worker processes (the standard library's), each with the problem built
     once. When a process dies the pool breaks: ``result`` raises WorkerDied, and
     ``restart`` replaces the pool. The pool starts its processes through a context that
@@ -202,7 +221,7 @@ class Pool:
             process.join()
 
 
-class Dask:
+class Dask(Runner):
     """A ``dask.distributed.Client``: the problem goes to each worker once, as the result
     of a task the others depend on; the scheduler runs a task again when its worker dies
     (up to ``distributed.scheduler.allowed-failures`` times). Dask's own errors come out as
@@ -286,7 +305,7 @@ class Dask:
             ) from None
 
 
-class Plain:
+class Plain(Runner):
     """Any ``concurrent.futures.Executor`` the caller owns (and shuts down): the problem
     goes with each task (a worker builds it once and keeps it); ``workers`` is what the
     caller says it runs (the run keeps that many tasks in flight, two each)."""

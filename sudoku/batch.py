@@ -258,6 +258,7 @@ class Listing:
     limit: int | None
 
     def each(self) -> Iterator[Listed]:
+        """Each solution as a :class:`Listed` record, numbered from 1, as it is found."""
         for number, solution in enumerate(self.solutions, 1):
             yield Listed(self.place, self.puzzle, number, solution)
 

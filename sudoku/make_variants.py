@@ -144,6 +144,7 @@ class Killer:
 
     @property
     def clues(self) -> int:
+        """How many givens the puzzle keeps beside its cages (often none)."""
         return sum(1 for d in self.puzzle.cells if d)
 
     def record(self) -> records.Generated:

@@ -26,8 +26,8 @@ The answers are named tuples, not dataclasses: frozen, small and picklable alike
 some ten times cheaper to define, which every command's start-up pays.
 """
 
-from __future__ import annotations
-
+# No `from __future__ import annotations` here: the named tuples' constructors then carry
+# the field types themselves, not strings that pdoc (the API reference) cannot resolve.
 import enum
 import json
 from collections.abc import Iterator
@@ -66,6 +66,7 @@ class Stats(NamedTuple):
     seconds: float
 
     def to_record(self) -> Record:
+        """The ``stats`` field of a ``solve`` record."""
         return {"nodes": self.nodes, "updates": self.updates, "seconds": self.seconds}
 
 
@@ -79,6 +80,7 @@ class Solved(NamedTuple):
     stats: Stats | None = None
 
     def to_record(self) -> Record:
+        """The ``solve`` record: the puzzle, its status, its solutions, ``stats`` if kept."""
         record = _placed(self.place, "solve")
         record |= {"puzzle": self.puzzle, "status": self.status.value}
         record["solutions"] = list(self.solutions)
@@ -96,6 +98,7 @@ class Counted(NamedTuple):
     limit: int | None = None
 
     def to_record(self) -> Record:
+        """The ``count`` record: the puzzle, the count, and the ``limit`` if there was one."""
         record = _placed(self.place, "count") | {"puzzle": self.puzzle, "count": self.count}
         if self.limit is not None:
             record["limit"] = self.limit
@@ -111,6 +114,7 @@ class Listed(NamedTuple):
     solution: str
 
     def to_record(self) -> Record:
+        """The ``solution`` record: the puzzle, the solution and its ``number``."""
         record = _placed(self.place, "solution") | {"puzzle": self.puzzle}
         return record | {"number": self.number, "solution": self.solution}
 
@@ -132,9 +136,12 @@ class Rated(NamedTuple):
 
     @property
     def steps(self) -> int:
+        """How many steps the techniques took, all told."""
         return sum(n for _, n in self.techniques)
 
     def to_record(self) -> Record:
+        """The ``rating`` record: the status, and the level, techniques and steps of a
+        puzzle rated (the log and the engine's work when kept)."""
         record = _placed(self.place, "rating") | {"puzzle": self.puzzle}
         record["status"] = self.status.value
         if self.level is not None:
@@ -170,6 +177,7 @@ class Generated(NamedTuple):
     cages: str | None = None
 
     def to_record(self) -> Record:
+        """The ``generated`` record: every field that is not None."""
         record = _placed(None, "generated")
         for name in self._fields:
             value = getattr(self, name)
@@ -188,6 +196,7 @@ class BadInput(NamedTuple):
     field: str | None = None  # the web API: which field of the request is at fault
 
     def to_record(self) -> Record:
+        """The ``error`` record: the message, and the ``column`` and ``field`` when known."""
         record = _placed(self.place, "error") | {"status": "error", "error": self.error}
         if self.column is not None:
             record["column"] = self.column

@@ -259,6 +259,8 @@ class SamuraiReader:
         return parse_samurai(text)
 
     def records(self, lines: Iterable[str]) -> list[tuple[int, Samurai | GridError]]:
+        """The samurais of a file's lines with the line each starts on, or the GridError
+        of one that cannot be read (see `read_samurais`)."""
         return read_samurais(
             "".join(line if line.endswith("\n") else line + "\n" for line in lines)
         )

@@ -1,7 +1,8 @@
-"""Printable sheets: puzzles laid out on A4 pages, as SVG pages or as one PDF.
+"""Printable sheets: puzzles laid out on A4 or US Letter pages, as SVG pages or as one PDF.
 
 Glossary
-    page      an A4 portrait page (210 x 297 mm): a title, then up to six puzzles
+    page      a portrait page of a `Paper` (A4, 210 x 297 mm, unless told; or US Letter,
+              215.9 x 279.4 mm): a title, then up to six puzzles
     layout    columns x rows of puzzles on a page: 1x1, 1x2, 2x2 or 2x3, chosen from
               the puzzles a page holds, so one puzzle fills the page and six share it
     title     the variant's name ("Killer sudoku", "Jigsaw windoku"...) unless told
@@ -16,11 +17,12 @@ from __future__ import annotations
 
 import io
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from sudoku.grid import Grid
-from sudoku.svg import CAPTION, HEADER, MARGIN, PAGE_HEIGHT, PAGE_WIDTH, document, draw_grid
+from sudoku.paper import Paper
+from sudoku.svg import CAPTION, HEADER, MARGIN, document, draw_grid
 from sudoku.svg import page_title as _page_title
 from sudoku.variants import variant_name
 
@@ -44,11 +46,12 @@ def _layout(
     captions: Sequence[str],
     title: str,
     per_page: int,
+    paper: Paper,
 ) -> list[list[str]]:
     """The pages that lay out ``grids``, each a list of SVG elements in page coordinates."""
     cols, rows = LAYOUTS[min(per_page, len(grids))]
-    width = (PAGE_WIDTH - 2 * MARGIN) / cols
-    height = (PAGE_HEIGHT - 2 * MARGIN - HEADER) / rows
+    width = (paper.width - 2 * MARGIN) / cols
+    height = (paper.height - 2 * MARGIN - HEADER) / rows
     side = min(width, height - CAPTION) * 0.9
     pages = []
     for start in range(0, len(grids), cols * rows):
@@ -66,8 +69,9 @@ def _layout(
 class Sheet:
     """A sheet: ``puzzles`` ``per_page`` to a page (by their size unless told), then their
     ``solutions`` if given; ``captions`` label the puzzles ("1", "2", ... unless told),
-    ``title`` is the variant's name unless told. On the solution pages the givens stay
-    bold and the rest are grey. Raises SheetError for what cannot be laid out.
+    ``title`` is the variant's name unless told; the pages are A4 unless ``paper`` says
+    (a `Paper` or its name). On the solution pages the givens stay bold and the rest are
+    grey. Raises SheetError for what cannot be laid out.
     """
 
     puzzles: Sequence[Grid]
@@ -75,10 +79,16 @@ class Sheet:
     solutions: Sequence[Grid] | None = None
     title: str | None = None
     per_page: int | None = None
+    paper: Paper = field(default=Paper.a4, kw_only=True)
 
     def __post_init__(self) -> None:
         if not self.puzzles:
             raise SheetError("a sheet needs at least one puzzle")
+        try:
+            object.__setattr__(self, "paper", Paper(self.paper))  # "letter" -> Paper.letter
+        except ValueError:
+            names = " or ".join(paper.value for paper in Paper)
+            raise SheetError(f"paper must be {names}, not {self.paper!r}") from None
         if self.per_page is not None and self.per_page not in LAYOUTS:
             raise SheetError(f"puzzles per page must be 1 to {MAX_PER_PAGE}, not {self.per_page}")
         wrong = [len(x) for x in (self.captions, self.solutions) if x is not None]
@@ -91,22 +101,24 @@ class Sheet:
         per_page = self.per_page or default_per_page(puzzles[0].shape.size)
         captions = self.captions or [str(k + 1) for k in range(len(puzzles))]
         title = variant_name(puzzles[0].shape) if self.title is None else self.title
-        laid = _layout(puzzles, puzzles, captions, title, per_page)
+        paper = self.paper
+        laid = _layout(puzzles, puzzles, captions, title, per_page, paper)
         if self.solutions is not None:
-            laid += _layout(self.solutions, puzzles, captions, f"{title}: solutions", per_page)
+            solved = f"{title}: solutions"
+            laid += _layout(self.solutions, puzzles, captions, solved, per_page, paper)
         return laid
 
     def svg_pages(self) -> list[str]:
-        """One A4 SVG document per page."""
-        return [document([page]) for page in self.pages()]
+        """One SVG document per page, each the size of the paper."""
+        return [document([page], paper=self.paper) for page in self.pages()]
 
     def svg(self) -> str:
-        """The whole sheet as one SVG document, its A4 pages one under the other (for a
+        """The whole sheet as one SVG document, its pages one under the other (for a
         screen; print `svg_pages` or `pdf`)."""
-        return document(self.pages())
+        return document(self.pages(), paper=self.paper)
 
     def pdf(self) -> bytes:
-        """The sheet as a PDF of A4 pages, each page's SVG drawn as vectors by fpdf2.
+        """The sheet as a PDF of pages of its paper, each page's SVG drawn as vectors by fpdf2.
 
         Raises SheetError, saying how to install it, when fpdf2 is missing.
         """
@@ -117,11 +129,12 @@ class Sheet:
                 "PDF output needs fpdf2, an optional extra: pip install 'dlx-sudoku[pdf]' "
                 "(or write SVG pages instead)"
             ) from None
-        doc = FPDF(orientation="portrait", unit="mm", format="A4")
+        width, height = self.paper.width, self.paper.height
+        doc = FPDF(orientation="portrait", unit="mm", format=(width, height))
         doc.set_creator("dlx-sudoku")
         for page in self.svg_pages():
             doc.add_page()
-            doc.image(io.BytesIO(page.encode("utf-8")), x=0, y=0, w=PAGE_WIDTH, h=PAGE_HEIGHT)
+            doc.image(io.BytesIO(page.encode("utf-8")), x=0, y=0, w=width, h=height)
         return bytes(doc.output())
 
 
@@ -132,9 +145,11 @@ def sheet(
     *,
     title: str | None = None,
     per_page: int | None = None,
+    paper: Paper = Paper.a4,
 ) -> str:
-    """The `Sheet` of these as one SVG document, its A4 pages one under the other."""
-    return Sheet(puzzles, captions, solutions, title, per_page).svg()
+    """The `Sheet` of these as one SVG document, its pages (A4 unless ``paper`` says) one
+    under the other."""
+    return Sheet(puzzles, captions, solutions, title, per_page, paper=paper).svg()
 
 
 def page_files(path: Path, count: int) -> list[Path]:

@@ -47,6 +47,7 @@ class Result(Generic[P]):
 
     @property
     def status(self) -> Status:
+        """Which case holds: no solution, exactly one, or several (two of them kept)."""
         return (Status.NONE, Status.UNIQUE, Status.SEVERAL)[len(self.solutions)]
 
     @property

@@ -1,6 +1,7 @@
 """Drawing puzzles in SVG, with no dependency beyond the stdlib: one grid, its caption, a
-page title, and the document that holds A4 pages (210 x 297 mm each); `sudoku.sheets`
-lays puzzles out on the pages. `grid_svg` draws one grid alone, for notebooks.
+page title, and the document that holds pages of one `sudoku.paper.Paper` (A4 or US
+Letter); `sudoku.sheets` lays puzzles out on the pages. `grid_svg` draws one grid alone,
+for notebooks.
 
 Box (or jigsaw region) borders are thick, cells of extra regions such as diagonals or
 windoku's windows are shaded, killer cages are dashed outlines just inside their cells with
@@ -16,9 +17,10 @@ from collections.abc import Sequence
 from xml.sax.saxutils import escape
 
 from sudoku.grid import Cell, Grid, Shape
+from sudoku.paper import Paper
 from sudoku.samurai import CELLS, GRIDS, SIDE, Samurai
 
-PAGE_WIDTH, PAGE_HEIGHT, MARGIN = 210.0, 297.0, 15.0  # millimetres
+MARGIN = 15.0  # millimetres, on every side of a page
 HEADER = 12.0  # room for the page title
 CAPTION = 7.0  # room under each puzzle for its caption
 CAGE_INSET = 0.08  # how far inside its cells a cage's outline runs, in cells
@@ -179,27 +181,29 @@ def _line(x1: float, y1: float, x2: float, y2: float, thick: bool) -> str:
     )
 
 
-def document(pages: Sequence[list[str]]) -> str:
+def document(pages: Sequence[list[str]], *, paper: Paper = Paper.a4) -> str:
     """The SVG document stacking ``pages`` (lists of elements in page coordinates) one
-    under the other; one page makes an A4 document."""
-    height = PAGE_HEIGHT * len(pages)
+    under the other; one page makes a document the size of ``paper``."""
+    width, height = paper.width, round(paper.height * len(pages), 2)  # 838.2, not 838.1999...
     out = [
         '<?xml version="1.0" encoding="UTF-8"?>',
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{PAGE_WIDTH}mm" height="{height}mm" '
-        f'viewBox="0 0 {PAGE_WIDTH} {height}" font-family="sans-serif">',
-        f'<rect width="{PAGE_WIDTH}" height="{height}" fill="white"/>',
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}mm" height="{height}mm" '
+        f'viewBox="0 0 {width} {height}" font-family="sans-serif">',
+        f'<rect width="{width}" height="{height}" fill="white"/>',
     ]
     for k, page in enumerate(pages):
-        out.append(f'<g transform="translate(0,{k * PAGE_HEIGHT})">')
+        out.append(f'<g transform="translate(0,{round(k * paper.height, 2)})">')
         out += page
         out.append("</g>")
     out.append("</svg>")
     return "\n".join(out) + "\n"
 
 
-def _samurai_page(samurai: Samurai, puzzle: Samurai, heading: str, caption: str) -> list[str]:
+def _samurai_page(
+    samurai: Samurai, puzzle: Samurai, heading: str, caption: str, paper: Paper
+) -> list[str]:
     """One page holding the 21x21 layout: thin cell lines, thick box and grid borders."""
-    side = PAGE_WIDTH - 2 * MARGIN
+    side = min(paper.width - 2 * MARGIN, paper.height - 2 * MARGIN - HEADER - CAPTION)
     cell = side / SIDE
     x0, y0 = MARGIN, MARGIN + HEADER
     out = [page_title(heading), f'<g transform="translate({x0:.2f},{y0:.2f})">']
@@ -231,13 +235,16 @@ def samurai_sheet(
     solutions: Sequence[Samurai] | None = None,
     captions: Sequence[str] | None = None,
     title: str = "Samurai sudoku",
+    *,
+    paper: Paper = Paper.a4,
 ) -> str:
-    """An SVG document with each of ``puzzles`` on an A4 page, then each of ``solutions``."""
+    """An SVG document with each of ``puzzles`` on a page of ``paper``, then each of
+    ``solutions``."""
     captions = list(captions) if captions is not None else [str(k + 1) for k in range(len(puzzles))]
-    pages = [_samurai_page(p, p, title, c) for p, c in zip(puzzles, captions, strict=True)]
+    pages = [_samurai_page(p, p, title, c, paper) for p, c in zip(puzzles, captions, strict=True)]
     if solutions is not None:
         pages += [
-            _samurai_page(s, p, f"{title}: solution", c)
+            _samurai_page(s, p, f"{title}: solution", c, paper)
             for s, p, c in zip(solutions, puzzles, captions, strict=True)
         ]
-    return document(pages)
+    return document(pages, paper=paper)

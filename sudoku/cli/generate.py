@@ -16,6 +16,7 @@ from dlx.cli_io import CommandError, guard, open_binary_output, open_output
 from sudoku.cli.options import (
     BAD_INPUT,
     NO_SOLUTION,
+    PaperOption,
     RegionsOption,
     SeedOption,
     WindokuOption,
@@ -29,6 +30,7 @@ from sudoku.cli.options import (
 from sudoku.files import LAYOUTS, Format, RecordWriter
 from sudoku.generate import DEFAULT_ATTEMPTS, GenerateError, Symmetry
 from sudoku.grid import GridError, Shape
+from sudoku.paper import Paper
 from sudoku.rate import Level
 from sudoku.records import COLUMNS
 
@@ -131,7 +133,7 @@ def generate_command(
     ] = None,
     svg: Annotated[
         Path | None,
-        typer.Option("--svg", help="Also write a printable sheet: one SVG per A4 page."),
+        typer.Option("--svg", help="Also write a printable sheet: one SVG per page."),
     ] = None,
     pdf: Annotated[
         Path | None,
@@ -147,6 +149,7 @@ def generate_command(
     title: Annotated[
         str | None, typer.Option("--title", help="The sheet's title (default: the variant).")
     ] = None,
+    paper: PaperOption = None,
     stats: Annotated[
         bool, typer.Option("--stats", help="Seed, clues, level and engine work per puzzle.")
     ] = False,
@@ -158,8 +161,12 @@ def generate_command(
         refuse("choose --jigsaw (random regions) or --regions", "--jigsaw")
     if jigsaw and windoku:
         refuse("windoku windows need boxes, not the regions of a jigsaw", "--windoku")
-    if (solutions or per_page is not None or title is not None) and svg is None and pdf is None:
-        refuse("--solutions, --per-page and --title shape a sheet: give --svg or --pdf", "--svg")
+    shaping = (solutions, per_page is not None, title is not None, paper is not None)
+    if any(shaping) and svg is None and pdf is None:
+        refuse(
+            "--solutions, --per-page, --title and --paper shape a sheet: give --svg or --pdf",
+            "--svg",
+        )
     shape = variant_shape(size, regions, None, windoku) or Shape()
     shape = shape.with_diagonals() if x else shape
     if killer or jigsaw:
@@ -199,7 +206,7 @@ def generate_command(
                 advance(number)
         except GenerateError as error:
             raise generation_failed(error) from None
-        _print_sheet(made, svg, pdf, solutions, per_page, title)
+        _print_sheet(made, svg, pdf, solutions, per_page, title, paper or Paper.a4)
 
 
 def _classic(
@@ -298,6 +305,7 @@ def _print_sheet(
     solutions: bool,
     per_page: int | None,
     title: str | None,
+    paper: Paper,
 ) -> None:
     """The printable sheet of the puzzles made: SVG pages and/or a PDF, named on stderr."""
     if svg is None and pdf is None or not made:
@@ -316,6 +324,7 @@ def _print_sheet(
             [m.solution for m in made] if solutions else None,
             title=title,
             per_page=per_page,
+            paper=paper,
         )
         pages = [] if svg is None else sheet.svg_pages()
         document = None if pdf is None else sheet.pdf()

@@ -13,6 +13,7 @@ import typer
 
 from dlx.cli_io import INTERRUPTED, MAX_JOBS, MOST, TIMED_OUT, WRITE_FAILED, open_output
 from sudoku.grid import Grid, GridError, Shape
+from sudoku.paper import Paper
 
 SOLVED, NO_SOLUTION, BAD_INPUT, SEVERAL = 0, 1, 2, 3
 EXIT_CODES = (
@@ -79,6 +80,14 @@ FileOption = Annotated[
         "-f",
         help="A file of puzzles in any layout solve reads, # comments allowed; - for "
         "standard input. One puzzle a line streams in constant memory.",
+    ),
+]
+PaperOption = Annotated[
+    Paper | None,
+    typer.Option(
+        "--paper",
+        show_default="a4",
+        help="The sheet's paper: A4 (210 x 297 mm) or US Letter (8.5 x 11 in).",
     ),
 ]
 JobsOption = Annotated[

@@ -27,6 +27,7 @@ from sudoku.cli.options import (
     FileOption,
     JobsOption,
     LimitOption,
+    PaperOption,
     RegionsOption,
     SamuraiOption,
     SizeOption,
@@ -40,6 +41,7 @@ from sudoku.cli.options import (
 )
 from sudoku.files import MAX_LINE, Format, RecordFormat
 from sudoku.grid import Shape
+from sudoku.paper import Paper
 from sudoku.records import Solved
 
 commands = typer.Typer(rich_markup_mode="rich")  # the same help under every typer
@@ -115,8 +117,9 @@ def solve_command(
     ] = None,
     svg: Annotated[
         Path | None,
-        typer.Option("--svg", help="Also draw each puzzle and its solution on A4 pages (SVG)."),
+        typer.Option("--svg", help="Also draw each puzzle and its solution on pages (SVG)."),
     ] = None,
+    paper: PaperOption = None,
     example: ExampleOption = False,
     jobs: JobsOption = None,
     seconds: TimeLimitOption = None,
@@ -129,6 +132,8 @@ def solve_command(
         refuse("--limit goes with --count or --all", "--limit")
     if counting and svg is not None:
         refuse("--svg draws solutions; --count writes only how many", "--svg")
+    if paper is not None and svg is None:
+        refuse("--paper is the size of the --svg sheet: give --svg", "--paper")
     if (counting or every) and stats:
         option = "--count" if counting else "--all"
         refuse(f"--stats shows each solve's search; {option} runs another search", "--stats")
@@ -146,7 +151,9 @@ def solve_command(
     work = Work.COUNT if counting else Work.LIST if every else Work.SOLVE
     task = Task(work, limit=limit, stats=stats)
     read, layout = _reading(samurai, shape, x, fmt)
-    keep, draw = _drawing(svg, samurai, read) if svg is not None else (None, None)
+    keep, draw = (None, None)
+    if svg is not None:
+        keep, draw = _drawing(svg, paper or Paper.a4, samurai, read)
     run(
         source,
         task,
@@ -176,9 +183,9 @@ def _reading(samurai: bool, shape: Shape | None, x: bool, fmt: Format) -> tuple[
     return SamuraiReader(), layout
 
 
-def _drawing(path: Path, samurai: bool, read: PuzzleReader) -> tuple[Any, Any]:
+def _drawing(path: Path, paper: Paper, samurai: bool, read: PuzzleReader) -> tuple[Any, Any]:
     """What keeps every puzzle solved, and what draws them with their solutions on a sheet
-    at ``path`` when the run ends."""
+    of ``paper`` at ``path`` when the run ends."""
     drawn: list[Solved] = []
 
     def draw() -> None:
@@ -190,14 +197,14 @@ def _drawing(path: Path, samurai: bool, read: PuzzleReader) -> tuple[Any, Any]:
 
             layouts = [samurai_of_line(s.puzzle) for s in drawn]
             solved = [samurai_of_line(s.solutions[0]) for s in drawn]
-            write_sheet(path, samurai_sheet(layouts, solved))
+            write_sheet(path, samurai_sheet(layouts, solved, paper=paper))
             return
         from sudoku.grid import parse
         from sudoku.sheets import sheet
 
         grids = [read(s.puzzle) for s in drawn]
         answers = [parse(s.solutions[0], p.shape) for s, p in zip(drawn, grids, strict=True)]
-        write_sheet(path, sheet(grids, solutions=answers, title=title(grids[0])))
+        write_sheet(path, sheet(grids, solutions=answers, title=title(grids[0]), paper=paper))
 
     return drawn.append, draw
 

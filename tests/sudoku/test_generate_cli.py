@@ -63,6 +63,19 @@ def test_generate_writes_a_printable_sheet(tmp_path):
     assert "seed 2" in pages[0].read_text() and "Sudoku: solutions" in pages[1].read_text()
 
 
+def test_generate_and_solve_write_letter_sheets_with_paper_letter(tmp_path):
+    sheet, solved = tmp_path / "sheet.svg", tmp_path / "solved.svg"
+    made = run("generate", "--seed", "1", "--svg", str(sheet), "--paper", "letter")
+    assert made.exit_code == 0
+    drawn = run("solve", "--example", "--svg", str(solved), "--paper", "letter")
+    assert drawn.exit_code == 0
+    for path, pages in ((sheet, 1), (solved, 2)):  # solve draws the puzzle, then its solution
+        root = ET.parse(path).getroot()
+        assert (root.get("width"), root.get("height")) == ("215.9mm", f"{pages * 279.4:.1f}mm")
+    refused = run("solve", "--example", "--paper", "letter")  # no sheet to size
+    assert refused.exit_code == 2 and "--paper is the size of the --svg sheet" in refused.stderr
+
+
 def test_generate_writes_a_pdf_sheet(tmp_path):
     pypdf = pytest.importorskip("pypdf", reason="pypdf is missing: pip install -e '.[test]'")
     pytest.importorskip("fpdf", reason="fpdf2 is missing: pip install -e '.[pdf]'")
@@ -119,6 +132,8 @@ def test_generate_the_fewest_clues_in_a_time():
         (["--symmetry", "spiral"], 2, "Invalid value for '--symmetry'"),
         (["--svg", "/nonexistent/dir/sheet.svg", "--seed", "1"], 4, "No such file or directory"),
         (["--pdf", "x.pdf", "--per-page", "7"], 2, "Invalid value for '--per-page'"),
+        (["--paper", "letter"], 2, "--title and --paper shape a sheet: give --svg or --pdf"),
+        (["--svg", "x.svg", "--paper", "legal"], 2, "Invalid value for '--paper'"),
     ],
 )
 def test_generate_refusals_are_clear(args, code, message):

@@ -6,8 +6,8 @@ import pytest
 
 from sudoku.generate import generate_many
 from sudoku.grid import Grid, Shape
+from sudoku.paper import Paper
 from sudoku.sheets import sheet
-from sudoku.svg import PAGE_HEIGHT
 
 NS = {"svg": "http://www.w3.org/2000/svg"}
 
@@ -23,7 +23,7 @@ def test_puzzles_then_solutions_on_a4_pages():
     root = ET.fromstring(svg)
     pages = root.findall("svg:g", NS)
     assert len(pages) == 4  # six puzzles a page: 2 pages of puzzles, 2 of solutions
-    assert root.get("height") == f"{4 * PAGE_HEIGHT}mm"
+    assert root.get("height") == f"{4 * Paper.a4.height}mm"
     clues = sum(1 for p in puzzles for d in p.cells if d)
     assert len(digits_on(root)) == clues + 7 * 36
     assert "seed 1" in svg and "Sudoku: solutions" in svg

@@ -14,7 +14,8 @@ import pytest
 from sudoku import sheets
 from sudoku.generate import generate_many
 from sudoku.grid import Grid, Shape, parse
-from sudoku.svg import MARGIN, PAGE_HEIGHT, PAGE_WIDTH
+from sudoku.paper import Paper
+from sudoku.svg import CAPTION, MARGIN
 
 Image = pytest.importorskip("PIL.Image", reason="pillow is missing: pip install -e '.[test]'")
 
@@ -116,8 +117,7 @@ def test_a_20_puzzle_pdf_has_4_pages_and_prints_centred(tmp_path):
     ).pdf()
     reader = pypdf.PdfReader(io.BytesIO(data))
     assert len(reader.pages) == 4  # six a page
-    for p in reader.pages:
-        assert (round(float(p.mediabox.width)), round(float(p.mediabox.height))) == (595, 842)
+    assert {points(p) for p in reader.pages} == {(595, 842)}  # A4 unless told
     text = [p.extract_text() for p in reader.pages]
     assert all("Sudoku" in t for t in text)
     assert "#1 seed 1" in text[0] and "#20 seed 20" in text[3] and "#7 seed 7" in text[1]
@@ -135,6 +135,18 @@ def test_a_20_puzzle_pdf_has_4_pages_and_prints_centred(tmp_path):
     assert_centred(Image.open(next(tmp_path.glob("p*.png"))))
 
 
+def points(page) -> tuple[int, int]:
+    """A PDF page's width and height in points (1/72 in), rounded."""
+    return round(float(page.mediabox.width)), round(float(page.mediabox.height))
+
+
+def test_a_letter_pdf_has_letter_pages():
+    pypdf = pytest.importorskip("pypdf", reason="pypdf is missing: pip install -e '.[test]'")
+    pytest.importorskip("fpdf", reason="fpdf2 is missing: pip install -e '.[pdf]'")
+    data = sheets.Sheet([PUZZLE] * 7, paper=Paper.letter).pdf()
+    assert [points(p) for p in pypdf.PdfReader(io.BytesIO(data)).pages] == [(612, 792)] * 2
+
+
 def grids_on(svg: str) -> list[tuple[float, float, float]]:
     """(x, y, side) of every grid on an SVG page."""
     found = []
@@ -147,17 +159,28 @@ def grids_on(svg: str) -> list[tuple[float, float, float]]:
     return found
 
 
+# mm: the least side of a grid that prints well, by puzzles on the page (Letter is shorter)
+SMALLEST = {
+    Paper.a4: {1: 150, 2: 100, 3: 75, 4: 75, 5: 70, 6: 70},
+    Paper.letter: {1: 150, 2: 100, 3: 75, 4: 75, 5: 64, 6: 64},
+}
+
+
+@pytest.mark.parametrize("paper", list(Paper))
 @pytest.mark.parametrize("count", range(1, 7))
-def test_one_to_six_puzzles_fill_a_page_without_overlapping(count):
-    grids = grids_on(sheets.Sheet([PUZZLE] * count).svg_pages()[0])
+def test_one_to_six_puzzles_fill_a_page_without_overlapping(count, paper):
+    page = sheets.Sheet([PUZZLE] * count, paper=paper).svg_pages()[0]
+    root = ET.fromstring(page)
+    assert (root.get("width"), root.get("height")) == (f"{paper.width}mm", f"{paper.height}mm")
+    grids = grids_on(page)
     assert len(grids) == count
     sides = {round(side, 2) for _, _, side in grids}
     assert len(sides) == 1
     side = sides.pop()
-    assert side >= {1: 150, 2: 100, 3: 75, 4: 75, 5: 70, 6: 70}[count]  # mm: sizes that print
+    assert side >= SMALLEST[paper][count]
     for k, (x, y, s) in enumerate(grids):
-        assert MARGIN <= x and x + s <= PAGE_WIDTH - MARGIN
-        assert MARGIN <= y and y + s <= PAGE_HEIGHT - MARGIN
+        assert MARGIN <= x and x + s <= paper.width - MARGIN
+        assert MARGIN <= y and y + s + CAPTION <= paper.height - MARGIN
         for x2, y2, _ in grids[k + 1 :]:
             assert abs(x - x2) >= s or abs(y - y2) >= s  # apart in one direction at least
 
@@ -167,7 +190,7 @@ def test_more_puzzles_make_more_pages_and_solutions_come_last():
     pages = sheets.Sheet([m.puzzle for m in made], solutions=[m.solution for m in made]).svg_pages()
     assert len(pages) == 4  # 6 + 1 puzzles, then 6 + 1 solutions
     assert [len(grids_on(p)) for p in pages] == [6, 1, 6, 1]
-    assert all(ET.fromstring(p).get("height") == f"{PAGE_HEIGHT}mm" for p in pages)
+    assert all(ET.fromstring(p).get("height") == "297.0mm" for p in pages)  # A4 unless told
     assert "Sudoku: solutions" in pages[2] and "solutions" not in pages[1]
 
 
@@ -183,6 +206,13 @@ def test_the_title_names_the_variant():
     assert "My book" in sheets.Sheet([PUZZLE], title="My book").svg_pages()[0]
 
 
+def test_paper_by_name_and_a4_by_default():
+    assert sheets.Sheet([PUZZLE], paper="letter").paper is Paper.letter  # type: ignore[arg-type]
+    root = ET.fromstring(sheets.sheet([PUZZLE, PUZZLE], per_page=1, paper=Paper.letter))
+    assert (root.get("width"), root.get("height")) == ("215.9mm", "558.8mm")  # two pages
+    assert ET.fromstring(sheets.sheet([PUZZLE])).get("width") == "210.0mm"
+
+
 def test_bad_sheets_are_refused():
     with pytest.raises(sheets.SheetError, match="at least one puzzle"):
         sheets.Sheet([])
@@ -190,3 +220,5 @@ def test_bad_sheets_are_refused():
         sheets.Sheet([PUZZLE], per_page=7)
     with pytest.raises(sheets.SheetError, match="one caption"):
         sheets.Sheet([PUZZLE], ["a", "b"])
+    with pytest.raises(sheets.SheetError, match="paper must be a4 or letter, not 'legal'"):
+        sheets.Sheet([PUZZLE], paper="legal")  # type: ignore[arg-type]

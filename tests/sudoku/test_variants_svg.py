@@ -7,9 +7,10 @@ from pathlib import Path
 import pytest
 
 from sudoku.grid import Grid, Shape, parse
+from sudoku.paper import Paper
 from sudoku.samurai import parse_samurai, solve_samurai
 from sudoku.sheets import sheet
-from sudoku.svg import samurai_sheet
+from sudoku.svg import CAPTION, MARGIN, samurai_sheet
 from sudoku.variants import read_cages, read_regions
 
 FIXTURES = Path(__file__).parent.parent / "fixtures" / "variants"
@@ -63,6 +64,20 @@ def test_jigsaw_borders_are_thick_where_regions_meet_and_windows_are_shaded(draw
     windoku = draw(parse("." * 81, Shape().with_windows()))
     shaded = [e for e in _elements(windoku, "rect") if e.get("fill") == "#e6e6e6"]
     assert len(shaded) == 36
+
+
+@pytest.mark.parametrize("paper", list(Paper))
+def test_a_samurai_fits_inside_the_margins(paper):
+    puzzle = parse_samurai((FIXTURES / "samurai-samurai-sudoku-com.txt").read_text())
+    root = ET.fromstring(samurai_sheet([puzzle], paper=paper))
+    assert (root.get("width"), root.get("height")) == (f"{paper.width}mm", f"{paper.height}mm")
+    group = next(g for g in root.iter(SVG + "g") if g.find(SVG + "rect") is not None)
+    x, y = map(float, group.get("transform")[len("translate(") : -1].split(","))
+    cells = group.findall(SVG + "rect")
+    right = max(float(e.get("x")) + float(e.get("width")) for e in cells)
+    bottom = max(float(e.get("y")) + float(e.get("height")) for e in cells)
+    assert MARGIN <= x and x + right <= paper.width - MARGIN + 0.01  # rounded to 0.01 mm
+    assert MARGIN <= y and y + bottom + CAPTION <= paper.height - MARGIN + 0.01
 
 
 def test_a_samurai_page_draws_its_369_cells_and_a_solution_page():
