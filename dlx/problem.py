@@ -144,9 +144,14 @@ class Problem:
         for name, entries in named.items():
             if not entries:
                 raise EmptyOptionError(f"option {name!r} has no items")
-            row = []
-            seen: set[Item] = set()
+            row: list[Entry] = []
             for entry in entries:
+                try:  # the usual entry, a declared primary item, costs one lookup
+                    if entry in primary_set and not isinstance(entry, Colored):
+                        row.append((entry, None))
+                        continue
+                except TypeError:  # unhashable: said below
+                    pass
                 try:
                     item, color = _split(entry, primary_set, secondary_set)
                     known = item in primary_set or item in secondary_set
@@ -169,10 +174,11 @@ class Problem:
                         f"option {name!r} gives primary item {item!r} the color {color!r}; "
                         "only secondary items can have colors"
                     )
-                if item in seen:
-                    raise RepeatedItemError(f"option {name!r} names item {item!r} twice")
-                seen.add(item)
                 row.append((item, color))
+            items = [item for item, _ in row]
+            if len(set(items)) != len(items):
+                twice = next(item for k, item in enumerate(items) if item in items[:k])
+                raise RepeatedItemError(f"option {name!r} names item {twice!r} twice")
             self._rows.append(tuple(row))
         self._primary_set = frozenset(primary_set)
         self._names = tuple(named)

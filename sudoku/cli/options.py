@@ -126,6 +126,8 @@ def variant_shape(
     """The shape the variant options describe (None: each puzzle's size decides), as
     ``sudoku.variants.variant_shape`` composes it from the map files' text; what is wrong
     names the option, and the file, line and column of a map."""
+    if regions is None and cages is None and not windoku:
+        return box_shape(size)  # no variant: the registry of variants is not needed
     from sudoku.variants import VariantError
     from sudoku.variants import variant_shape as compose
 
