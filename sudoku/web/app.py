@@ -9,6 +9,12 @@ Routes
 
 Only the loopback address is served and only its host names are accepted (a page elsewhere
 cannot reach the server through DNS rebinding); the page loads nothing from other hosts.
+The API is closed to other sites: a body must be ``application/json`` (415 otherwise: a
+form or a ``text/plain`` POST, which a page anywhere may send without asking, is refused
+before it is read), and a request whose ``Origin`` is not the page's own is refused (403).
+Each request is bounded: a body of at most MAX_BODY bytes (413 beyond), a job of at most
+the budget's seconds (20 by default; 503 beyond), at most DEFAULT_QUEUE (8) jobs waiting a
+lane for at most DEFAULT_WAIT (10) seconds each (503 with Retry-After beyond).
 """
 
 from __future__ import annotations
@@ -80,6 +86,20 @@ async def _read_body(request: Request) -> Any:
     if not isinstance(body, dict):
         raise api.ApiError(400, "the request body must be a JSON object")
     return body
+
+
+def _foreign(request: Request) -> Response | None:
+    """The refusal of a request another site could have sent: a body that is not JSON by
+    its Content-Type (415), or an Origin other than the page's own (403); None if fine."""
+    kind = request.headers.get("content-type", "").partition(";")[0].strip().lower()
+    if kind != "application/json":
+        shown = f"Content-Type {kind!r}" if kind else "no Content-Type"
+        return _error(415, f"the API takes application/json bodies, not {shown}")
+    origin = request.headers.get("origin")
+    own = f"{request.url.scheme}://{request.headers.get('host', '')}"
+    if origin is not None and origin != own:
+        return _error(403, f"requests from {origin} are refused: only the page itself may call")
+    return None
 
 
 class _NoSniff:
@@ -170,6 +190,9 @@ def create_app(
         name = request.path_params["name"]
         if name not in api.ENDPOINTS:
             return _error(404, f"no endpoint /api/{name}; there are {', '.join(api.ENDPOINTS)}")
+        refused = _foreign(request)
+        if refused is not None:
+            return refused
         try:
             body = await _read_body(request)
             if name in INLINE:

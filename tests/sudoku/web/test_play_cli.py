@@ -111,7 +111,9 @@ def test_play_stops_at_once_under_load_and_ends_its_workers(signum: int) -> None
     slow = json.dumps({"puzzle": "." * 256, "variant": "windoku"}).encode()
 
     def ask() -> None:
-        sent = urllib.request.Request(url + "api/solve", data=slow)
+        sent = urllib.request.Request(
+            url + "api/solve", data=slow, headers={"Content-Type": "application/json"}
+        )
         try:
             urllib.request.urlopen(sent, timeout=30).read()
         except OSError:
