@@ -10,7 +10,6 @@ asserts its exit code, what it said, and what it kept.
 from __future__ import annotations
 
 import json
-import os
 import re
 import subprocess
 import sys
@@ -25,6 +24,7 @@ from examples import queens
 from sudoku.grid import is_solution, parse
 from tests.examples.fixture_files import DIRECTORY as FIXTURES
 from tests.oracle import check
+from tests.sudoku.test_cli import run_on_a_terminal
 
 ROOT = Path(__file__).resolve().parents[1]
 WINDOKU_16 = ("count", "--size", "16", "--windoku", "--limit", "3", "." * 256)
@@ -149,24 +149,10 @@ def test_minimum_past_its_time_limit_gives_the_cheapest_found_so_far(tmp_path: P
 
 @posix
 def test_a_long_count_shows_its_progress_on_a_terminal() -> None:
-    controller, terminal = os.openpty()
-    process = subprocess.Popen(
-        [sys.executable, "-m", "sudoku.cli", *WINDOKU_16, "--time-limit", "2"],
-        stdout=subprocess.PIPE, stderr=terminal, cwd=ROOT,
-    )  # fmt: skip
-    os.close(terminal)
-    shown = b""
-    while True:
-        try:
-            chunk = os.read(controller, 4096)
-        except OSError:  # EIO: the program closed its end
-            break
-        if not chunk:
-            break
-        shown += chunk
-    os.close(controller)
-    process.wait(timeout=60)
-    assert process.returncode == TIMED_OUT
+    code, _, shown = run_on_a_terminal(
+        [sys.executable, "-m", "sudoku.cli", *WINDOKU_16, "--time-limit", "2"]
+    )
+    assert code == TIMED_OUT
     assert re.search(rb"\r0 solutions, [\d,]+ nodes, about \S+ of the tree explored", shown), shown
 
 
