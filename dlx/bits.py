@@ -204,7 +204,7 @@ class BitsLoop(GeneratorLoop):
         masks = Masks.of(links)
         item_mask, color_mask = masks.item, masks.color
         conflict, keep, node_of = masks.conflict, masks.keep, masks.node
-        top, color, others = links.top, links.color, links.others
+        top, color, (others, _) = links.top, links.color, links.walks()
         n_primary = links.n_primary
         choice, pending, listed = self._choice, self._pending, self._listed
         before, after = self._before, self._after

@@ -50,7 +50,8 @@ class DancingLoop(GeneratorLoop):
         self, links: Links, forced: list[int], rng: random.Random | None, stats: Stats
     ) -> Iterator[tuple[int, int]]:
         llink, rlink, length, ulink, dlink, color = links.working_copy()
-        top, others, option_nodes = links.top, links.others, links.option_nodes
+        top, option_nodes = links.top, links.option_nodes
+        others, other_items = links.walks()
         profile = stats.profile
         choice, orders, tried = self._choice, self._orders, self._tried
         updates = 0
@@ -127,7 +128,6 @@ class DancingLoop(GeneratorLoop):
                 uncommit_nodes(others[x])
 
         else:  # no colors: commit is covering the other items, listed once for speed
-            other_items = links.other_items
 
             def commit(x: int) -> None:
                 for j in other_items[x]:

@@ -89,7 +89,8 @@ class MultiplicityLoop(GeneratorLoop):
         self, links: Links, forced: list[int], rng: random.Random | None, stats: Stats
     ) -> Iterator[tuple[int, int]]:
         llink, rlink, length, ulink, dlink, color = links.working_copy()
-        top, others, option_of = links.top, links.others, links.option_of
+        top, option_of = links.top, links.option_of
+        others, _ = links.walks()
         n_primary = links.n_primary
         bound = [v for _, v in links.bounds]
         slack = [v - u for u, v in links.bounds]

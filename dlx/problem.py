@@ -39,6 +39,7 @@ if TYPE_CHECKING:
 
 Item = Hashable
 OptionName = Hashable
+Walks = tuple[list[Sequence[int]], list[Sequence[int]]]  # others, other_items of Links
 Solution = list[OptionName]  # option names, forced options first, then in the order chosen
 
 
@@ -64,10 +65,11 @@ class Links:
     primary items and ``n_items + 1`` that of the secondary ones (``llink``/``rlink``).
     Node x in 1..n_items is the header of item x's vertical list; then come the options,
     each followed by a spacer node (``top <= 0``), as in DLX1. ``color`` is 0 for an
-    uncolored node, else a color number. ``others[x]`` lists the other nodes of x's option
-    and ``other_items[x]`` their items, so the pure-Python loop walks an option without
-    spacer tests: tuples for options of at most SHORT_OPTION items, views that make the
-    sequence when walked for longer ones, so memory stays linear in the options' length.
+    uncolored node, else a color number. :meth:`walks` gives ``others[x]``, the other nodes
+    of x's option, and ``other_items[x]``, their items, so the pure-Python loops walk an
+    option without spacer tests: tuples for options of at most SHORT_OPTION items, views
+    that make the sequence when walked for longer ones, so memory stays linear in the
+    options' length. They are made on first use: the C loops never need them.
     """
 
     n_items: int
@@ -82,8 +84,6 @@ class Links:
     option_of: list[int]  # node -> option index, -1 for headers and spacers
     bounds: list[tuple[int, int]]  # primary item i -> (u, v), covered u..v times; [0] unused
     option_nodes: list[tuple[int, ...]]  # option index -> its nodes in order
-    others: list[Sequence[int]] = field(repr=False)
-    other_items: list[Sequence[int]] = field(repr=False)  # the items of others[x]
     has_colors: bool = False
     has_bounds: bool = False  # some primary item's bounds are not 1..1 (Algorithm M)
     # What the loops cache about the problem, made on first use and shared by every search
@@ -91,6 +91,14 @@ class Links:
     # dataclasses.replace starts a changed copy without them):
     masks: Any = field(default=None, init=False, repr=False, compare=False)  # dlx.bits.Masks
     c_layout: Any = field(default=None, init=False, repr=False, compare=False)  # C Layout
+    _walks: Walks | None = field(default=None, init=False, repr=False, compare=False)
+
+    def walks(self) -> Walks:
+        """(others, other_items): for each node, the other nodes of its option and their
+        items, in the cyclic order Knuth walks an option (see the class)."""
+        if self._walks is None:
+            self._walks = _walks(self.top, self.option_nodes)
+        return self._walks
 
     def working_copy(self) -> tuple[list[int], ...]:
         """Fresh copies of the arrays a dancing-links search changes: llink, rlink, length,
@@ -603,6 +611,19 @@ class _Rest(Sequence[int]):
         return self._rotation()[index]
 
 
+def _walks(top: list[int], option_nodes: list[tuple[int, ...]]) -> Walks:
+    """``Links.walks``: each node's other nodes and their items, in cyclic order."""
+    others: list[Sequence[int]] = [()] * len(top)
+    other_items: list[Sequence[int]] = [()] * len(top)
+    for nodes in option_nodes:
+        items = tuple(top[x] for x in nodes)
+        short = len(nodes) <= SHORT_OPTION
+        for k, x in enumerate(nodes):  # cyclic order, as Knuth walks an option
+            others[x] = nodes[k + 1 :] + nodes[:k] if short else _Rest(nodes, k)
+            other_items[x] = items[k + 1 :] + items[:k] if short else _Rest(items, k)
+    return others, other_items
+
+
 def _compile(
     primary: Sequence[Item],
     secondary: Sequence[Item],
@@ -654,14 +675,6 @@ def _compile(
         dlink.append(0)
         color.append(0)
         option_of.append(-1)
-    others: list[Sequence[int]] = [()] * len(top)
-    other_items: list[Sequence[int]] = [()] * len(top)
-    for nodes in option_nodes:
-        items = tuple(top[x] for x in nodes)
-        short = len(nodes) <= SHORT_OPTION
-        for k, x in enumerate(nodes):  # cyclic order, as Knuth walks an option
-            others[x] = nodes[k + 1 :] + nodes[:k] if short else _Rest(nodes, k)
-            other_items[x] = items[k + 1 :] + items[:k] if short else _Rest(items, k)
     return Links(
         n_items=n,
         n_primary=n1,
@@ -676,7 +689,5 @@ def _compile(
         bounds=[(0, 0)] + [bounds.get(item, (1, 1)) for item in primary],
         has_bounds=bool(bounds),
         option_nodes=option_nodes,
-        others=others,
-        other_items=other_items,
         has_colors=bool(colors),
     )
