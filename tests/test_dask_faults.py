@@ -27,6 +27,13 @@ pytest.importorskip("distributed", reason="pip install '.[distributed]'")
 pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="reads /proc for processes")
 
 QUEENS_16 = 14_772_512
+
+
+def dask(command: str) -> list[str]:
+    """``dask scheduler`` or ``dask worker`` of this Python's own Dask (not one on PATH)."""
+    return [sys.executable, "-m", f"distributed.cli.dask_{command}"]
+
+
 RUN_FAILED, TERMINATED = 3, 143
 
 
@@ -92,11 +99,11 @@ def test_a_scheduler_killed_mid_count_is_one_line_and_the_checkpoint_finishes_it
     address = f"tcp://127.0.0.1:{free_port()}"
     quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL}
     scheduler = subprocess.Popen(
-        ["dask", "scheduler", "--host", "127.0.0.1", "--port", address.rsplit(":", 1)[1],
+        [*dask("scheduler"), "--host", "127.0.0.1", "--port", address.rsplit(":", 1)[1],
          "--no-dashboard"], **quiet,
     )  # fmt: skip
     worker = subprocess.Popen(
-        ["dask", "worker", address, "--nworkers", "2", "--nthreads", "1", "--no-dashboard"],
+        [*dask("worker"), address, "--nworkers", "2", "--nthreads", "1", "--no-dashboard"],
         **quiet,
     )
     try:
