@@ -29,11 +29,13 @@ opens what it reads and writes through ``open_input`` and ``open_output``:
 
 from __future__ import annotations
 
+import _thread
 import errno
 import os
 import signal
 import stat
 import sys
+import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, contextmanager
@@ -48,6 +50,12 @@ MOST = sys.maxsize  # the largest --limit: a count past it is not a limit
 MAX_SECONDS = 1e9  # the largest --time-limit: 31 years, past any timer's reach
 MAX_JOBS = 1024  # the largest --jobs taken at all (it is then held to the usable cores)
 STDIO = "-"  # the name that means standard input or output
+
+
+# The signals taken as Ctrl-C: SIGTERM, and SIGHUP where there is one (not on Windows).
+STOP_SIGNALS = tuple(
+    getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name)
+)
 
 
 class Terminated(KeyboardInterrupt):
@@ -66,7 +74,7 @@ def _terminate(signum: int, frame: object) -> None:
 def on_signals() -> None:
     """Take SIGTERM and SIGHUP as Ctrl-C (see ``Terminated``): what a command's console
     script calls first. Pool workers put the defaults back (``dlx.executors``)."""
-    for signum in (signal.SIGTERM, signal.SIGHUP):
+    for signum in STOP_SIGNALS:
         signal.signal(signum, _terminate)
 
 
@@ -93,21 +101,43 @@ TimeLimitOption = Annotated[
 @contextmanager
 def time_limit(seconds: float | None) -> Iterator[None]:
     """Raise TimeUp in the main thread once ``seconds`` have passed in the block (None: no
-    limit). A timer signal, so the searches see it where they see Ctrl-C, in C too."""
+    limit). A signal, so the searches see it where they see Ctrl-C, in C too: SIGALRM from
+    an interval timer; where there is none (Windows), SIGINT from a timer thread, told
+    apart from a real Ctrl-C by the flag the thread sets first."""
     if seconds is None:
         yield
         return
+    timer: threading.Timer | None = None
+    if hasattr(signal, "setitimer"):
+        alarm, expired = signal.SIGALRM, None
+    else:
+        alarm, expired = signal.SIGINT, threading.Event()
 
     def up(signum: int, frame: object) -> None:
-        raise TimeUp(seconds)
+        if expired is None or expired.is_set():
+            raise TimeUp(seconds)
+        raise KeyboardInterrupt  # a real Ctrl-C
 
-    before = signal.signal(signal.SIGALRM, up)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
+    def ring() -> None:
+        assert expired is not None
+        expired.set()
+        _thread.interrupt_main(signal.SIGINT)
+
+    before = signal.signal(alarm, up)
+    if expired is None:
+        signal.setitimer(signal.ITIMER_REAL, seconds)
+    else:
+        timer = threading.Timer(seconds, ring)
+        timer.daemon = True
+        timer.start()
     try:
         yield
     finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, before)
+        if timer is None:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+        else:
+            timer.cancel()
+        signal.signal(alarm, before)
 
 
 def stop_code(stop: KeyboardInterrupt) -> int:
@@ -357,7 +387,8 @@ def _output(target: str | os.PathLike[str] | None, *, binary: bool) -> Iterator[
         raise OSError(errno.EACCES, "it is read-only: not replaced", str(target))
     fd, temporary = _temporary(path, target)
     try:
-        os.fchmod(fd, stat.S_IMODE(kind) if kind is not None else 0o666 & ~_umask())
+        # by path: os.fchmod is POSIX only before Python 3.13
+        os.chmod(temporary, stat.S_IMODE(kind) if kind is not None else 0o666 & ~_umask())
         mode = "wb" if binary else "w"
         # _named outside: closing a stream whose flush failed fails again, unnamed
         encoding = None if binary else "utf-8"
@@ -407,6 +438,8 @@ def _remove_stale(path: Path) -> None:
 
 
 def _alive(pid: int) -> bool:
+    if os.name == "nt":  # os.kill would end the process there: keep every temporary
+        return True
     try:
         os.kill(pid, 0)
     except ProcessLookupError:

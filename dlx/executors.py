@@ -106,8 +106,9 @@ def _start_worker(key: str | None, payload: Problem | None) -> None:
     """A pool process: leave Ctrl-C to the parent, end at once on SIGTERM (a parent that
     takes it as Ctrl-C handed that to its children too), build the problem once."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    for signum in (signal.SIGTERM, signal.SIGHUP):
-        signal.signal(signum, signal.SIG_DFL)
+    for name in ("SIGTERM", "SIGHUP"):  # SIGHUP: not on Windows
+        if hasattr(signal, name):
+            signal.signal(getattr(signal, name), signal.SIG_DFL)
     if key is not None:
         worker_problem(key, payload)
 

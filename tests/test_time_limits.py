@@ -170,3 +170,26 @@ def test_a_watch_off_the_terminal_notes_a_long_search_once(monkeypatch, capsys) 
         "note: still searching: 0 solutions, 0 nodes, about 50.0% of the tree explored; "
         "--time-limit bounds the search"
     ]
+
+
+@pytest.mark.parametrize("timer", ["interval timer", "timer thread"])
+def test_the_time_limit_is_told_apart_from_ctrl_c(monkeypatch, timer: str) -> None:
+    """Both ways of ringing (SIGALRM, and where there is no interval timer, as on Windows,
+    SIGINT from a thread): the limit raises TimeUp, a Ctrl-C before it a KeyboardInterrupt."""
+    import _thread
+    import signal
+
+    from dlx.cli_io import TimeUp, time_limit
+
+    if timer == "timer thread":
+        monkeypatch.delattr(signal, "setitimer")
+    elif not hasattr(signal, "setitimer"):
+        pytest.skip("no interval timer here")
+    with pytest.raises(TimeUp), time_limit(0.2):
+        while True:
+            time.sleep(0.01)
+    with pytest.raises(KeyboardInterrupt) as stopped, time_limit(30):
+        _thread.interrupt_main()
+        while True:
+            time.sleep(0.01)
+    assert not isinstance(stopped.value, TimeUp)
