@@ -17,8 +17,6 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, cast
 
 from dlx import seeds
-from dlx.bits import MAX_MASK_BYTES, BitsLoop, mask_bytes, mask_cost
-from dlx.dancing import DancingLoop
 from dlx.errors import (
     ArgumentError,
     ArgumentTypeError,
@@ -27,7 +25,6 @@ from dlx.errors import (
     TooLargeError,
 )
 from dlx.loop import END, NEVER, SOLUTION, Loop, LoopFactory, Stats
-from dlx.multiplicities import MultiplicityLoop
 
 if TYPE_CHECKING:
     from dlx.problem import Links, OptionName, Problem, Solution
@@ -64,16 +61,40 @@ def c_links_loop(links: Links, forced: list[int], rng: random.Random | None, sta
 AUTO_MASK_COST = 8192  # "auto" takes BitsLoop up to this mask_cost, dancing links above
 
 
+# The pure-Python loops are imported when a search asks for one: a run on the C loop (the
+# default) never loads them.
+
+
+def python_loop(links: Links, forced: list[int], rng: random.Random | None, stats: Stats) -> Loop:
+    """Dancing links in pure Python (``dlx.dancing``)."""
+    from dlx.dancing import DancingLoop
+
+    return DancingLoop(links, forced, rng, stats)
+
+
+def multiplicity_loop(
+    links: Links, forced: list[int], rng: random.Random | None, stats: Stats
+) -> Loop:
+    """Algorithm M in pure Python (``dlx.multiplicities``): the loop for item bounds."""
+    from dlx.multiplicities import MultiplicityLoop
+
+    return MultiplicityLoop(links, forced, rng, stats)
+
+
 def auto_loop(links: Links, forced: list[int], rng: random.Random | None, stats: Stats) -> Loop:
     """The faster pure-Python loop for this problem: masks when they are short (and fit)."""
-    short = mask_cost(links) <= AUTO_MASK_COST and mask_bytes(links) <= MAX_MASK_BYTES
-    loop = BitsLoop if short else DancingLoop
-    return loop(links, forced, rng, stats)
+    from dlx.bits import MAX_MASK_BYTES, BitsLoop, mask_bytes, mask_cost
+
+    if mask_cost(links) <= AUTO_MASK_COST and mask_bytes(links) <= MAX_MASK_BYTES:
+        return BitsLoop(links, forced, rng, stats)
+    return python_loop(links, forced, rng, stats)
 
 
 def bits_loop(links: Links, forced: list[int], rng: random.Random | None, stats: Stats) -> Loop:
     """The option-mask loop, or TooLargeError when its masks would pass MAX_MASK_BYTES
     (they grow with options times items: 200,000 options would take tens of GB)."""
+    from dlx.bits import MAX_MASK_BYTES, BitsLoop, mask_bytes
+
     need = mask_bytes(links)
     if need > MAX_MASK_BYTES:
         raise TooLargeError(
@@ -85,7 +106,7 @@ def bits_loop(links: Links, forced: list[int], rng: random.Random | None, stats:
 
 
 LOOPS: dict[str, LoopFactory] = {
-    "python": DancingLoop,
+    "python": python_loop,
     "bits": bits_loop,
     "auto": auto_loop,
 }
@@ -154,7 +175,7 @@ class Search:
                     f"backend {backend!r} cannot search with item bounds (Algorithm M); "
                     "use 'python', 'auto' or None"
                 )
-            self.backend, factory = "python", MultiplicityLoop
+            self.backend, factory = "python", multiplicity_loop
         forced = list(forced)
         self._forced = [problem.index(name) for name in forced]
         if self.backend != "c":  # the C loop checks them itself, and faster

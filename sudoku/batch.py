@@ -516,8 +516,10 @@ def _solved_blocks(
         texts = [line for _, line in block]
         chosen = solver()
         yield block, texts, (chosen, chosen.solve(texts))
-    if threads <= 1:
+    second = next(blocks, None) if threads > 1 else None
+    if second is None:
         return
+    blocks = itertools.chain([second], blocks)
     from concurrent.futures import ThreadPoolExecutor  # only for a second chunk
 
     ahead: deque[tuple[list[tuple[int, str]], list[str], Any, Any]] = deque()

@@ -162,18 +162,21 @@ class Generated:
 def made_record(puzzle: Grid, solution: Grid, seed: int, **known: Any) -> records.Generated:
     """The record of a generated puzzle of any variant: its line, solution and seed, the
     variant's maps (regions, cages) when its shape has them, and what else is ``known``."""
-    from sudoku.variants import format_cages, format_regions, variant_key
-
     shape = puzzle.shape
+    maps: dict[str, Any] = {"variant": "classic"}  # a plain box grid: no registry needed
+    if shape.regions is not None or shape.cages or shape.extra_regions:
+        from sudoku.variants import format_cages, format_regions, variant_key
+
+        maps["variant"] = variant_key(shape)
+        maps["regions"] = format_regions(shape) if shape.regions is not None else None
+        maps["cages"] = format_cages(shape) if shape.cages else None
     return records.Generated(
         puzzle=format_line(puzzle),
         solution=format_line(solution),
         size=shape.size,
         seed=seed,
         clues=sum(1 for d in puzzle.cells if d),
-        variant=variant_key(shape),
-        regions=format_regions(shape) if shape.regions is not None else None,
-        cages=format_cages(shape) if shape.cages else None,
+        **maps,
         **known,
     )
 
