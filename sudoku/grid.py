@@ -435,7 +435,7 @@ class Grid:
 
     def _repr_svg_(self) -> str:
         """The grid drawn in SVG, as on the sheets: how Jupyter shows it."""
-        from sudoku.svg import grid_svg  # svg imports this module
+        from sudoku.svg import grid_svg  # drawing: it imports nothing of the toolkit
 
         return grid_svg(self)
 

@@ -10,7 +10,8 @@ Glossary
 Puzzle pages come first, then the solution pages, laid out the same way. Each page is its
 own SVG document (`Sheet.svg_pages`); `Sheet.pdf` puts them in one PDF through fpdf2, an
 optional extra (``pip install 'dlx-sudoku[pdf]'``) that draws each page's SVG as vectors.
-`sudoku.svg` draws the grids; this module only decides where they go.
+`sudoku.svg` draws the grids; this module only decides where they go. A Samurai has a
+page of its own (`samurai_sheet`): its 21x21 layout, drawn cell by cell.
 """
 
 from __future__ import annotations
@@ -22,7 +23,8 @@ from pathlib import Path
 
 from sudoku.grid import Grid
 from sudoku.paper import Paper
-from sudoku.svg import CAPTION, HEADER, MARGIN, document, draw_grid
+from sudoku.samurai import CELLS, GRIDS, SIDE, Samurai
+from sudoku.svg import CAPTION, HEADER, MARGIN, caption_text, digit, document, draw_grid
 from sudoku.svg import page_title as _page_title
 from sudoku.variants import variant_name
 
@@ -158,3 +160,54 @@ def page_files(path: Path, count: int) -> list[Path]:
     if count == 1:
         return [path]
     return [path.with_name(f"{path.stem}-{k}{path.suffix or '.svg'}") for k in range(1, count + 1)]
+
+
+def _samurai_page(
+    samurai: Samurai, puzzle: Samurai, heading: str, caption: str, paper: Paper
+) -> list[str]:
+    """One page holding the 21x21 layout: thin cell lines, thick box and grid borders."""
+    side = min(paper.width - 2 * MARGIN, paper.height - 2 * MARGIN - HEADER - CAPTION)
+    cell = side / SIDE
+    x0, y0 = MARGIN, MARGIN + HEADER
+    out = [_page_title(heading), f'<g transform="translate({x0:.2f},{y0:.2f})">']
+    out += [
+        f'<rect x="{c * cell:.2f}" y="{r * cell:.2f}" width="{cell:.2f}" height="{cell:.2f}" '
+        'fill="none" stroke="black" stroke-width="0.2"/>'
+        for r, c in CELLS
+    ]
+    for grid in GRIDS:
+        (r0, c0), width = grid[0], 3 * cell
+        out += [
+            f'<rect x="{(c0 + bc) * cell:.2f}" y="{(r0 + br) * cell:.2f}" width="{width:.2f}" '
+            f'height="{width:.2f}" fill="none" stroke="black" stroke-width="0.8"/>'
+            for br in (0, 3, 6)
+            for bc in (0, 3, 6)
+        ]
+    out += [
+        digit(r, c, cell, cell * 0.6, str(samurai[r, c]), puzzle[r, c] > 0)
+        for r, c in CELLS
+        if samurai[r, c]
+    ]
+    out.append(caption_text(side, caption))
+    out.append("</g>")
+    return out
+
+
+def samurai_sheet(
+    puzzles: Sequence[Samurai],
+    solutions: Sequence[Samurai] | None = None,
+    captions: Sequence[str] | None = None,
+    title: str = "Samurai sudoku",
+    *,
+    paper: Paper = Paper.a4,
+) -> str:
+    """An SVG document with each of ``puzzles`` on a page of ``paper``, then each of
+    ``solutions``."""
+    captions = list(captions) if captions is not None else [str(k + 1) for k in range(len(puzzles))]
+    pages = [_samurai_page(p, p, title, c, paper) for p, c in zip(puzzles, captions, strict=True)]
+    if solutions is not None:
+        pages += [
+            _samurai_page(s, p, f"{title}: solution", c, paper)
+            for s, p, c in zip(solutions, puzzles, captions, strict=True)
+        ]
+    return document(pages, paper=paper)

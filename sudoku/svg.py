@@ -7,18 +7,20 @@ Box (or jigsaw region) borders are thick, cells of extra regions such as diagona
 windoku's windows are shaded, killer cages are dashed outlines just inside their cells with
 the sum in the top left corner. Digits are centred by an explicit baseline (the cell's
 centre plus half a digit's height) rather than ``dominant-baseline``, which librsvg and
-some PDF converters ignore: every renderer places an alphabetic baseline the same way. A
-Samurai has a page of its own (`samurai_sheet`).
+some PDF converters ignore: every renderer places an alphabetic baseline the same way.
+It imports no other module of the toolkit (its types aside), so ``Grid`` can draw itself.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 from xml.sax.saxutils import escape
 
-from sudoku.grid import Cell, Grid, Shape
 from sudoku.paper import Paper
-from sudoku.samurai import CELLS, GRIDS, SIDE, Samurai
+
+if TYPE_CHECKING:  # types only: the grid module draws itself through this one
+    from sudoku.grid import Cell, Grid, Shape
 
 MARGIN = 15.0  # millimetres, on every side of a page
 HEADER = 12.0  # room for the page title
@@ -57,11 +59,11 @@ def draw_grid(grid: Grid, x: float, y: float, side: float, caption: str, given: 
     font = cell * (0.5 if shape.cages else 0.6)
     for r in range(n):
         for c in range(n):
-            digit = grid[r, c]
-            if digit:
-                out.append(_digit(r, c, cell, font, shape.symbols[digit - 1], given[r, c] > 0))
+            value = grid[r, c]
+            if value:
+                out.append(digit(r, c, cell, font, shape.symbols[value - 1], given[r, c] > 0))
     if caption:
-        out.append(_caption(side, caption))
+        out.append(caption_text(side, caption))
     out.append("</g>")
     return out
 
@@ -87,7 +89,7 @@ def grid_svg(grid: Grid) -> str:
     )
 
 
-def _caption(side: float, caption: str) -> str:
+def caption_text(side: float, caption: str) -> str:
     """A caption under a grid of width ``side``, in a size that suits the grid."""
     font = min(3.5, max(2.2, side * 0.035))
     return (
@@ -103,7 +105,7 @@ def page_title(text: str) -> str:
     )
 
 
-def _digit(r: int, c: int, cell: float, font: float, symbol: str, given: bool) -> str:
+def digit(r: int, c: int, cell: float, font: float, symbol: str, given: bool) -> str:
     """A digit centred in cell (r, c): bold black when given, grey when filled in.
 
     The baseline sits DIGIT_HEIGHT / 2 of the font size below the cell's centre, so the
@@ -197,54 +199,3 @@ def document(pages: Sequence[list[str]], *, paper: Paper = Paper.a4) -> str:
         out.append("</g>")
     out.append("</svg>")
     return "\n".join(out) + "\n"
-
-
-def _samurai_page(
-    samurai: Samurai, puzzle: Samurai, heading: str, caption: str, paper: Paper
-) -> list[str]:
-    """One page holding the 21x21 layout: thin cell lines, thick box and grid borders."""
-    side = min(paper.width - 2 * MARGIN, paper.height - 2 * MARGIN - HEADER - CAPTION)
-    cell = side / SIDE
-    x0, y0 = MARGIN, MARGIN + HEADER
-    out = [page_title(heading), f'<g transform="translate({x0:.2f},{y0:.2f})">']
-    out += [
-        f'<rect x="{c * cell:.2f}" y="{r * cell:.2f}" width="{cell:.2f}" height="{cell:.2f}" '
-        'fill="none" stroke="black" stroke-width="0.2"/>'
-        for r, c in CELLS
-    ]
-    for grid in GRIDS:
-        (r0, c0), width = grid[0], 3 * cell
-        out += [
-            f'<rect x="{(c0 + bc) * cell:.2f}" y="{(r0 + br) * cell:.2f}" width="{width:.2f}" '
-            f'height="{width:.2f}" fill="none" stroke="black" stroke-width="0.8"/>'
-            for br in (0, 3, 6)
-            for bc in (0, 3, 6)
-        ]
-    out += [
-        _digit(r, c, cell, cell * 0.6, str(samurai[r, c]), puzzle[r, c] > 0)
-        for r, c in CELLS
-        if samurai[r, c]
-    ]
-    out.append(_caption(side, caption))
-    out.append("</g>")
-    return out
-
-
-def samurai_sheet(
-    puzzles: Sequence[Samurai],
-    solutions: Sequence[Samurai] | None = None,
-    captions: Sequence[str] | None = None,
-    title: str = "Samurai sudoku",
-    *,
-    paper: Paper = Paper.a4,
-) -> str:
-    """An SVG document with each of ``puzzles`` on a page of ``paper``, then each of
-    ``solutions``."""
-    captions = list(captions) if captions is not None else [str(k + 1) for k in range(len(puzzles))]
-    pages = [_samurai_page(p, p, title, c, paper) for p, c in zip(puzzles, captions, strict=True)]
-    if solutions is not None:
-        pages += [
-            _samurai_page(s, p, f"{title}: solution", c, paper)
-            for s, p, c in zip(solutions, puzzles, captions, strict=True)
-        ]
-    return document(pages, paper=paper)

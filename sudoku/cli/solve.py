@@ -193,7 +193,7 @@ def _drawing(path: Path, paper: Paper, samurai: bool, read: PuzzleReader) -> tup
             return
         if samurai:
             from sudoku.samurai import samurai_of_line
-            from sudoku.svg import samurai_sheet
+            from sudoku.sheets import samurai_sheet
 
             layouts = [samurai_of_line(s.puzzle) for s in drawn]
             solved = [samurai_of_line(s.solutions[0]) for s in drawn]

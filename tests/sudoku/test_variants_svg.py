@@ -9,8 +9,8 @@ import pytest
 from sudoku.grid import Grid, Shape, parse
 from sudoku.paper import Paper
 from sudoku.samurai import parse_samurai, solve_samurai
-from sudoku.sheets import sheet
-from sudoku.svg import CAPTION, MARGIN, samurai_sheet
+from sudoku.sheets import samurai_sheet, sheet
+from sudoku.svg import CAPTION, MARGIN
 from sudoku.variants import read_cages, read_regions
 
 FIXTURES = Path(__file__).parent.parent / "fixtures" / "variants"
