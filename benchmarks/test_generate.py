@@ -20,8 +20,9 @@ from pathlib import Path
 
 import pytest
 
-from sudoku.generate import generate, write_grids
+from sudoku.generate import generate
 from sudoku.grid import is_solution, parse
+from sudoku.grids import write_grids
 from sudoku.rate import rate
 from sudoku.solve import Status, solve
 

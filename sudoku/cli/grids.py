@@ -1,4 +1,4 @@
-"""``grids``: N distinct complete grids, written in bulk by ``sudoku.generate.write_grids``."""
+"""``grids``: N distinct complete grids, written in bulk by ``sudoku.grids.write_grids``."""
 
 from __future__ import annotations
 
@@ -11,8 +11,9 @@ import typer
 from dlx.cli_io import guard, open_binary_output
 from sudoku.cli.generate import generation_failed
 from sudoku.cli.options import SeedOption, box_shape, progress_bar
-from sudoku.generate import GenerateError, GridFormat, Layout
+from sudoku.generate import GenerateError
 from sudoku.grid import Shape
+from sudoku.grids import GridFormat, Layout
 
 commands = typer.Typer(rich_markup_mode="rich")  # the same help under every typer
 
@@ -55,7 +56,8 @@ def grids_command(
     seed: SeedOption = None,
 ) -> None:
     """Write N distinct complete grids, fast."""
-    from sudoku.generate import check_grid_request, resolve_seed, write_grids
+    from sudoku.generate import resolve_seed
+    from sudoku.grids import check_grid_request, write_grids
 
     if fmt is not None and layout is not None and fmt.layout is not layout:
         raise typer.BadParameter(

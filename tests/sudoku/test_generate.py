@@ -18,14 +18,13 @@ from sudoku.generate import (
     OutOfAttempts,
     complete_grid,
     dig,
-    distinct_grids,
     fewest,
     generate,
     generate_many,
     parse_mask,
-    write_grids,
 )
 from sudoku.grid import Grid, GridError, Shape, format_line, is_solution, parse
+from sudoku.grids import distinct_grids, write_grids
 from sudoku.rate import rate
 from sudoku.solve import Status, solve
 
