@@ -381,6 +381,11 @@ def _ways(puzzle: Any) -> one.Ways:
         return one.GRIDS
     from sudoku import samurai
 
+    if not isinstance(puzzle, samurai.Samurai):
+        raise TypeError(
+            f"a puzzle is a sudoku.grid.Grid or a sudoku.samurai.Samurai, not "
+            f"{type(puzzle).__name__} (read text with sudoku.grid.parse)"
+        )
     return samurai.WAYS
 
 

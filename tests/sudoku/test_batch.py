@@ -12,7 +12,7 @@ import pytest
 import sudoku.batch
 import sudoku.solve
 from dlx.search import layout_of
-from sudoku.batch import SOLVE, Reader, Route, Task, answers, route, solve_lines
+from sudoku.batch import SOLVE, Reader, Route, Task, Work, answer, answers, route, solve_lines
 from sudoku.cover import cover_problem
 from sudoku.generate import complete_grid
 from sudoku.grid import SYMBOLS, Grid, GridError, Shape, format_line, is_solution, parse
@@ -332,3 +332,11 @@ def test_puzzles_of_several_solutions_before_and_after_the_matrix_comes_in(monke
     c = list(answers(lines, Task(), read=Reader(Shape.for_size(9)), jobs=threads))
     same(c, python)
     assert [k["engine_order"] for k in made] == [False, True]
+
+
+def test_answer_refuses_text_with_a_clear_error():
+    """``answer`` takes a puzzle already read: text is refused, saying how to read it."""
+    line = "." * 81
+    with pytest.raises(TypeError, match=r"not str \(read text with sudoku.grid.parse\)"):
+        answer(line)
+    assert answer(parse(line), Task(Work.COUNT, limit=2)).count == 2
