@@ -19,9 +19,11 @@ import importlib
 import importlib.util
 import pkgutil
 import sys
+import typing
 import warnings
 from collections.abc import Iterator
 from pathlib import Path
+from types import ModuleType
 
 PACKAGES = ("dlx", "sudoku")
 PROGRAM = ("dlx.__main__", "dlx.cli", "dlx.cli_io", "sudoku.cli", "sudoku.web")
@@ -46,6 +48,21 @@ def _walk(package: str) -> Iterator[str]:
             yield module.name
 
 
+def _resolve_named_tuples(module: ModuleType) -> None:
+    """Give the constructors of ``module``'s named tuples their field types as types.
+
+    Under ``from __future__ import annotations`` a named tuple's ``__new__`` holds its field
+    types as strings, and pdoc looks them up in the namespace ``collections.namedtuple``
+    made that function in, where the module's names are not: resolve them here, in the
+    module's own namespace."""
+    for value in vars(module).values():
+        if isinstance(value, type) and issubclass(value, tuple) and hasattr(value, "_fields"):
+            if value.__module__ == module.__name__ and "__new__" in vars(value):
+                new = value.__new__
+                if new.__globals__ is not vars(module):  # made by namedtuple, not written
+                    new.__annotations__ = typing.get_type_hints(new, vars(module))
+
+
 def build(output: Path) -> list[str]:
     """Write the reference into ``output``; the warnings pdoc gave, as text (none: clean)."""
     import pdoc
@@ -58,6 +75,7 @@ def build(output: Path) -> list[str]:
         module = importlib.import_module(name)
         for public in getattr(module, "__all__", ()):
             getattr(module, public)
+        _resolve_named_tuples(module)
     pdoc.render.configure(footer_text=f"dlx-sudoku {__version__}")
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")

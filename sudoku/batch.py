@@ -30,9 +30,8 @@ import itertools
 import math
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
 from functools import lru_cache, partial
-from typing import Any, Protocol, cast
+from typing import Any, NamedTuple, Protocol, cast
 
 from sudoku import solve as one
 from sudoku.cover import Watch
@@ -66,28 +65,39 @@ class Work(str, enum.Enum):
     RATE = "rate"  # how hard it is for a person
 
 
-@dataclass(frozen=True)
-class Task:
+class _TaskFields(NamedTuple):
+    work: Work
+    limit: int | None
+    stats: bool
+    steps: bool
+
+
+class Task(_TaskFields):
     """What to do with each puzzle of a stream, and what to keep.
 
     ``limit`` stops a count or a list; ``stats`` keeps the engine's statistics of each
     solve (the C batch keeps none, so it asks for the Python route); ``steps`` keeps a
-    rating's every step in words."""
+    rating's every step in words. (A named tuple, not a dataclass: it is made at start-up,
+    where a dataclass costs a millisecond.)"""
 
-    work: Work = Work.SOLVE
-    limit: int | None = None
-    stats: bool = False
-    steps: bool = False
+    __slots__ = ()
 
-    def __post_init__(self) -> None:
-        if self.limit is not None and self.work not in (Work.COUNT, Work.LIST):
-            raise ValueError(f"a limit goes with counting or listing, not with {self.work.value}")
-        if self.limit is not None and self.limit < 1:
-            raise ValueError(f"the limit must be at least 1, not {self.limit}")
-        if self.stats and self.work is not Work.SOLVE:
-            raise ValueError(f"statistics are kept for solving, not for {self.work.value}")
-        if self.steps and self.work is not Work.RATE:
+    def __new__(
+        cls,
+        work: Work = Work.SOLVE,
+        limit: int | None = None,
+        stats: bool = False,
+        steps: bool = False,
+    ) -> Task:
+        if limit is not None and work not in (Work.COUNT, Work.LIST):
+            raise ValueError(f"a limit goes with counting or listing, not with {work.value}")
+        if limit is not None and limit < 1:
+            raise ValueError(f"the limit must be at least 1, not {limit}")
+        if stats and work is not Work.SOLVE:
+            raise ValueError(f"statistics are kept for solving, not for {work.value}")
+        if steps and work is not Work.RATE:
             raise ValueError("steps are kept for rating")
+        return super().__new__(cls, work, limit, stats, steps)
 
 
 SOLVE = Task()
@@ -112,13 +122,18 @@ def _with_diagonals(shape: Shape) -> Shape:
     return shape.with_diagonals()
 
 
-@dataclass(frozen=True)
 class Reader:
     """Reads one puzzle: of ``shape``, or of the size its cell count implies; with the two
     diagonals as extra regions too when ``x`` is set (X-sudoku)."""
 
-    shape: Shape | None = None
-    x: bool = False
+    __slots__ = ("shape", "x")
+
+    def __init__(self, shape: Shape | None = None, x: bool = False) -> None:
+        self.shape = shape
+        self.x = x
+
+    def __repr__(self) -> str:
+        return f"Reader(shape={self.shape!r}, x={self.x})"
 
     def __call__(self, text: str) -> Grid:
         if self.shape is not None:
@@ -248,14 +263,18 @@ def solve_lines(
 # --- one puzzle, in Python -----------------------------------------------------------------
 
 
-@dataclass(frozen=True)
 class Listing:
     """The solutions of one puzzle (``Task(Work.LIST)``), found as they are taken."""
 
-    place: Place
-    puzzle: str
-    solutions: Iterator[str]
-    limit: int | None
+    __slots__ = ("place", "puzzle", "solutions", "limit")
+
+    def __init__(
+        self, place: Place, puzzle: str, solutions: Iterator[str], limit: int | None
+    ) -> None:
+        self.place = place
+        self.puzzle = puzzle
+        self.solutions = solutions
+        self.limit = limit
 
     def each(self) -> Iterator[Listed]:
         """Each solution as a :class:`Listed` record, numbered from 1, as it is found."""

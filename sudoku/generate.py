@@ -23,9 +23,8 @@ import enum
 import random
 import time
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
 from functools import partial
-from typing import Any
+from typing import Any, NamedTuple
 
 from dlx import seeds
 from dlx.seeds import Seed
@@ -80,8 +79,7 @@ class OutOfAttempts(GenerateError):
     """A clue count or difficulty that was not reached within the attempt budget."""
 
 
-@dataclass(frozen=True)
-class Generated:
+class Generated(NamedTuple):
     """A generated puzzle with everything needed to trust and reproduce it.
 
     ``seed`` regenerates it (with the same options); ``attempts`` counts the restarts
@@ -351,14 +349,16 @@ def dig(
     return Grid(solution.shape, tuple(cells))
 
 
-@dataclass
 class _Candidate:
     """A unique puzzle met on the way: the restart it came from, and whether it is minimal."""
 
-    attempt: int
-    cells: list[int]
-    solution: Grid
-    minimal: bool
+    __slots__ = ("attempt", "cells", "solution", "minimal")
+
+    def __init__(self, attempt: int, cells: list[int], solution: Grid, minimal: bool) -> None:
+        self.attempt = attempt
+        self.cells = cells
+        self.solution = solution
+        self.minimal = minimal
 
     @property
     def clues(self) -> int:

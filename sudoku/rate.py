@@ -23,9 +23,8 @@ from __future__ import annotations
 import enum
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
 from itertools import combinations
-from typing import TypedDict
+from typing import NamedTuple, TypedDict
 
 from sudoku.grid import Cell, Grid, GridError, Shape, by_shape, cell_name, check_givens
 
@@ -75,8 +74,7 @@ class StepRecord(TypedDict):
     eliminations: list[list[int]]
 
 
-@dataclass(frozen=True)
-class Step:
+class Step(NamedTuple):
     """One deduction: what it places, what it removes, and the pattern that justifies it.
 
     The pattern is data as well as words: ``cells`` are the cells that justify the step
@@ -121,8 +119,7 @@ class Step:
         return f"{self.technique}: {self.reason} => {', '.join(effects)}"
 
 
-@dataclass(frozen=True)
-class Rating:
+class Rating(NamedTuple):
     """The outcome of `rate`: the level, the hardest technique used, and every step taken.
 
     ``solved`` is False when the techniques ran out (level expert); ``grid`` is then the
@@ -140,8 +137,7 @@ class Rating:
         return Counter(step.technique for step in self.steps)
 
 
-@dataclass(frozen=True)
-class _Geometry:
+class _Geometry(NamedTuple):
     """Everything the techniques need about a shape, as cell indices ``r * n + c``."""
 
     n: int

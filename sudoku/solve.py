@@ -118,17 +118,27 @@ def count(puzzle: Grid, limit: int | None = None, progress: Watch | None = None)
     return search(puzzle, progress=progress).count(limit)
 
 
-@dataclass(frozen=True)
 class Ways:
     """How to work on one kind of puzzle (grids here, Samurai layouts in sudoku.samurai):
     what ``sudoku.batch`` calls on each puzzle of a stream. ``solutions`` is None where a
-    kind's solutions are not listed."""
+    kind's solutions are not listed. (A plain class: a dataclass costs a millisecond of
+    start-up, and two constants need no more.)"""
 
-    solve: Callable[[Any, Watch | None], Result[Any]]
-    solve_lean: Callable[[Any, Watch | None], Result[Any]]
-    count: Callable[[Any, int | None, Watch | None], int]
-    solutions: Callable[[Any, int | None, Watch | None], Iterator[Any]] | None
-    line: Callable[[Any], str]
+    __slots__ = ("solve", "solve_lean", "count", "solutions", "line")
+
+    def __init__(
+        self,
+        solve: Callable[[Any, Watch | None], Result[Any]],
+        solve_lean: Callable[[Any, Watch | None], Result[Any]],
+        count: Callable[[Any, int | None, Watch | None], int],
+        solutions: Callable[[Any, int | None, Watch | None], Iterator[Any]] | None,
+        line: Callable[[Any], str],
+    ) -> None:
+        self.solve = solve
+        self.solve_lean = solve_lean
+        self.count = count
+        self.solutions = solutions
+        self.line = line
 
 
 # --- the C batch, for one puzzle or a chunk of lines ----------------------------------------

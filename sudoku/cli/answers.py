@@ -18,9 +18,8 @@ import sys
 import time
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import ExitStack, contextmanager
-from dataclasses import dataclass
 from pathlib import Path
-from typing import TextIO
+from typing import NamedTuple, TextIO
 
 import typer
 
@@ -252,8 +251,7 @@ class Report:
 # --- the one loop: puzzles in, answers out, the exit code ------------------------------------
 
 
-@dataclass(frozen=True)
-class Source:
+class Source(NamedTuple):
     """Where a command's puzzles come from: its arguments (one puzzle each, multi-line
     allowed), or a file or standard input (``-``) read as ``sudoku.files`` reads."""
 

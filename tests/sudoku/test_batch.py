@@ -12,7 +12,7 @@ import pytest
 import sudoku.batch
 import sudoku.solve
 from dlx.search import layout_of
-from sudoku.batch import SOLVE, Reader, Route, Task, Work, answer, answers, route, solve_lines
+from sudoku.batch import SOLVE, Reader, Route, Task, Work, answers, route, solve_lines
 from sudoku.cover import cover_problem
 from sudoku.generate import complete_grid
 from sudoku.grid import SYMBOLS, Grid, GridError, Shape, format_line, is_solution, parse
@@ -338,5 +338,5 @@ def test_answer_refuses_text_with_a_clear_error():
     """``answer`` takes a puzzle already read: text is refused, saying how to read it."""
     line = "." * 81
     with pytest.raises(TypeError, match=r"not str \(read text with sudoku.grid.parse\)"):
-        answer(line)
-    assert answer(parse(line), Task(Work.COUNT, limit=2)).count == 2
+        sudoku.batch.answer(line)
+    assert sudoku.batch.answer(parse(line), Task(Work.COUNT, limit=2)).count == 2
