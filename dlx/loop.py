@@ -13,12 +13,13 @@ cost counter; see ``Stats``.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
+    import random
+
     from dlx.problem import Links
 
 # What run(next_check, target) stopped at; dlx._search uses the same numbers.

@@ -30,12 +30,12 @@ from dlx.errors import (
     UnknownItemError,
     UnknownOptionError,
 )
-from dlx.seeds import Seed
 
 if TYPE_CHECKING:
     from dlx.costs import Cheapest
     from dlx.parallel import Estimate
     from dlx.search import Search
+    from dlx.seeds import Seed
 
 Item = Hashable
 OptionName = Hashable

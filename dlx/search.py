@@ -11,12 +11,10 @@ pure-Python one for the problem). ``DEFAULT_BACKEND`` is "c" when built, else "a
 
 from __future__ import annotations
 
-import random
 import time
 from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, cast
 
-from dlx import seeds
 from dlx.errors import (
     ArgumentError,
     ArgumentTypeError,
@@ -27,6 +25,8 @@ from dlx.errors import (
 from dlx.loop import END, NEVER, SOLUTION, Loop, LoopFactory, Stats
 
 if TYPE_CHECKING:
+    import random
+
     from dlx.problem import Links, OptionName, Problem, Solution
     from dlx.seeds import Seed
 
@@ -116,6 +116,15 @@ if CLoop is not None:
 DEFAULT_BACKEND = "c" if "c" in LOOPS else "auto"  # what backend=None means
 
 
+def _as_random(seed: Seed) -> random.Random | None:
+    """``dlx.seeds.as_random``, loading the random module only for a seeded search."""
+    if seed is None:
+        return None
+    from dlx import seeds
+
+    return seeds.as_random(seed)
+
+
 class Search:
     """One run of the search over a problem: an iterator of solutions with statistics.
 
@@ -188,7 +197,7 @@ class Search:
         self.complete = False
         self.stopped_by: str | None = None
         try:
-            self._loop = factory(links, self._forced, seeds.as_random(seed), self.stats)
+            self._loop = factory(links, self._forced, _as_random(seed), self.stats)
         except ValueError:  # the C loop refuses conflicting forced options: name them
             _check_forced(problem, forced)
             raise

@@ -23,10 +23,8 @@ column, and reading goes on. Memory stays flat: one block at most is held. Whate
 
 from __future__ import annotations
 
-import csv
 import enum
 import io
-import json
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from functools import lru_cache
 from typing import TextIO
@@ -146,6 +144,8 @@ def _field(read: Read, text: str, value: object, number: int, what: str) -> Numb
 def _json_record(read: Read, text: str, number: int) -> Numbered:
     """A JSON object on one line: its ``puzzle``, or the ``line`` string or the ``rows`` of
     digits that ``sudoku.grid.format_json`` writes."""
+    import json  # here, as csv below: a plain file of lines loads neither
+
     try:
         record = json.loads(text)
     except json.JSONDecodeError as error:
@@ -171,6 +171,8 @@ def _json_record(read: Read, text: str, number: int) -> Numbered:
 
 def _csv_fields(text: str, number: int) -> list[str]:
     """The fields of one CSV row; GridError on line ``number`` for what CSV cannot read."""
+    import csv
+
     try:
         return next(csv.reader([text]))
     except csv.Error as error:
@@ -391,13 +393,19 @@ class RecordWriter:
         if fmt not in FORMATS:
             raise ValueError(f"format must be one of {', '.join(FORMATS)}, not {fmt!r}")
         self.out, self.fmt, self.columns = out, fmt, tuple(columns)
-        self._csv = csv.writer(out, lineterminator="\n") if fmt == "csv" else None
+        self._csv = None
+        if fmt == "csv":
+            import csv
+
+            self._csv = csv.writer(out, lineterminator="\n")
         self._header_written = False
 
     def write(self, record: Mapping[str, object], shown: Grid | str | None = None) -> None:
         """Write ``record`` (json, csv), or what is shown of it (line, grid, spaced): a grid
         in that layout, or a line of text such as a count."""
         if self.fmt == "json":
+            import json
+
             self.out.write(json.dumps(record, separators=(",", ":")) + "\n")
         elif self._csv is not None:
             self.header()

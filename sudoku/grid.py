@@ -19,9 +19,7 @@ checker, the formatter) special-cases it.
 
 from __future__ import annotations
 
-import json
 import math
-import string
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cache, cached_property, lru_cache, wraps
@@ -35,7 +33,7 @@ Conflict = tuple[str, int, tuple[Cell, ...]]  # (unit name, digit, cells holding
 Cage = tuple[int, Region]  # (sum, cells): killer sudoku
 
 MIN_SIZE, MAX_SIZE = 4, 25
-SYMBOLS = (string.digits[1:] + string.ascii_uppercase)[:MAX_SIZE]  # "123456789ABC...P"
+SYMBOLS = "123456789ABCDEFGHIJKLMNOP"  # one a digit, sizes up to MAX_SIZE
 BLANKS = ".0_-"
 SEPARATORS = "|+"  # ignored inside a line, like whitespace
 SEPARATOR_LINE_CHARS = set("-+|=* \t")  # "*" for the corners of .ss borders
@@ -610,6 +608,8 @@ def format_json(grid: Grid) -> str:
         data["cages"] = [
             {"sum": total, "cells": list(map(list, cells))} for total, cells in shape.cages
         ]
+    import json  # here: a command that writes no JSON does not load it
+
     return json.dumps(data, separators=(",", ":"))
 
 

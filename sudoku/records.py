@@ -29,7 +29,6 @@ some ten times cheaper to define, which every command's start-up pays.
 # No `from __future__ import annotations` here: the named tuples' constructors then carry
 # the field types themselves, not strings that pdoc (the API reference) cannot resolve.
 import enum
-import json
 from collections.abc import Iterator
 from functools import cache
 from typing import Any, NamedTuple, cast
@@ -290,6 +289,7 @@ SCHEMA_FILE = "records.schema.json"
 def schema() -> Record:
     """The JSON Schema (draft 2020-12) every record validates against, shipped with the
     package: for users who check the output of ``--format json`` or of the web API."""
+    import json
     from importlib import resources
 
     text = resources.files("sudoku").joinpath(SCHEMA_FILE).read_text("utf-8")
