@@ -35,7 +35,7 @@ from typing import Any, NamedTuple, Protocol, cast
 
 from sudoku import solve as one
 from sudoku.cover import Watch
-from sudoku.files import Records, read_puzzles
+from sudoku.files import Records, read_puzzle, read_puzzles
 from sudoku.grid import SYMBOLS, Grid, GridError, Shape, format_line, parse
 from sudoku.records import (
     Answer,
@@ -141,6 +141,12 @@ class Reader:
         grid = parse(text)
         return Grid(self.shape_for(grid.shape.size), grid.cells) if self.x else grid
 
+    @property
+    def asked(self) -> Callable[[int], Shape] | None:
+        """``shape_for`` when the options asked for a shape (a puzzle that states other
+        rules is then refused), None when they asked for nothing."""
+        return self.shape_for if self.shape is not None or self.x else None
+
     def shape_for(self, n: int) -> Shape:
         """The shape this reader gives a puzzle of n x n cells."""
         shape = self.shape if self.shape is not None else Shape.for_size(n)
@@ -230,7 +236,7 @@ def answer_texts(
     for number, text in enumerate(texts, 1):
         place = Place("argument", number)
         try:
-            puzzle = read(text)
+            puzzle = read_puzzle(text, read, read.asked if isinstance(read, Reader) else None)
         except GridError as error:
             yield _bad(place, error)
             continue
@@ -285,7 +291,9 @@ class Listing:
 def _records(lines: Iterable[str], read: PuzzleReader) -> Iterator[tuple[int, Any]]:
     """The numbered puzzles (or GridErrors) of a file, read as ``read`` reads them."""
     records = getattr(read, "records", None)  # a reader of its own layouts (Samurai)
-    return records(lines) if records is not None else read_puzzles(lines, read)
+    if records is not None:
+        return records(lines)  # type: ignore[no-any-return]
+    return read_puzzles(lines, read, read.asked if isinstance(read, Reader) else None)
 
 
 def _lines_or_records(lines: Iterable[str], read: PuzzleReader) -> Iterator[tuple[int, Any]]:
@@ -295,7 +303,7 @@ def _lines_or_records(lines: Iterable[str], read: PuzzleReader) -> Iterator[tupl
     if not isinstance(read, Reader):
         yield from _records(lines, read)
         return
-    records = Records(read)
+    records = Records(read, read.asked)
     for number, raw in enumerate(lines, 1):
         text = raw.rstrip("\r\n")
         if records.plain and _is_plain(text, read):
@@ -462,7 +470,7 @@ def _c_answers(lines: Iterable[str], read: Reader, threads: int) -> Iterator[Ans
     batch = one.c_batch()
     solvers = _Solvers(read, shared=threads <= 1)
     all_unique = bytes([batch.UNIQUE]) * CHUNK
-    records = Records(read)
+    records = Records(read, read.asked)
     for block, texts, (solver, result) in _solved_blocks(lines, solvers.current, threads):
         done = 0
         while done < len(block):

@@ -2,7 +2,10 @@
 
 Glossary
     record   one puzzle as a file holds it: a line of symbols, a JSON object on one line, a
-             CSV row under a header naming a ``puzzle`` column, or a block
+             CSV row under a header naming a ``puzzle`` column, a block, or a variant
+             block (a ``variant KEY`` line, the variant's maps, the givens, a blank line:
+             see ``sudoku.variants``), which like a JSON record with a ``variant`` field
+             is read by the rules it states
     block    a grid written over several lines, one row a line (n rows of n cells), border
              lines (``------+------``, ``*-----------*``) allowed between them: the grid and
              spaced layouts, the coursework layout (digits apart, 0 for a blank), SadMan's
@@ -33,6 +36,7 @@ from sudoku.grid import (
     MAX_SIZE,
     SEPARATORS,
     SYMBOLS,
+    VARIANT_WORD,
     Grid,
     GridError,
     Shape,
@@ -112,6 +116,7 @@ def line_layout(fmt: str, shape: Shape) -> LineLayout:
 MAX_LINE = 16 * MAX_SIZE**2
 
 Read = Callable[[str], Grid]
+Asked = Callable[[int], Shape]  # the shape a caller's options give an n x n puzzle
 Numbered = tuple[int, Grid | GridError]  # the line a record starts on, and what it holds
 
 
@@ -152,6 +157,8 @@ def _json_record(read: Read, text: str, number: int) -> Numbered:
         return number, GridError(f"found bad JSON: {error.msg}", number, error.colno)
     if not isinstance(record, dict):
         return number, GridError("found JSON that is not an object", number, 1)
+    if any(record.get(key) not in (None, "classic") for key in ("variant", "regions", "cages")):
+        return number, _stated_record(record, number)
     if "puzzle" in record or isinstance(record.get("line"), str):
         key = "puzzle" if "puzzle" in record else "line"
         return _field(read, text, record[key], number, f'the JSON field "{key}"')
@@ -167,6 +174,33 @@ def _json_record(read: Read, text: str, number: int) -> Numbered:
     if record.get("status") == "error":
         return number, GridError(f"found an error record: {record.get('error')}", number)
     return number, GridError('found a JSON object without a "puzzle" field', number, 1)
+
+
+def _stated_record(record: dict[str, object], number: int) -> Grid | GridError:
+    """The puzzle of a JSON record that states its variant (``variant``, and ``regions`` or
+    ``cages`` for the variants that take a map), read by those rules."""
+    from sudoku.variants import stated_puzzle, stated_variants
+
+    fields = {key: record.get(key) for key in ("variant", "puzzle", "regions", "cages", "size")}
+    kinds = {"variant": str, "puzzle": str, "regions": str, "cages": str, "size": int}
+    for key, value in fields.items():
+        if value is not None and not isinstance(value, kinds[key]):
+            return GridError(f'the JSON field "{key}" is not a {kinds[key].__name__}', number)
+    variant = fields["variant"]
+    if variant is None:  # maps alone say it
+        variant = "+".join(k for k, m in (("jigsaw", "regions"), ("killer", "cages")) if fields[m])
+    try:
+        return stated_puzzle(
+            stated_variants(str(variant)),
+            str(fields["puzzle"] or ""),
+            regions=fields["regions"],  # type: ignore[arg-type]
+            cages=fields["cages"],  # type: ignore[arg-type]
+            size=fields["size"],  # type: ignore[arg-type]
+        )
+    except GridError as error:
+        where = f'the JSON field "{getattr(error, "option", None) or "puzzle"}"'
+        at = f" (its line {error.line})" if error.line else ""
+        return GridError(f"in {where}{at}: {error.reason}", number)
 
 
 def _csv_fields(text: str, number: int) -> list[str]:
@@ -224,15 +258,20 @@ class _Block:
             return error.at_line(self.start + (error.line or 1) - 1)
 
 
-def read_puzzles(lines: Iterable[str], read: Read = parse) -> Iterator[Numbered]:
+def read_puzzles(
+    lines: Iterable[str], read: Read = parse, asked: Asked | None = None
+) -> Iterator[Numbered]:
     """The puzzles of a stream of lines, lazily, each with the line it starts on (1-based).
 
     Every record layout of the module docstring is read, in any mix; ``read`` reads one
     puzzle's text (``parse`` unless told: pass one with a shape for jigsaw or X-sudoku). A
-    record that is not a puzzle gives its GridError, placed on its line and column, and
-    reading goes on. A line longer than MAX_LINE is such a record, unread.
+    puzzle that states its variant (a variant block, or a JSON record with a ``variant``)
+    is read by its own rules; ``asked``, when the caller's options asked for a variant,
+    gives the shape they ask for an n x n puzzle, and a stated one that differs is an
+    error. A record that is not a puzzle gives its GridError, placed on its line and column,
+    and reading goes on. A line longer than MAX_LINE is such a record, unread.
     """
-    records = Records(read)
+    records = Records(read, asked)
     for number, raw in enumerate(lines, 1):
         yield from records.feed(number, raw)
     yield from records.end()
@@ -243,8 +282,10 @@ class Records:
     plain lines (one puzzle of symbols each) its own way: ``plain`` says whether the next
     line would be read on its own, and ``took_line()`` records such a line read elsewhere."""
 
-    def __init__(self, read: Read = parse):
+    def __init__(self, read: Read = parse, asked: Asked | None = None):
         self.read = read
+        self.asked = asked
+        self.variant: _VariantBlock | None = None  # a variant block being read
         self.block: _Block | None = None
         self.broken = False  # after a row of the wrong width: skip the rest of that grid's rows
         self.skipping = False  # inside a section other than [Puzzle]
@@ -257,6 +298,7 @@ class Records:
         comment line skipped, with nothing else changed."""
         return (
             self.block is None
+            and self.variant is None
             and not self.broken
             and not self.skipping
             and self.puzzle_column is None
@@ -279,6 +321,11 @@ class Records:
             self.block = None
             yield number, GridError(f"the line is longer than {MAX_LINE} characters", number)
             return
+        if self.variant is not None:
+            if text:
+                self.variant.lines.append((number, line))
+                return
+            yield self._variant_puzzle()  # a blank line ends the block
         cells = _cells_in(text)
         block = self.block
         if block is not None:
@@ -332,7 +379,11 @@ class Records:
             value = fields[column] if column < len(fields) else None
             yield _field(read, line, value, number, f"CSV column {column + 1}")
         elif text.startswith("{"):
-            yield _json_record(read, text, number)
+            number, puzzle = _json_record(read, text, number)
+            yield number, self._as_asked(puzzle, number)
+        elif text.split(maxsplit=1)[0] == VARIANT_WORD:
+            key = text.split()[1] if len(text.split()) > 1 else ""
+            self.variant = _VariantBlock(number, (number, line.index(key) + 1 if key else 1), key)
         else:
             try:
                 yield number, read(text)
@@ -348,6 +399,52 @@ class Records:
         if self.block is not None and self.block.width:
             yield self.block.start, self.block.puzzle(self.read)
         self.block = None
+        if self.variant is not None:
+            yield self._variant_puzzle()
+
+    def _variant_puzzle(self) -> Numbered:
+        """The puzzle of the variant block just ended."""
+        from sudoku.variants import read_variant_block
+
+        block, self.variant = self.variant, None
+        assert block is not None
+        try:
+            puzzle: Grid | GridError = read_variant_block(block.key, block.place, block.lines)
+        except GridError as error:
+            puzzle = error
+        return block.start, self._as_asked(puzzle, block.start)
+
+    def _as_asked(self, puzzle: Grid | GridError, number: int) -> Grid | GridError:
+        """``puzzle`` (read by the rules it states), or an error when the caller's options
+        asked for other rules."""
+        if self.asked is None or isinstance(puzzle, GridError):
+            return puzzle
+        try:
+            wanted: Shape | None = self.asked(puzzle.shape.size)
+        except GridError:
+            wanted = None
+        if wanted == puzzle.shape:
+            return puzzle
+        from sudoku.variants import variant_key
+
+        asked = (
+            variant_key(wanted)
+            if wanted is not None
+            else f"no {puzzle.shape.size}x{puzzle.shape.size} shape"
+        )
+        return GridError(
+            f"the puzzle states its variant ({variant_key(puzzle.shape)}) and the options ask "
+            f"for another ({asked}): give the file alone, it carries its rules",
+            number,
+        )
+
+
+class _VariantBlock:
+    """A variant block being read: where it starts, its key and where, its lines so far."""
+
+    def __init__(self, start: int, place: tuple[int, int], key: str):
+        self.start, self.place, self.key = start, place, key
+        self.lines: list[tuple[int, str]] = []
 
 
 def _all_valid(text: str) -> bool:
@@ -356,6 +453,22 @@ def _all_valid(text: str) -> bool:
 
 
 _VALID = frozenset(SYMBOLS + SYMBOLS.lower() + ".0_-")
+
+
+def read_puzzle(text: str, read: Read = parse, asked: Asked | None = None) -> Grid:
+    """The one puzzle ``text`` writes (a command's argument): a variant block read by its
+    own rules (``asked`` as in :func:`read_puzzles`), or else ``read(text)``. Raises the
+    GridError that explains it."""
+    first = next((s for s in text.splitlines() if s.strip() and not s.lstrip().startswith("#")), "")
+    if first.split(maxsplit=1)[:1] != [VARIANT_WORD]:
+        return read(text)
+    found = list(read_puzzles(io.StringIO(text), read, asked))
+    if len(found) != 1:
+        raise GridError(f"found {len(found)} puzzles, expected one", found[1][0])
+    puzzle = found[0][1]
+    if isinstance(puzzle, GridError):
+        raise puzzle
+    return puzzle
 
 
 def read_text(text: str, read: Read = parse) -> list[Grid]:

@@ -34,6 +34,7 @@ Cage = tuple[int, Region]  # (sum, cells): killer sudoku
 
 MIN_SIZE, MAX_SIZE = 4, 25
 SYMBOLS = "123456789ABCDEFGHIJKLMNOP"  # one a digit, sizes up to MAX_SIZE
+VARIANT_WORD = "variant"  # the first word of a puzzle that states its variant (sudoku.variants)
 BLANKS = ".0_-"
 SEPARATORS = "|+"  # ignored inside a line, like whitespace
 SEPARATOR_LINE_CHARS = set("-+|=* \t")  # "*" for the corners of .ss borders

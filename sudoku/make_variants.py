@@ -29,7 +29,7 @@ from sudoku.generate import (
     made_record,
     resolve_seed,
 )
-from sudoku.grid import Cell, Grid, Region, Shape
+from sudoku.grid import Cell, Grid, GridError, Region, Shape
 
 SWAPS_PER_CELL = 4  # swaps tried per cell when reshaping regions: enough to lose the boxes
 GRID_NODES = 200_000  # search nodes allowed to find a complete grid for new regions
@@ -65,8 +65,12 @@ def random_regions(n: int = 9, seed: Seed = None) -> Shape:
     grid: the boxes reshaped by random swaps, drawn again when the engine finds no grid
     within GRID_NODES nodes."""
     rng = _random(seed)
+    try:
+        start = Shape.for_size(n).boxes
+    except GridError:  # a prime size has no boxes: start from the rows
+        start = tuple(tuple((r, c) for c in range(n)) for r in range(n))
     while True:
-        region_of = {cell: k for k, box in enumerate(Shape.for_size(n).boxes) for cell in box}
+        region_of = {cell: k for k, box in enumerate(start) for cell in box}
         cells = list(region_of)
         for _ in range(SWAPS_PER_CELL * n * n):
             a = rng.choice(cells)  # a leaves its region ka for a neighbouring region kb ...

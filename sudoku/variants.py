@@ -26,6 +26,21 @@ Cage file (killer)
     Every label of the map needs one sum and every sum a label of the map. A cage's cells
     hold different digits adding up to its sum.
 
+Puzzle that states its variant (what ``generate`` writes for every variant)
+    A block: a ``variant KEY`` line (KEY as `variant_key` writes it: ``x``, ``windoku``,
+    ``jigsaw``, ``killer``, or several joined by ``+`` such as ``jigsaw+x``), then the maps
+    its variants take (a jigsaw's region map, then a killer's cage map and sums), then the
+    givens (one line, or n rows; a killer may have none), then a blank line::
+
+        variant jigsaw+x
+        aaaaabbcc
+        ...
+        ..........1.........6...4..2......
+
+    `read_variant_block` reads it, `variant_block` writes it; a JSON record says the same
+    with its ``variant``, ``regions`` and ``cages`` fields (`stated_shape`). Such a puzzle
+    is read by its own rules, with no option needed.
+
 Errors name the line and column of what is wrong (a short row, a region of the wrong size,
 a sum no digits can make, a label without a sum) and what was expected; `variant_shape`'s
 errors (`VariantError`) name the option at fault too.
@@ -40,7 +55,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
-from sudoku.grid import Cell, GridError, Shape, cage_digits
+from sudoku.grid import VARIANT_WORD, Cell, Grid, GridError, Shape, cage_digits, parse
 
 NO_CAGE = "."
 NOT_LABELS = " \t#=" + NO_CAGE
@@ -367,13 +382,19 @@ def variant_shape(
     that is not one (with its line and column) or one of another size than the rest.
     """
     shape = None
-    if size is not None:
+    if size is not None and regions is None:  # regions replace boxes: any size has them
         with _blaming("size"):
             shape = Shape.for_size(size)
     if regions is not None:
         if windoku:
             raise VariantError("windoku windows need boxes, not regions", option="windoku")
-        shape = _with_map(VARIANTS[VariantName.jigsaw], regions, shape)
+        shape = _with_map(VARIANTS[VariantName.jigsaw], regions, None)
+        if size is not None and shape.size != size:
+            raise VariantError(
+                f"found a {shape.size}x{shape.size} region map, expected {size}x{size} "
+                "as --size says",
+                option="regions",
+            )
     if windoku:
         with _blaming("windoku"):
             shape = VARIANTS[VariantName.windoku].extend(shape or Shape())
@@ -382,3 +403,140 @@ def variant_shape(
     if x and shape is not None:
         shape = VARIANTS[VariantName.x].extend(shape)
     return shape
+
+
+# --- puzzles that state their variant ------------------------------------------------------
+
+
+def stated_variants(key: str, line: int | None = None, column: int | None = None) -> set[str]:
+    """The variants a ``variant KEY`` line or a record's ``variant`` field names, checked:
+    known names joined by ``+``, each once, ``classic`` alone. GridError at ``line`` and
+    ``column`` otherwise."""
+    names = key.split("+")
+    at = column
+    for name in names:
+        if name not in VARIANTS:
+            raise GridError(
+                f"found variant {name!r}, expected {', '.join(VARIANTS)} (joined by + to combine)",
+                line,
+                at,
+            )
+        at = at and at + len(name) + 1
+    if len(set(names)) != len(names) or "classic" in names and len(names) > 1:
+        raise GridError(
+            f"found variant {key!r}: each variant once, and classic alone", line, column
+        )
+    return set(names) - {"classic"}
+
+
+def stated_shape(
+    names: set[str],
+    *,
+    regions: str | None = None,
+    cages: str | None = None,
+    size: int | None = None,
+) -> Shape | None:
+    """The shape of a puzzle that states its variants (``names``, from `stated_variants`)
+    and carries their maps; None when only the givens can tell the size (X alone, or
+    classic). A map the variants do not take, or one they take and lack, is an error."""
+    for name, option, given in (
+        (VariantName.jigsaw, "regions", regions),
+        (VariantName.killer, "cages", cages),
+    ):
+        if name.value in names and given is None:
+            raise VariantError(f"variant {name.value} needs its {option} map", option=option)
+        if name.value not in names and given is not None:
+            raise VariantError(
+                f"found a {option} map, but the variant does not name {name.value}",
+                option=option,
+            )
+    if "windoku" in names and size is None and regions is None and cages is None:
+        size = 9
+    return variant_shape(
+        size, x="x" in names, windoku="windoku" in names, regions=regions, cages=cages
+    )
+
+
+def _map_end(rows: list[tuple[int, str]], start: int, sums: bool) -> int:
+    """Where the map that starts at ``rows[start]`` ends: n rows, n the cells of its first
+    row, and after a cage map the lines of sums (the only lines with ``=``)."""
+    n = sum(1 for char in rows[start][1] if not char.isspace())
+    end = min(start + n, len(rows))
+    while sums and end < len(rows) and "=" in rows[end][1]:
+        end += 1
+    return end
+
+
+def read_variant_block(key: str, place: Place, lines: list[tuple[int, str]]) -> Grid:
+    """The puzzle of a variant block (see the module): ``key`` from its ``variant`` line at
+    ``place`` (line, column of the key), ``lines`` the numbered lines after it. Errors are
+    placed on the block's own lines."""
+    names = stated_variants(key, *place)
+    rows = [(number, line) for number, line in lines if not line.lstrip().startswith("#")]
+    maps: dict[str, str] = {}
+    map_rows: dict[str | None, list[tuple[int, str]]] = {}
+    at = 0
+    for name in (VariantName.jigsaw, VariantName.killer):
+        option = VARIANTS[name].option
+        if name.value not in names or option is None:
+            continue
+        if at >= len(rows):
+            raise GridError(f"found no {option} map after the variant line", place[0] + 1)
+        end = _map_end(rows, at, sums=name is VariantName.killer)
+        map_rows[option] = rows[at:end]
+        maps[option] = "\n".join(line for _, line in rows[at:end])
+        at = end
+    givens = rows[at:]
+    try:
+        return stated_puzzle(
+            names,
+            "\n".join(line for _, line in givens),
+            regions=maps.get("regions"),
+            cages=maps.get("cages"),
+        )
+    except VariantError as error:
+        raise _placed_in(error, map_rows.get(error.option) or [(place[0], "")]) from None
+    except GridError as error:
+        raise _placed_in(
+            error, givens or [(rows[-1][0] + 1 if rows else place[0] + 1, "")]
+        ) from None
+
+
+def stated_puzzle(
+    names: set[str],
+    givens: str,
+    *,
+    regions: str | None = None,
+    cages: str | None = None,
+    size: int | None = None,
+) -> Grid:
+    """The puzzle whose ``givens`` (text in any layout ``parse`` reads; empty for a killer
+    without givens) follow the rules it states (see `stated_shape`). Errors in the maps are
+    VariantErrors naming the map's option; errors in the givens, GridErrors."""
+    shape = stated_shape(names, regions=regions, cages=cages, size=size)
+    if not givens.strip():
+        if shape is None or not shape.cages:
+            raise GridError("found no givens, expected the puzzle (a line or n rows)")
+        return Grid(shape, (0,) * shape.size**2)
+    if shape is None:  # X alone (or classic): the givens tell the size
+        grid = parse(givens)
+        return Grid(grid.shape.with_diagonals(), grid.cells) if names else grid
+    return parse(givens, shape)
+
+
+def _placed_in(error: GridError, rows: list[tuple[int, str]]) -> GridError:
+    """``error`` from the text of ``rows`` (numbered lines of the file), on its file line."""
+    if error.line is None:
+        return error.at_line(rows[0][0])
+    k = error.line - 1
+    return error.at_line(rows[k][0] if k < len(rows) else rows[-1][0] + 1)
+
+
+def variant_block(puzzle: Grid, givens: str | None) -> str:
+    """The variant block of ``puzzle`` (see the module), with ``givens`` as its puzzle in a
+    layout (None: none written, for a killer decided by its cages alone)."""
+    shape = puzzle.shape
+    maps = "".join(
+        variant.write_map(shape) for variant in variants_of(shape) if variant.write_map is not None
+    )
+    return f"{VARIANT_WORD} {variant_key(shape)}\n{maps}{givens or ''}"

@@ -167,8 +167,18 @@ def generate_command(
             "--solutions, --per-page, --title and --paper shape a sheet: give --svg or --pdf",
             "--svg",
         )
-    shape = variant_shape(size, regions, None, windoku) or Shape()
+    if jigsaw:  # any size: new regions each puzzle, so the shape only carries size and rules
+        n = 9 if size is None else size
+        shape = Shape.jigsaw([[(r, c) for c in range(n)] for r in range(n)])
+    else:
+        shape = variant_shape(size, regions, None, windoku) or Shape()
     shape = shape.with_diagonals() if x else shape
+    if fmt is Format.csv and (killer or jigsaw or x or windoku or regions is not None):
+        refuse(
+            "a CSV row has no room for a variant's rules and maps: use --format json (one "
+            "line a puzzle, with them) or a text layout",
+            "--format",
+        )
     if killer or jigsaw:
         targets = (clues, difficulty, mask, time_limit)
         if any(t is not None for t in targets) or fewest_clues or symmetry is not Symmetry.none:
@@ -271,22 +281,22 @@ def _variants(
 
 def _write(writer: RecordWriter, number: int, made: Any, stats: bool) -> None:
     """One generated puzzle with the seed that reproduces it (a ``#`` line before it, which
-    readers skip, or a field), its region and cage files first in the layouts, and its
-    particulars on stderr with ``stats``."""
+    readers skip, or a field), and its particulars on stderr with ``stats``. A variant is
+    written as a block that states its rules and maps (``sudoku.variants``), then a blank
+    line, so that every command reads it back with no option; JSON and CSV records carry
+    the same in their fields."""
     record = made.record()
     rating = getattr(made, "rating", None)
-    if rating is not None:
-        writer.comment(
-            f"seed {made.seed}, {made.clues} clues, symmetry {made.symmetry}, {rating.level}"
-        )
+    about = f", {made.clues} clues, symmetry {made.symmetry}, {rating.level}" if rating else ""
+    writer.comment(f"seed {made.seed}{about}")
+    layout = LAYOUTS.get(writer.fmt)
+    if record.variant == "classic" or layout is None:
         writer.write(record.to_record(), made.puzzle)
-    else:  # a killer or a jigsaw: its maps, then its givens when it has any, a blank line
-        writer.comment(f"seed {made.seed}")
-        maps = (record.regions or "") + (record.cages or "")
-        givens = any(made.puzzle.cells) or not record.cages
-        layout = LAYOUTS.get(writer.fmt)
-        shown = maps + (layout(made.puzzle) + "\n" if givens and layout else "")
-        writer.write(record.to_record(), shown if writer.fmt in LAYOUTS else None)
+    else:  # givens unless a killer has none (its cages alone decide it)
+        from sudoku.variants import variant_block
+
+        givens = layout(made.puzzle) if any(made.puzzle.cells) or not record.cages else None
+        writer.write(record.to_record(), variant_block(made.puzzle, givens) + "\n")
     writer.out.flush()
     if stats:
         level = f", {rating.level} ({rating.hardest or 'no step'})" if rating else ""

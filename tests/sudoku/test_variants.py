@@ -63,9 +63,11 @@ def independent_check(
     regions: str | None = None,
     cages: str | None = None,
     windows: bool = False,
+    diagonals: bool = False,
 ) -> None:
     """Assert that the 81-digit ``line`` is a classic, jigsaw (``regions``, a region file's
-    text), windoku or killer (``cages``, a cage file's text) 9x9 solution keeping ``givens``."""
+    text), windoku, X (``diagonals``) or killer (``cages``, a cage file's text) 9x9 solution
+    keeping ``givens``."""
     grid = [[int(line[r * 9 + c]) for c in range(9)] for r in range(9)]
     units = [[(r, c) for c in range(9)] for r in range(9)]
     units += [[(r, c) for r in range(9)] for c in range(9)]
@@ -81,6 +83,8 @@ def independent_check(
         units += [
             [(r0 + r, c0 + c) for r in range(3) for c in range(3)] for r0 in (1, 5) for c0 in (1, 5)
         ]
+    if diagonals:
+        units += [[(k, k) for k in range(9)], [(k, 8 - k) for k in range(9)]]
     for unit in units:
         assert sorted(grid[r][c] for r, c in unit) == list(range(1, 10)), unit
     if cages is not None:
