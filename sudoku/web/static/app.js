@@ -281,6 +281,7 @@ function draw() {
     const row = document.createElement("div");
     row.className = "row";
     row.setAttribute("role", "row");
+    row.setAttribute("aria-label", `row ${r + 1}`);
     for (let c = 0; c < n; c++) row.append(drawCell(r * n + c, cageOf));
     board.append(row);
   }

@@ -57,8 +57,9 @@ def chromium(profile: Path, **options: Any) -> Iterator[Any]:
 
 @contextmanager
 def watched(context: Any, base_url: str) -> Iterator[Any]:
-    """A page on a clean game (local storage emptied) that fails the test if it asks any
-    host but the local server for anything, or throws."""
+    """A page on a clean game (local storage emptied, before and after, so no game or
+    setting passes to the next test) that fails the test if it asks any host but the local
+    server for anything, or throws."""
     page = context.new_page()
     elsewhere: list[str] = []
     errors: list[str] = []
@@ -73,6 +74,7 @@ def watched(context: Any, base_url: str) -> Iterator[Any]:
     expect(page.locator("body")).to_have_attribute("data-ready", "true")
     page.evaluate("localStorage.clear()")
     yield page
+    page.evaluate("localStorage.clear()")
     page.close()
     assert not elsewhere, f"the page asked other hosts: {elsewhere}"
     assert not errors, f"the page threw: {errors}"
