@@ -15,6 +15,9 @@ from typing import Any
 
 import pytest
 
+from sudoku.grid import format_line, parse
+from sudoku.solve import solve
+
 sync_api = pytest.importorskip(
     "playwright.sync_api", reason="playwright is missing: pip install -e '.[test]'"
 )
@@ -94,3 +97,9 @@ def entries(page: Any) -> str:
         "cells => cells.map(c => c.querySelector('.marks') ? '.' : (c.textContent || '.'))"
     )
     return "".join(texts)
+
+
+def thinned(n: int) -> str:
+    """A puzzle of size n in line form: a complete grid with every third cell blank."""
+    solution = format_line(solve(parse("." * n * n)).solution)
+    return "".join(s if k % 3 else "." for k, s in enumerate(solution))
