@@ -2,16 +2,23 @@
 // (every fetch goes to the local server that served the page).
 //
 // state: the board the server described (size, symbols, givens, regions, units, spec), the
-// player's entries and pencil marks, the undo history, the selected cell. It is saved to
-// localStorage after every change, so a reload finds the game as it was.
+// player's entries and pencil marks, the undo and redo histories, the selected cell, the time
+// played. It is saved to localStorage after every change, so a reload finds the game as it
+// was; the player's settings are kept apart, for every game.
 "use strict";
 
 const STORE = "dlx-sudoku-play/v1";
+const SETTINGS = "dlx-sudoku-play/settings";
 const $ = (id) => document.getElementById(id);
 
 let options = null;
-let state = null; // {board, entries, marks, history, selected, pencil, info}
+let state = null; // {board, entries, marks, history, future, selected, pencil, info,
+//                    elapsed, solvedIn, revealed}
+let settings = { tidy: true }; // tidy: a placed digit leaves its peers' pencil marks
+let running = null; // Date.now() when the clock last started; null while it stands still
 let cells = []; // the cell elements of the drawn board
+let keys = []; // the digit pad's buttons
+let cageText = []; // for each cell, what a screen reader hears of its cage ("" outside one)
 let contents = []; // inside each cell, what update() rewrites (a digit or pencil marks)
 let shown = {}; // highlights from the last hint or check: {hint, units, target, wrong}
 let latest = 0; // the newest request for a new board: an older answer arriving late is dropped
@@ -50,7 +57,7 @@ async function busy(button, work) {
 // --- state ------------------------------------------------------------------------------------
 
 function save() {
-  localStorage.setItem(STORE, JSON.stringify(state));
+  localStorage.setItem(STORE, JSON.stringify({ ...state, elapsed: played() }));
 }
 
 function start(board, info) {
@@ -60,23 +67,102 @@ function start(board, info) {
     entries: board.givens.slice(),
     marks: Array.from({ length: n * n }, () => []),
     history: [],
+    future: [],
     selected: board.givens.indexOf(0),
     pencil: state ? state.pencil : false,
     info,
+    elapsed: 0,
+    solvedIn: null,
+    revealed: false,
   };
+  running = null;
+  startClock();
   shown = {};
   draw();
   save();
 }
 
-// One undoable move: a list of [cell, value before, marks before] to restore.
-function apply(changes, message) {
-  const before = changes.map(([k]) => [k, state.entries[k], state.marks[k].slice()]);
-  for (const [k, value, marks] of changes) {
+// A saved game from before the clock and redo came gets their starting values.
+function resume(saved) {
+  state = { future: [], elapsed: 0, solvedIn: null, revealed: false, ...saved };
+  running = null;
+  startClock();
+  draw();
+  if (state.solvedIn !== null) $("board").classList.add("solved");
+}
+
+// --- the clock: it runs while the game is open, unsolved and in sight ----------------------
+
+function played() {
+  return state.elapsed + (running === null ? 0 : Date.now() - running);
+}
+
+function startClock() {
+  if (running === null && state.solvedIn === null && !document.hidden) running = Date.now();
+  showClock();
+}
+
+function stopClock() {
+  state.elapsed = played();
+  running = null;
+  showClock();
+}
+
+function mmss(ms) {
+  const seconds = Math.floor(ms / 1000);
+  const two = (x) => String(x).padStart(2, "0");
+  const hours = Math.floor(seconds / 3600);
+  const rest = `${two(Math.floor(seconds / 60) % 60)}:${two(seconds % 60)}`;
+  return hours ? `${hours}:${rest}` : rest;
+}
+
+function showClock() {
+  if (state) $("timer").textContent = mmss(played());
+}
+
+function onVisibility() {
+  if (!state) return;
+  if (document.hidden) {
+    stopClock();
+    save();
+  } else startClock();
+}
+
+// --- moves ------------------------------------------------------------------------------------
+
+// Sets each [cell, value, marks] of a move; returns the move that sets them back.
+function restore(move) {
+  const inverse = move.map(([k]) => [k, state.entries[k], state.marks[k].slice()]);
+  for (const [k, value, marks] of move) {
     state.entries[k] = value;
     state.marks[k] = marks;
   }
-  state.history.push(before);
+  return inverse;
+}
+
+// One undoable move: a list of [cell, value, marks] to set. A new move forgets the redos.
+function apply(changes, message) {
+  state.history.push(restore(changes));
+  state.future = [];
+  changed(message);
+}
+
+function undo() {
+  step(state.history, state.future, "Nothing to undo.");
+}
+
+function redo() {
+  step(state.future, state.history, "Nothing to redo.");
+}
+
+function step(from, to, nothing) {
+  const move = from.pop();
+  if (!move) return say(nothing);
+  to.push(restore(move));
+  changed();
+}
+
+function changed(message) {
   shown = {};
   update();
   save();
@@ -84,17 +170,11 @@ function apply(changes, message) {
   finished();
 }
 
-function undo() {
-  const move = state.history.pop();
-  if (!move) return say("nothing to undo");
-  for (const [k, value, marks] of move) {
-    state.entries[k] = value;
-    state.marks[k] = marks;
-  }
-  shown = {};
-  $("board").classList.remove("solved");
-  update();
-  save();
+// The cells that share a unit or a cage with cell k (k among them).
+function peersOf(k) {
+  const { units, cages } = state.board;
+  const groups = [...units, ...(cages || []).map((cage) => cage.cells)];
+  return new Set(groups.filter((group) => group.includes(k)).flat());
 }
 
 function write(symbol) {
@@ -108,8 +188,30 @@ function write(symbol) {
       : [...state.marks[k], digit].sort((a, b) => a - b);
     apply([[k, 0, marks]]);
   } else if (state.entries[k] !== digit) {
-    apply([[k, digit, []]]);
+    apply([[k, digit, []], ...(settings.tidy ? tidied(k, digit) : [])]);
   }
+}
+
+// The changes that take digit out of the pencil marks of cell k's peers.
+function tidied(k, digit) {
+  return [...peersOf(k)]
+    .filter((j) => j !== k && state.marks[j].includes(digit))
+    .map((j) => [j, state.entries[j], state.marks[j].filter((d) => d !== digit)]);
+}
+
+// Back to the givens with the clock at zero, as one move: Undo brings the entries back.
+function restart() {
+  const givens = state.board.givens;
+  const changes = [];
+  state.entries.forEach((d, k) => {
+    if (d !== givens[k] || state.marks[k].length) changes.push([k, givens[k], []]);
+  });
+  Object.assign(state, { elapsed: 0, solvedIn: null, revealed: false });
+  running = null;
+  startClock();
+  const message = "Restarted: the givens alone, the clock at 00:00 (Undo brings your entries back).";
+  if (changes.length) apply(changes, message);
+  else changed(message);
 }
 
 function erase() {
@@ -134,14 +236,20 @@ function conflicts() {
   return bad;
 }
 
+// After each move: a grid complete without conflicts is checked, and a solved one stops the
+// clock; a grid no longer complete starts it again.
 async function finished() {
-  if (state.entries.includes(0) || conflicts().size) return;
+  if (state.entries.includes(0) || conflicts().size) {
+    $("board").classList.remove("solved");
+    state.solvedIn = null;
+    return startClock();
+  }
   const board = state.board;
+  const at = played();
   const result = await call("check", { ...board.spec, entries: state.entries });
   if (state.board !== board) return;
   if (result.solved) {
-    $("board").classList.add("solved");
-    say("Solved! Every row, column and region holds each digit once.", "good");
+    solved(at);
   } else {
     shown = { wrong: result.wrong };
     update();
@@ -151,49 +259,33 @@ async function finished() {
 
 // --- drawing ------------------------------------------------------------------------------------
 
+// The grid as ARIA wants it (grid > row > gridcell); one cell at a time is in the Tab order.
 function draw() {
-  const { size: n, regions, extra } = state.board;
+  const { size: n, cages } = state.board;
   const board = $("board");
   board.style.setProperty("--n", n);
   board.classList.remove("solved");
   board.setAttribute("aria-label", `${n}x${n} sudoku grid`);
+  board.setAttribute("aria-rowcount", n);
+  board.setAttribute("aria-colcount", n);
   board.replaceChildren();
-  const shaded = new Set(extra.flat());
   const cageOf = new Map();
-  (state.board.cages || []).forEach((cage, c) => cage.cells.forEach((k) => cageOf.set(k, c)));
+  (cages || []).forEach((cage, c) => cage.cells.forEach((k) => cageOf.set(k, c)));
+  cageText = Array.from({ length: n * n }, (_, k) => {
+    const cage = cages && cages[cageOf.get(k)];
+    return cage ? `, in a cage of ${cage.cells.length} cells adding up to ${cage.sum}` : "";
+  });
   cells = [];
   contents = [];
-  for (let k = 0; k < n * n; k++) {
-    const r = Math.floor(k / n), c = k % n;
-    const cell = document.createElement("div");
-    cell.className = "cell";
-    cell.setAttribute("role", "gridcell");
-    cell.dataset.index = k;
-    cell.dataset.cell = `r${r + 1}c${c + 1}`;
-    if (c === n - 1) cell.classList.add("last-col");
-    else if (regions[k] !== regions[k + 1]) cell.classList.add("br");
-    if (r === n - 1) cell.classList.add("last-row");
-    else if (regions[k] !== regions[k + n]) cell.classList.add("bb");
-    if (shaded.has(k)) cell.classList.add("extra");
-    if (state.board.givens[k]) cell.classList.add("given");
-    cell.addEventListener("mousedown", () => select(k));
-    if (cageOf.has(k)) cell.append(cageOutline(k, cageOf, n));
-    const content = document.createElement("div");
-    content.className = "content";
-    cell.append(content);
-    board.append(cell);
-    cells.push(cell);
-    contents.push(content);
+  for (let r = 0; r < n; r++) {
+    const row = document.createElement("div");
+    row.className = "row";
+    row.setAttribute("role", "row");
+    row.setAttribute("aria-label", `row ${r + 1}`);
+    for (let c = 0; c < n; c++) row.append(drawCell(r * n + c, cageOf));
+    board.append(row);
   }
-  const keypad = $("keypad");
-  keypad.replaceChildren();
-  for (const symbol of state.board.symbols) {
-    const key = document.createElement("button");
-    key.type = "button";
-    key.textContent = symbol;
-    key.addEventListener("click", () => write(symbol));
-    keypad.append(key);
-  }
+  drawKeypad();
   const info = state.info || {};
   const parts = [state.board.label, `${n}x${n}`];
   const hardest = info.hardest && info.level !== "expert" ? ` (${info.hardest})` : "";
@@ -203,6 +295,48 @@ function draw() {
   if (info.symmetry && info.symmetry !== "none") parts.push(info.symmetry);
   $("about").textContent = parts.join(" · ");
   update();
+}
+
+function drawCell(k, cageOf) {
+  const { size: n, regions, extra, givens } = state.board;
+  const r = Math.floor(k / n), c = k % n;
+  const cell = document.createElement("div");
+  cell.className = "cell";
+  cell.setAttribute("role", "gridcell");
+  cell.tabIndex = -1;
+  cell.dataset.index = k;
+  cell.dataset.cell = `r${r + 1}c${c + 1}`;
+  if (c === n - 1) cell.classList.add("last-col");
+  else if (regions[k] !== regions[k + 1]) cell.classList.add("br");
+  if (r === n - 1) cell.classList.add("last-row");
+  else if (regions[k] !== regions[k + n]) cell.classList.add("bb");
+  if (extra.some((region) => region.includes(k))) cell.classList.add("extra");
+  if (givens[k]) {
+    cell.classList.add("given");
+    cell.setAttribute("aria-readonly", "true");
+  }
+  cell.addEventListener("pointerdown", () => select(k));
+  if (cageOf.has(k)) cell.append(cageOutline(k, cageOf, n));
+  const content = document.createElement("div");
+  content.className = "content";
+  cell.append(content);
+  cells.push(cell);
+  contents.push(content);
+  return cell;
+}
+
+function drawKeypad() {
+  keys = [...state.board.symbols].map((symbol) => {
+    const key = document.createElement("button");
+    key.type = "button";
+    key.dataset.symbol = symbol;
+    const left = document.createElement("span");
+    left.className = "left";
+    key.append(symbol, left);
+    key.addEventListener("click", () => write(symbol));
+    return key;
+  });
+  $("keypad").replaceChildren(...keys);
 }
 
 // A killer cage's dashed outline inside cell k: a side is drawn where the cage ends; the
@@ -231,7 +365,7 @@ function update() {
   const bad = conflicts();
   const k0 = state.selected;
   const selectedDigit = k0 >= 0 ? state.entries[k0] : 0;
-  const peers = new Set(k0 >= 0 ? units.filter((u) => u.includes(k0)).flat() : []);
+  const peers = k0 >= 0 ? peersOf(k0) : new Set();
   const hint = new Set(shown.hint || []);
   const hintUnits = new Set((shown.units || []).flatMap((u) => units[u]));
   const target = new Set(shown.target || []);
@@ -266,8 +400,38 @@ function update() {
     toggle("target", target.has(k));
     toggle("wrong", wrong.has(k));
     cell.setAttribute("aria-selected", k === k0 ? "true" : "false");
+    cell.setAttribute("aria-label", describe(k, bad));
+    cell.tabIndex = k === Math.max(k0, 0) ? 0 : -1;
   });
+  if (cells.includes(document.activeElement)) cells[Math.max(k0, 0)].focus();
   $("pencil").setAttribute("aria-pressed", state.pencil ? "true" : "false");
+  updateKeypad();
+  showClock();
+}
+
+// What a screen reader says of cell k: where it is, what it holds, its pencil marks.
+function describe(k, bad) {
+  const { size: n, symbols, givens } = state.board;
+  const where = `row ${Math.floor(k / n) + 1}, column ${(k % n) + 1}`;
+  const digit = state.entries[k];
+  const marks = state.marks[k].map((d) => symbols[d - 1]).join(" ");
+  let what = "empty";
+  if (digit) what = `${givens[k] ? "given" : "entered"} ${symbols[digit - 1]}`;
+  else if (marks) what = `empty, pencil marks ${marks}`;
+  return `${where}, ${what}${bad.has(k) ? ", in conflict" : ""}${cageText[k]}`;
+}
+
+// Each digit's key shows how many are left to place; a digit placed everywhere is greyed.
+function updateKeypad() {
+  const n = state.board.size;
+  const placed = new Array(n + 1).fill(0);
+  for (const d of state.entries) placed[d]++;
+  keys.forEach((key, i) => {
+    const left = Math.max(n - placed[i + 1], 0);
+    key.querySelector(".left").textContent = left;
+    key.classList.toggle("done", left === 0);
+    key.setAttribute("aria-label", `${key.dataset.symbol}, ${left ? `${left} left` : "all placed"}`);
+  });
 }
 
 function select(k) {
@@ -284,7 +448,11 @@ function onKey(event) {
   if (!state || event.target.closest("input, textarea, select")) return;
   const n = state.board.size;
   const key = event.key;
-  if ((event.ctrlKey || event.metaKey) && key.toLowerCase() === "z") {
+  const command = event.ctrlKey || event.metaKey;
+  if (key === " " && event.target.closest("button")) return; // Space presses the button
+  if (command && (key === "y" || key === "Y" || (event.shiftKey && key.toLowerCase() === "z"))) {
+    redo();
+  } else if (command && key.toLowerCase() === "z") {
     undo();
   } else if (event.ctrlKey || event.metaKey || event.altKey) {
     return;
@@ -301,6 +469,8 @@ function onKey(event) {
     togglePencil();
   } else if (key === "u" || key === "U") {
     undo();
+  } else if (key === "r" || key === "R") {
+    redo();
   } else if (key === "h" || key === "H") {
     $("hint").click();
   } else {
@@ -343,8 +513,7 @@ async function check() {
   shown = { wrong: [...result.wrong, ...result.conflicts.flatMap((c) => c.cells)] };
   update();
   if (result.solved) {
-    $("board").classList.add("solved");
-    say("Solved! Every row, column and region holds each digit once.", "good");
+    solved(played());
   } else if (result.status === "none") {
     say("This puzzle has no solution.", "bad");
   } else if (result.wrong.length || result.conflicts.length) {
@@ -355,6 +524,20 @@ async function check() {
     const several = result.status === "several" ? " (this puzzle has more than one solution)" : "";
     say(`No mistakes so far; ${left} cell(s) to go${several}.`, "good");
   }
+}
+
+// The grid is complete and right: the clock stops at the time of the last move.
+function solved(at) {
+  if (state.solvedIn === null) {
+    state.solvedIn = at;
+    state.elapsed = at;
+    running = null;
+    save();
+  }
+  showClock();
+  $("board").classList.add("solved");
+  const by = state.revealed ? "Solved with the engine's help" : `Solved in ${mmss(state.solvedIn)}`;
+  say(`${by}! Every row, column and region holds each digit once.`, "good");
 }
 
 async function solve() {
@@ -369,6 +552,7 @@ async function solve() {
     if (state.entries[k] !== d) changes.push([k, d, []]);
   });
   const note = result.status === "several" ? " One of several solutions." : "";
+  state.revealed = true;
   if (changes.length) apply(changes, `Solved by the engine (Undo takes it back).${note}`);
 }
 
@@ -448,10 +632,21 @@ async function main() {
   fill($("level"), options.levels);
   fill($("symmetry"), options.symmetries, options.symmetries, "rot180");
 
+  settings = { ...settings, ...JSON.parse(localStorage.getItem(SETTINGS) || "{}") };
+  $("tidy").checked = settings.tidy;
+  $("tidy").addEventListener("change", () => {
+    settings.tidy = $("tidy").checked;
+    localStorage.setItem(SETTINGS, JSON.stringify(settings));
+  });
   document.addEventListener("keydown", onKey);
+  document.addEventListener("visibilitychange", onVisibility);
+  window.addEventListener("pagehide", () => state && save());
+  setInterval(showClock, 250);
   $("pencil").addEventListener("click", togglePencil);
   $("erase").addEventListener("click", erase);
   $("undo").addEventListener("click", undo);
+  $("redo").addEventListener("click", redo);
+  $("restart").addEventListener("click", restart);
   $("hint").addEventListener("click", (e) => busy(e.currentTarget, hint));
   $("check").addEventListener("click", (e) => busy(e.currentTarget, check));
   $("solve").addEventListener("click", (e) => busy(e.currentTarget, solve));
@@ -461,8 +656,7 @@ async function main() {
 
   const saved = JSON.parse(localStorage.getItem(STORE) || "null");
   if (saved && saved.board && saved.entries) {
-    state = saved;
-    draw();
+    resume(saved);
     say("Welcome back: your game is as you left it.");
   } else {
     await busy($("generate"), generate);

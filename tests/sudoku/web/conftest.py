@@ -98,3 +98,21 @@ KILLER_CAGES = (
 def api(base_url: str) -> Call:
     """``api(name, body)`` posts to /api/<name> on the session's server."""
     return lambda name, body=None, **kw: request(base_url, f"/api/{name}", body, **kw)
+
+
+@pytest.fixture(scope="module")
+def context(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    """A headless Chromium at a desktop's size for the test module (``browser.chromium``)."""
+    from .browser import chromium  # skips where Playwright or Chromium is missing
+
+    with chromium(tmp_path_factory.mktemp("chromium-profile")) as made:
+        yield made
+
+
+@pytest.fixture
+def page(context: Any, base_url: str) -> Iterator[Any]:
+    """A page of ``context`` on a clean game, watched (``browser.watched``)."""
+    from .browser import watched
+
+    with watched(context, base_url) as opened:
+        yield opened

@@ -74,7 +74,7 @@ def test_a_page_on_another_site_cannot_make_the_server_work(base_url: str, attac
     asking reach the server and are refused (as the network shows: the page itself sees
     nothing of an opaque answer), and a JSON POST never leaves the browser (its preflight
     is not answered with CORS), so no job runs for another site."""
-    from .test_page import CHROMIUM, FLAGS, sync_api
+    from .browser import CHROMIUM, FLAGS, sync_api
 
     seen: list[tuple[str, str, int]] = []
     with sync_api.sync_playwright() as driver:

@@ -1,7 +1,6 @@
-"""The page in a real browser: Debian's Chromium, headless, driven by Playwright.
+"""The page in a real browser: Debian's Chromium, headless, driven by Playwright
+(``browser.py``; the tests skip, saying what to install, where either is missing).
 
-No browser is downloaded: the system's ``chromium`` is launched by path with a fresh
-profile. Where it (or Playwright) is missing, the tests skip and say what to install.
 A person plays a puzzle to the end with the keyboard, asks for a hint, pastes a bad
 puzzle, reloads; screenshots at 4x4, 9x9 and 16x16 are checked for the grid's lines.
 """
@@ -9,7 +8,7 @@ puzzle, reloads; screenshots at 4x4, 9x9 and 16x16 are checked for the grid's li
 from __future__ import annotations
 
 import base64
-import shutil
+import re
 
 import pytest
 
@@ -17,84 +16,8 @@ from sudoku.grid import GridError, format_line, parse
 from sudoku.rate import TECHNIQUES
 from sudoku.solve import solve
 
+from .browser import EXAMPLE, entries, expect, load, thinned
 from .conftest import KILLER_CAGES, KILLER_SUMS
-
-sync_api = pytest.importorskip(
-    "playwright.sync_api", reason="playwright is missing: pip install -e '.[test]'"
-)
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-if CHROMIUM is None:
-    pytest.skip(
-        "no chromium on PATH: install Debian's package (apt-get install -y chromium)",
-        allow_module_level=True,
-    )
-
-FLAGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-EXAMPLE = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
-expect = sync_api.expect
-
-
-@pytest.fixture(scope="module")
-def context(tmp_path_factory):
-    """A headless Chromium with a fresh profile (``--user-data-dir``) for this module."""
-    profile = tmp_path_factory.mktemp("chromium-profile")
-    with sync_api.sync_playwright() as driver:
-        browser = driver.chromium.launch_persistent_context(
-            str(profile),
-            executable_path=CHROMIUM,
-            headless=True,  # Playwright passes --headless
-            args=FLAGS,
-            viewport={"width": 1100, "height": 820},
-        )
-        yield browser
-        browser.close()
-
-
-@pytest.fixture
-def page(context, base_url):
-    """A page on a clean game (local storage emptied) that fails the test if it asks any
-    host but the local server for anything, or throws."""
-    page = context.new_page()
-    elsewhere: list[str] = []
-    errors: list[str] = []
-    page.on(
-        "request",
-        lambda r: (
-            None if r.url.startswith((base_url, "data:", "blob:")) else elsewhere.append(r.url)
-        ),
-    )
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.goto(base_url)
-    expect(page.locator("body")).to_have_attribute("data-ready", "true")
-    page.evaluate("localStorage.clear()")
-    yield page
-    page.close()
-    assert not elsewhere, f"the page asked other hosts: {elsewhere}"
-    assert not errors, f"the page threw: {errors}"
-
-
-def load(page, text: str, variant: str = "classic") -> None:
-    """Paste ``text`` as a puzzle and wait for its board."""
-    page.fill("#paste-text", text)
-    page.select_option("#paste-variant", variant)
-    page.click("#load")
-    expect(page.locator("#message")).to_have_text("Puzzle loaded.")
-
-
-def entries(page) -> str:
-    """The grid as the player sees it, one symbol a cell, "." for a blank."""
-    texts = page.locator(".cell").evaluate_all(
-        "cells => cells.map(c => c.querySelector('.marks') ? '.' : (c.textContent || '.'))"
-    )
-    return "".join(texts)
 
 
 def test_play_a_puzzle_to_the_end_with_the_keyboard(page):
@@ -122,7 +45,7 @@ def test_play_a_puzzle_to_the_end_with_the_keyboard(page):
         page.keyboard.press("ArrowRight")
         if k % 9 == 8:
             page.keyboard.press("ArrowDown")
-    expect(page.locator("#message")).to_contain_text("Solved!")
+    expect(page.locator("#message")).to_contain_text(re.compile(r"Solved in \d\d:\d\d!"))
     expect(page.locator("#board")).to_have_class("board solved")
     assert entries(page) == format_line(solve(puzzle).solution)
 
@@ -226,8 +149,7 @@ def test_screenshots_show_the_grid_at_every_size(page, n, tmp_path):
         page.click("#generate")
         expect(page.locator("#about")).to_contain_text("4x4")
     else:
-        solution = solve(parse("." * n * n)).solution
-        load(page, "".join(s if k % 3 else "." for k, s in enumerate(format_line(solution))))
+        load(page, thinned(n))
     expect(page.locator(".cell")).to_have_count(n * n)
     board = page.locator("#board")
     png = board.screenshot(path=str(tmp_path / f"board-{n}.png"))
