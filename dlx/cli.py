@@ -279,7 +279,7 @@ def _cover_in_parallel(
     from dlx.executors import ClusterLostError, WorkerLostError
 
     if dask is not None:
-        _quiet_dask()
+        quiet_dask()
     tty = sys.stderr.isatty()
     run = parallel.Count(
         problem,
@@ -288,7 +288,7 @@ def _cover_in_parallel(
         limit=limit,
         tasks=tasks,
         checkpoint=checkpoint,
-        progress=_ParallelProgress() if tty else None,
+        progress=ParallelProgress() if tty else None,
     )  # counting; enumerating runs parallel.solutions
     start = time.perf_counter()
     interrupted: KeyboardInterrupt | None = None  # Ctrl-C, a signal, the time limit
@@ -341,7 +341,7 @@ def _cover_in_parallel(
     raise typer.Exit(stopped or unsaved or (SOLVED if found else NO_SOLUTION))
 
 
-def _quiet_dask() -> None:
+def quiet_dask() -> None:
     """Dask's loggers (and its event loop's) silenced but for the critical: a lost scheduler
     or a stop by a signal is logged there with tracebacks, and the user gets one line from
     us (Dask sets its loggers' levels when it is imported, so this comes after)."""
@@ -354,7 +354,7 @@ def _quiet_dask() -> None:
             logging.getLogger(name).setLevel(logging.CRITICAL)
 
 
-class _ParallelProgress:
+class ParallelProgress:
     """A progress bar on stderr: parts done, solutions so far, time left from the estimates."""
 
     def __init__(self) -> None:

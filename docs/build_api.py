@@ -24,7 +24,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 PACKAGES = ("dlx", "sudoku")
-PROGRAM = ("dlx.__main__", "dlx.cli", "dlx.cli_io", "sudoku.cli", "sudoku.web")
+PROGRAM = ("dlx.__main__", "dlx.cli", "dlx.cli_io", "dlx.cli_tile", "sudoku.cli", "sudoku.web")
 OUTPUT = Path(__file__).parent / "api"
 
 
