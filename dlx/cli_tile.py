@@ -193,9 +193,7 @@ def _refuse_what_does_not_go_together(
                 )
 
 
-def _read_tiling(
-    board: str, specs: list[str], pieces_file: Path | None, one_sided: bool
-) -> Any:
+def _read_tiling(board: str, specs: list[str], pieces_file: Path | None, one_sided: bool) -> Any:
     """The puzzle from the command's arguments; what cannot be read stops the command with
     the file (or option), line and column (exit 2)."""
     from dlx.errors import TilingError

@@ -68,9 +68,7 @@ def svg(tiling: Tiling, solutions: Iterable[Solution]) -> str:
     )
 
 
-def _solution(
-    solution: Sequence[Any], top: int, layer_width: int, colour: dict[str, str]
-) -> str:
+def _solution(solution: Sequence[Any], top: int, layer_width: int, colour: dict[str, str]) -> str:
     """One solution's group: a square a cell, then the borders of each placement."""
     owner = {cell: k for k, placement in enumerate(solution) for cell in placement.cells}
     squares, lines = [], []
