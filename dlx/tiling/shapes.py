@@ -286,6 +286,8 @@ def _one_piece(term: str, set_name: str | None, name: str, named_sets: list[str]
         if len(having) > 1:
             choices = " or ".join(f"{s}:{name}" for s in having)
             raise TilingError(f"{term!r}: several sets have a piece {name!r}: write {choices}")
+    if len(name) > 1:
+        raise TilingError(f"{term!r}: no piece set named {name!r}: the sets are {', '.join(SETS)}")
     raise TilingError(f"{term!r}: no built-in set has a piece {name!r}")
 
 
