@@ -97,7 +97,7 @@ def test_jobs_split_the_count_and_give_the_same_number() -> None:
     [
         (("-", "-p", "pentominoes"), "######\n##\t###\n", "-: line 2, column 3: '\\t'"),
         (("8x8", "-p", "pentominoes"), None, "the pieces cover 60 cells and the board has 64"),
-        (("6x10", "-p", "heptominoes"), None, "--pieces 'heptominoes': 'heptominoes': no piece set named"),
+        (("6x10", "-p", "heptominoes"), None, "'heptominoes': no piece set named"),
         (("6x10", "-p", "L*12"), None, "several sets have a piece 'L'"),
         (("missing.txt", "-p", "soma"), None, "missing.txt: No such file"),
         (("6x10",), None, "name the pieces"),
