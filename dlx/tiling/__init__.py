@@ -14,14 +14,16 @@ whose ``count`` counts the solutions up to the board's symmetries by breaking th
 
 from dlx.tiling.model import Solution, Tiling
 from dlx.tiling.pictures import Board, box, read_board, read_pieces
-from dlx.tiling.shapes import SETS, Piece, parse_pieces, piece_set
+from dlx.tiling.shapes import SETS, Cell, Piece, Shape, parse_pieces, piece_set
 from dlx.tiling.symmetry import Placement
 
 __all__ = [
     "SETS",
     "Board",
+    "Cell",
     "Piece",
     "Placement",
+    "Shape",
     "Solution",
     "Tiling",
     "box",

@@ -39,7 +39,7 @@ class Placement(NamedTuple):
     order. The name of an option of the exact-cover problem."""
 
     piece: str
-    cells: tuple[Cell, ...]
+    cells: tuple[tuple[int, int, int], ...]  # Cells (spelled out: pdoc reads it unimported)
 
 
 @dataclass(frozen=True)
