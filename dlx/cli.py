@@ -47,6 +47,23 @@ COVER_EXIT_CODES = (
 )
 
 
+JobsOption = Annotated[
+    int | None,
+    typer.Option(
+        "--jobs", "-j", min=1, max=MAX_JOBS, help="Split the search over N worker processes."
+    ),
+]
+DaskOption = Annotated[
+    str | None,
+    typer.Option(
+        "--dask",
+        metavar="ADDRESS|local",
+        help="Split the search over a Dask cluster (a scheduler address, or 'local' for "
+        "one on this machine); needs the \\[distributed] extra.",
+    ),
+]
+
+
 def cover_command(
     file: Annotated[str, typer.Argument(help="A problem in Knuth's DLX format; - for stdin.")],
     counting: Annotated[
@@ -69,21 +86,8 @@ def cover_command(
             "with --limit N the N cheapest, cheapest first.",
         ),
     ] = False,
-    jobs: Annotated[
-        int | None,
-        typer.Option(
-            "--jobs", "-j", min=1, max=MAX_JOBS, help="Split the search over N worker processes."
-        ),
-    ] = None,
-    dask: Annotated[
-        str | None,
-        typer.Option(
-            "--dask",
-            metavar="ADDRESS|local",
-            help="Split the search over a Dask cluster (a scheduler address, or 'local' for "
-            "one on this machine); needs the \\[distributed] extra.",
-        ),
-    ] = None,
+    jobs: JobsOption = None,
+    dask: DaskOption = None,
     tasks: Annotated[
         int | None,
         typer.Option(

@@ -18,10 +18,17 @@ from typing import Annotated, Any, NoReturn, TextIO
 
 import typer
 
-from dlx.cli import NO_SOLUTION, RUN_FAILED, SOLVED, ParallelProgress, quiet_dask
+from dlx.cli import (
+    NO_SOLUTION,
+    RUN_FAILED,
+    SOLVED,
+    DaskOption,
+    JobsOption,
+    ParallelProgress,
+    quiet_dask,
+)
 from dlx.cli_io import (
     INTERRUPTED,
-    MAX_JOBS,
     MOST,
     TIMED_OUT,
     WRITE_FAILED,
@@ -112,20 +119,8 @@ def tile_command(
     stats: Annotated[
         bool, typer.Option("--stats", help="Symmetries, cases and time on stderr.")
     ] = False,
-    jobs: Annotated[
-        int | None,
-        typer.Option(
-            "--jobs", "-j", min=1, max=MAX_JOBS, help="Split the search over N worker processes."
-        ),
-    ] = None,
-    dask: Annotated[
-        str | None,
-        typer.Option(
-            "--dask",
-            metavar="ADDRESS|local",
-            help="Split the search over a Dask cluster; needs the \\[distributed] extra.",
-        ),
-    ] = None,
+    jobs: JobsOption = None,
+    dask: DaskOption = None,
     seconds: TimeLimitOption = None,
 ) -> None:
     """Tile a board with polyominoes or polycubes: print solutions, or count them.
