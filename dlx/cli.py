@@ -47,6 +47,23 @@ COVER_EXIT_CODES = (
 )
 
 
+JobsOption = Annotated[
+    int | None,
+    typer.Option(
+        "--jobs", "-j", min=1, max=MAX_JOBS, help="Split the search over N worker processes."
+    ),
+]
+DaskOption = Annotated[
+    str | None,
+    typer.Option(
+        "--dask",
+        metavar="ADDRESS|local",
+        help="Split the search over a Dask cluster (a scheduler address, or 'local' for "
+        "one on this machine); needs the \\[distributed] extra.",
+    ),
+]
+
+
 def cover_command(
     file: Annotated[str, typer.Argument(help="A problem in Knuth's DLX format; - for stdin.")],
     counting: Annotated[
@@ -69,21 +86,8 @@ def cover_command(
             "with --limit N the N cheapest, cheapest first.",
         ),
     ] = False,
-    jobs: Annotated[
-        int | None,
-        typer.Option(
-            "--jobs", "-j", min=1, max=MAX_JOBS, help="Split the search over N worker processes."
-        ),
-    ] = None,
-    dask: Annotated[
-        str | None,
-        typer.Option(
-            "--dask",
-            metavar="ADDRESS|local",
-            help="Split the search over a Dask cluster (a scheduler address, or 'local' for "
-            "one on this machine); needs the \\[distributed] extra.",
-        ),
-    ] = None,
+    jobs: JobsOption = None,
+    dask: DaskOption = None,
     tasks: Annotated[
         int | None,
         typer.Option(
@@ -279,7 +283,7 @@ def _cover_in_parallel(
     from dlx.executors import ClusterLostError, WorkerLostError
 
     if dask is not None:
-        _quiet_dask()
+        quiet_dask()
     tty = sys.stderr.isatty()
     run = parallel.Count(
         problem,
@@ -288,7 +292,7 @@ def _cover_in_parallel(
         limit=limit,
         tasks=tasks,
         checkpoint=checkpoint,
-        progress=_ParallelProgress() if tty else None,
+        progress=ParallelProgress() if tty else None,
     )  # counting; enumerating runs parallel.solutions
     start = time.perf_counter()
     interrupted: KeyboardInterrupt | None = None  # Ctrl-C, a signal, the time limit
@@ -341,7 +345,7 @@ def _cover_in_parallel(
     raise typer.Exit(stopped or unsaved or (SOLVED if found else NO_SOLUTION))
 
 
-def _quiet_dask() -> None:
+def quiet_dask() -> None:
     """Dask's loggers (and its event loop's) silenced but for the critical: a lost scheduler
     or a stop by a signal is logged there with tracebacks, and the user gets one line from
     us (Dask sets its loggers' levels when it is imported, so this comes after)."""
@@ -354,7 +358,7 @@ def _quiet_dask() -> None:
             logging.getLogger(name).setLevel(logging.CRITICAL)
 
 
-class _ParallelProgress:
+class ParallelProgress:
     """A progress bar on stderr: parts done, solutions so far, time left from the estimates."""
 
     def __init__(self) -> None:

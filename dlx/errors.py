@@ -78,3 +78,8 @@ class SearchStateError(DLXError):
 
 class TooLargeError(DLXError):
     """A problem past what the chosen loop can hold in memory (the ``bits`` loop's masks)."""
+
+
+class TilingError(DLXError):
+    """A tiling that cannot be set up: a picture that cannot be read (``line`` and
+    ``column`` say where), an unknown piece set or piece, pieces that cannot fill the board."""

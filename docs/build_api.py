@@ -26,7 +26,7 @@ from pathlib import Path
 from types import ModuleType
 
 PACKAGES = ("dlx", "sudoku")
-PROGRAM = ("dlx.__main__", "dlx.cli", "dlx.cli_io", "sudoku.cli", "sudoku.web")
+PROGRAM = ("dlx.__main__", "dlx.cli", "dlx.cli_io", "dlx.cli_tile", "sudoku.cli", "sudoku.web")
 OUTPUT = Path(__file__).parent / "api"
 
 

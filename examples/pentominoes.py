@@ -5,6 +5,10 @@ V W X Y Z (Conway's letters) and the cells, named by two base-36 digits, row the
 ("3a" is row 3, column 10).  An option is one placement of one piece: "X 01 10 11 12 21".
 Its name is (piece, cells) with cells the sorted (row, column) pairs.
 
+This is the model written by hand, as Knuth does (its pieces come from `dlx.tiling`);
+`dlx-sudoku tile 6x10 --pieces pentominoes --count` builds the same problem from the piece
+set and breaks the symmetry itself (`dlx.tiling.symmetry`), for any board.
+
 Every packing turned upside down, mirrored left to right, or both, is another packing, and
 none is its own image, so each is found 4 times.  Breaking that symmetry (the default) finds
 each once, as Knuth does: the X, the same in every orientation, keeps only the placements
@@ -25,6 +29,7 @@ import re
 from collections.abc import Iterable, Iterator, Sequence
 
 import dlx
+from dlx.tiling import piece_set, shapes
 
 try:
     from examples import _cli
@@ -36,21 +41,10 @@ Cell = tuple[int, int]
 Placement = tuple[str, tuple[Cell, ...]]
 """(piece, sorted cells): one placement of a piece; also the name of its option."""
 
-PIECES: dict[str, tuple[str, ...]] = {
-    "F": (".##", "##.", ".#."),
-    "I": ("#####",),
-    "L": ("####", "#..."),
-    "N": ("##..", ".###"),
-    "P": ("##", "##", "#."),
-    "T": ("###", ".#.", ".#."),
-    "U": ("#.#", "###"),
-    "V": ("#..", "#..", "###"),
-    "W": ("#..", "##.", ".##"),
-    "X": (".#.", "###", ".#."),
-    "Y": (".#..", "####"),
-    "Z": ("##.", ".#.", ".##"),
+PIECES: dict[str, tuple[Cell, ...]] = {
+    piece.name: tuple((r, c) for _, r, c in piece.cells) for piece in piece_set("pentominoes")
 }
-"""The twelve pentominoes, drawn in one orientation each."""
+"""The twelve pentominoes, from dlx.tiling's built-in set, in one orientation each."""
 
 DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
 """Base 36, for naming a cell by two characters."""
@@ -65,14 +59,10 @@ def normalize(cells: Iterable[Cell]) -> tuple[Cell, ...]:
 
 
 def orientations(piece: str) -> list[tuple[Cell, ...]]:
-    """The distinct orientations of a piece under rotation and reflection (1, 2, 4 or 8)."""
-    cells = [(r, c) for r, row in enumerate(PIECES[piece]) for c, x in enumerate(row) if x == "#"]
-    shapes = set()
-    for _ in range(4):
-        cells = [(c, -r) for r, c in cells]  # a quarter turn
-        shapes.add(normalize(cells))
-        shapes.add(normalize((r, -c) for r, c in cells))  # and its mirror image
-    return sorted(shapes)
+    """The distinct orientations of a piece under rotation and reflection (1, 2, 4 or 8),
+    as dlx.tiling turns and flips flat pieces."""
+    flat = [(0, r, c) for r, c in PIECES[piece]]
+    return [tuple((r, c) for _, r, c in shape) for shape in shapes.orientations(flat, shapes.FLAT)]
 
 
 MIRROR_LINES = (("midrow", 0), ("midcol", 1))

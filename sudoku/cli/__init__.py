@@ -1,8 +1,9 @@
 """The ``dlx-sudoku`` command line: thin commands over the library.
 
 Each command lives in a module of this package (``solve`` and ``count`` in ``solve``,
-``rate``, ``generate``, ``grids``, ``play``; ``cover`` is the engine's own, ``dlx.cli``) and
-is imported only when it runs or its help is shown, so a short run pays for what it uses.
+``rate``, ``generate``, ``grids``, ``play``; ``cover`` and ``tile`` are the engine's own,
+``dlx.cli`` and ``dlx.cli_tile``) and is imported only when it runs or its help is shown,
+so a short run pays for what it uses.
 The sudoku commands that answer puzzles hand them to ``sudoku.batch`` and write through one
 writer, ``sudoku.cli.answers``, which owns the output and the exit code. Files, streams and
 their errors follow the one policy of ``dlx.cli_io``.
@@ -24,6 +25,7 @@ COMMANDS = {
     "grids": "sudoku.cli.grids",
     "rate": "sudoku.cli.rate",
     "cover": "dlx.cli",
+    "tile": "dlx.cli_tile",
     "play": "sudoku.cli.play",
 }
 EXIT_SUMMARY = (

@@ -1,0 +1,182 @@
+"""The symmetries of a tiling puzzle, and the plan that counts its solutions up to them.
+
+Glossary:
+- *symmetry*: a motion of the board onto itself (turned or mirrored, then moved back onto
+  its cells) together with what it does to the pieces: each piece goes to itself, except
+  under a mirror where mirroring is not one of the pieces' own motions (solid pieces, or
+  one-sided flat ones): there each piece goes to the piece that is its mirror image, and a
+  mirror is a symmetry only when the set holds every mirror image, copies and all.
+- *distinct solutions*: the orbits of the solutions under the group of symmetries.
+- *orbit representative*: of the placements of one piece that a group maps to one another,
+  the least (its cells in reading order).
+
+The plan (a case analysis as Knuth does for the pentominoes' X, made automatic): take a
+piece with one copy that every symmetry of the group maps to itself, the one with the fewest
+placements fixed by a symmetry and then the fewest orbits (so that an asymmetric piece ends
+the analysis at once, and the search starts from few placements), and of each orbit of its
+placements keep only the representative. A representative that no symmetry but the identity
+fixes stands for its whole orbit, and each solution with the piece there is the only one of
+its orbit with the piece there: those are counted as they are. A representative fixed by a
+subgroup K of symmetries is a case of its own: the piece is fixed there and the solutions
+are counted up to K, by the same plan with the next piece. When no piece is left to fix
+(every piece that K maps to itself has several copies), the case's solutions are listed and
+told apart by their least image under K. Every branch ends with a trivial group or such a
+list, so each orbit of the whole puzzle is counted exactly once.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from dlx.tiling.shapes import FLAT, MOTIONS, Cell, Motion, Piece, canonical
+
+
+class Placement(NamedTuple):
+    """One placement of one piece: the piece's name and the cells it covers, in reading
+    order. The name of an option of the exact-cover problem."""
+
+    piece: str
+    cells: tuple[tuple[int, int, int], ...]  # Cells (spelled out: pdoc reads it unimported)
+
+
+@dataclass(frozen=True)
+class Symmetry:
+    """A symmetry of a puzzle: ``cells`` maps each board cell to its image, ``pieces``
+    each piece's name to the name of the piece it becomes."""
+
+    motion: Motion
+    cells: Mapping[Cell, Cell]
+    pieces: Mapping[str, str]
+
+    def __call__(self, placement: Placement) -> Placement:
+        cells = self.cells
+        return Placement(
+            self.pieces[placement.piece], tuple(sorted(cells[c] for c in placement.cells))
+        )
+
+    @property
+    def identity(self) -> bool:
+        """True for the symmetry that changes nothing."""
+        return all(a == b for a, b in self.cells.items()) and all(
+            a == b for a, b in self.pieces.items()
+        )
+
+
+def symmetries(
+    board: Sequence[Cell], pieces: Sequence[Piece], own: Sequence[Motion], *, solid: bool
+) -> list[Symmetry]:
+    """The symmetries of the puzzle (the identity first): the motions that map the board
+    onto itself (all 48 in space when ``solid``, the 8 of the plane when not) and the
+    piece set onto itself, given the pieces' ``own`` motions."""
+    cells = set(board)
+    low = [min(c[axis] for c in board) for axis in range(3)]
+    mirrors = _mirror_images(pieces, own)
+    result = []
+    for motion in MOTIONS if solid else FLAT:
+        image = [motion(c) for c in board]
+        shift = [low[axis] - min(c[axis] for c in image) for axis in range(3)]
+        moved = [(z + shift[0], y + shift[1], x + shift[2]) for z, y, x in image]
+        if set(moved) != cells:
+            continue
+        if motion in own:
+            names = {p.name: p.name for p in pieces}
+        elif mirrors is not None:
+            names = mirrors
+        else:
+            continue
+        result.append(Symmetry(motion, dict(zip(board, moved, strict=True)), names))
+    return result
+
+
+def _mirror_images(pieces: Sequence[Piece], own: Sequence[Motion]) -> dict[str, str] | None:
+    """Each piece's name -> the name of the piece that is its mirror image (the k-th piece
+    of a shape to the k-th of the mirrored shape), or None when the set lacks one (or its
+    copies differ)."""
+    mirror = next(m for m in MOTIONS if m.det == -1 and m.flat)
+    kinds: dict[tuple[Cell, ...], list[Piece]] = {}
+    for piece in pieces:
+        kinds.setdefault(canonical(piece.cells, own), []).append(piece)
+    result = {}
+    for kind, group in kinds.items():
+        other = kinds.get(canonical(map(mirror, kind), own), [])
+        if [p.copies for p in other] != [p.copies for p in group]:
+            return None
+        result.update({p.name: q.name for p, q in zip(group, other, strict=True)})
+    return result
+
+
+@dataclass(frozen=True)
+class Case:
+    """One part of the count of distinct solutions: the solutions with the ``fixed``
+    placements and, when ``restricted`` is given as (piece, placements), that piece in one
+    of those placements. With a ``group`` (more than the identity), the solutions are
+    counted up to it (listed and told apart); without, each counts once."""
+
+    fixed: tuple[Placement, ...]
+    restricted: tuple[str, tuple[Placement, ...]] | None = None
+    group: tuple[Symmetry, ...] = ()
+
+
+def plan(
+    placements: Mapping[str, Sequence[Placement]],
+    pieces: Sequence[Piece],
+    group: Sequence[Symmetry],
+) -> list[Case]:
+    """The cases that count each orbit of solutions once (see the module), in order: the
+    main case first, then the cases of symmetric placements as they were met."""
+    cases: list[Case] = []
+    todo: deque[tuple[tuple[Placement, ...], tuple[Symmetry, ...]]] = deque([((), tuple(group))])
+    while todo:
+        fixed, sub = todo.popleft()
+        if len(sub) <= 1:
+            cases.append(Case(fixed))
+            continue
+        used = {cell for placement in fixed for cell in placement.cells}
+        best = None
+        for piece in pieces:
+            if piece.copies != 1 or any(p.piece == piece.name for p in fixed):
+                continue
+            if any(h.pieces[piece.name] != piece.name for h in sub):
+                continue
+            orbits = _orbits(placements[piece.name], used, sub)
+            score = (sum(len(k) > 1 for _, k in orbits), len(orbits))
+            if best is None or score < best[0]:
+                best = (score, piece.name, orbits)
+        if best is None:
+            cases.append(Case(fixed, group=sub))
+            continue
+        _, name, orbits = best
+        free = tuple(rep for rep, stabilizer in orbits if len(stabilizer) == 1)
+        if free:
+            cases.append(Case(fixed, (name, free)))
+        for rep, stabilizer in orbits:
+            if len(stabilizer) > 1:
+                todo.append(((*fixed, rep), stabilizer))
+    return cases
+
+
+def _orbits(
+    placements: Iterable[Placement], used: set[Cell], group: Sequence[Symmetry]
+) -> list[tuple[Placement, tuple[Symmetry, ...]]]:
+    """The orbit representatives of the placements clear of ``used``, each with the
+    symmetries of ``group`` that fix it."""
+    seen: set[Placement] = set()
+    result = []
+    for placement in placements:
+        if placement in seen or not used.isdisjoint(placement.cells):
+            continue
+        orbit = {h(placement) for h in group}
+        seen |= orbit
+        rep = min(orbit)
+        result.append((rep, tuple(h for h in group if h(rep) == rep)))
+    return result
+
+
+def least_image(solution: Iterable[Placement], group: Sequence[Symmetry]) -> tuple[Placement, ...]:
+    """The least of a solution's images under ``group``: the same for every solution of
+    one orbit, so distinct solutions have distinct least images."""
+    placements = list(solution)
+    return min(tuple(sorted(h(p) for p in placements)) for h in group)
