@@ -45,7 +45,15 @@ from sudoku.grid import (
 from sudoku.rate import LEVELS, TECHNIQUES, Candidates, Step
 from sudoku.records import BadInput, Place, Rated, Solved, Status
 from sudoku.sheets import sheet as svg_sheet
-from sudoku.variants import VARIANTS, Variant, VariantError, variant_shape
+from sudoku.variants import (
+    VARIANTS,
+    Variant,
+    VariantError,
+    variant_block,
+    variant_key,
+    variant_name,
+    variant_shape,
+)
 
 MAX_SIZE = 16  # the largest grid the page plays and the API works on
 MAX_TEXT = 20_000  # characters of puzzle or region text read at most
@@ -211,12 +219,16 @@ def board(grid: Grid, variant: str) -> Body:
             region_of[r * n + c] = k
     spec: Body = {"puzzle": format_line(grid), "variant": variant}
     kind = VARIANTS[variant]
-    if kind.map_field and kind.write_map:
+    label = kind.label
+    if variant_key(shape) != variant:  # a pasted puzzle that states its own rules: keep them
+        spec["puzzle"] = variant_block(grid, format_line(grid))
+        label = variant_name(shape)
+    elif kind.map_field and kind.write_map:
         spec[kind.map_field] = kind.write_map(shape)
     return {
         "size": n,
         "variant": variant,
-        "label": VARIANTS[variant].label,
+        "label": label,
         "symbols": shape.symbols,
         "givens": list(grid.cells),
         "regions": region_of,

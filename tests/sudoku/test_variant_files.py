@@ -162,3 +162,17 @@ def test_a_jigsaw_takes_any_size_and_size_only_has_to_agree(tmp_path, size):
         assert solved.exit_code == 0 and len(solved.stdout.strip()) == int(size) ** 2
     other = run("solve", "--regions", str(regions), "--size", "9", line)
     assert other.exit_code == 2 and f"found a {size}x{size} region map" in other.stderr
+
+
+def test_the_page_reads_a_pasted_block_and_keeps_its_rules():
+    """The page's API reads a pasted variant block by its rules and hands back a spec that
+    carries them, so the requests that follow (solve, hint) keep them too."""
+    from sudoku.web import api
+
+    block = made(("--killer", "--x"), "line", n=1)
+    board = api.read({"puzzle": block})["board"]
+    assert board["label"] == "Killer X-sudoku" and len(board["cages"]) > 1
+    assert len(board["extra"]) == 2  # the diagonals
+    solved = api.solve(board["spec"])
+    (record,) = [json.loads(line) for line in made(("--killer", "--x"), "json", n=1).splitlines()]
+    assert solved["status"] == "unique" and solved["solutions"] == [record["solution"]]
