@@ -112,7 +112,7 @@ class Sheet:
 
     def svg_pages(self) -> list[str]:
         """One SVG document per page, each the size of the paper."""
-        return [document([page], paper=self.paper) for page in self.pages()]
+        return page_documents(self.pages(), self.paper)
 
     def svg(self) -> str:
         """The whole sheet as one SVG document, its pages one under the other (for a
@@ -152,6 +152,11 @@ def sheet(
     """The `Sheet` of these as one SVG document, its pages (A4 unless ``paper`` says) one
     under the other."""
     return Sheet(puzzles, captions, solutions, title, per_page, paper=paper).svg()
+
+
+def page_documents(pages: Sequence[list[str]], paper: Paper) -> list[str]:
+    """One SVG document per page (lists of SVG elements), each the size of ``paper``."""
+    return [document([page], paper=paper) for page in pages]
 
 
 def page_files(path: Path, count: int) -> list[Path]:
@@ -202,7 +207,20 @@ def samurai_sheet(
     paper: Paper = Paper.a4,
 ) -> str:
     """An SVG document with each of ``puzzles`` on a page of ``paper``, then each of
-    ``solutions``."""
+    ``solutions``, one under the other (for a screen; print `samurai_pages`)."""
+    return document(samurai_pages(puzzles, solutions, captions, title, paper=paper), paper=paper)
+
+
+def samurai_pages(
+    puzzles: Sequence[Samurai],
+    solutions: Sequence[Samurai] | None = None,
+    captions: Sequence[str] | None = None,
+    title: str = "Samurai sudoku",
+    *,
+    paper: Paper = Paper.a4,
+) -> list[list[str]]:
+    """The pages of `samurai_sheet`, as lists of SVG elements (`page_documents` makes each
+    a document of its own)."""
     captions = list(captions) if captions is not None else [str(k + 1) for k in range(len(puzzles))]
     pages = [_samurai_page(p, p, title, c, paper) for p, c in zip(puzzles, captions, strict=True)]
     if solutions is not None:
@@ -210,4 +228,4 @@ def samurai_sheet(
             _samurai_page(s, p, f"{title}: solution", c, paper)
             for s, p, c in zip(solutions, puzzles, captions, strict=True)
         ]
-    return document(pages, paper=paper)
+    return pages

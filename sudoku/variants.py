@@ -391,9 +391,7 @@ def variant_shape(
         shape = _with_map(VARIANTS[VariantName.jigsaw], regions, None)
         if size is not None and shape.size != size:
             raise VariantError(
-                f"found a {shape.size}x{shape.size} region map, expected {size}x{size} "
-                "as --size says",
-                option="regions",
+                f"found a {shape.size}x{shape.size} map, expected {size}x{size}", option="regions"
             )
     if windoku:
         with _blaming("windoku"):
@@ -534,9 +532,10 @@ def _placed_in(error: GridError, rows: list[tuple[int, str]]) -> GridError:
 
 def variant_block(puzzle: Grid, givens: str | None) -> str:
     """The variant block of ``puzzle`` (see the module), with ``givens`` as its puzzle in a
-    layout (None: none written, for a killer decided by its cages alone)."""
+    layout (None: none written, for a killer decided by its cages alone); no line end
+    after its last line."""
     shape = puzzle.shape
     maps = "".join(
         variant.write_map(shape) for variant in variants_of(shape) if variant.write_map is not None
     )
-    return f"{VARIANT_WORD} {variant_key(shape)}\n{maps}{givens or ''}"
+    return f"{VARIANT_WORD} {variant_key(shape)}\n{maps}{givens or ''}".rstrip("\n")

@@ -25,7 +25,7 @@ from sudoku.cli.options import (
     progress_bar,
     refuse,
     variant_shape,
-    write_sheet,
+    write_pages,
 )
 from sudoku.files import LAYOUTS, Format, RecordWriter
 from sudoku.generate import DEFAULT_ATTEMPTS, GenerateError, Symmetry
@@ -340,9 +340,7 @@ def _print_sheet(
         document = None if pdf is None else sheet.pdf()
     except sheets.SheetError as error:
         raise CommandError(str(error)) from None
-    written = [] if svg is None else sheets.page_files(svg, len(pages))
-    for path, page in zip(written, pages, strict=True):
-        write_sheet(path, page)
+    written = [] if svg is None else write_pages(svg, pages)
     if pdf is not None and document is not None:
         with open_binary_output(pdf) as file:
             file.write(document)

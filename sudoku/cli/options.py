@@ -4,7 +4,7 @@ the exit-code texts, the progress bar and the sheets they write."""
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated
@@ -207,7 +207,14 @@ def title(puzzle: Grid) -> str:
     return variant_name(puzzle.shape)
 
 
-def write_sheet(path: Path, document: str) -> None:
-    """One SVG page, written as every output is (see ``dlx.cli_io``)."""
-    with open_output(path) as file:
-        file.write(document)
+def write_pages(path: Path, pages: Sequence[str]) -> list[Path]:
+    """A sheet's SVG pages, at ``path`` for one page and ``NAME-1.svg``, ``NAME-2.svg``...
+    beside it for more (``sudoku.sheets.page_files``), each written as every output is
+    (see ``dlx.cli_io``): the files written."""
+    from sudoku.sheets import page_files
+
+    written = page_files(path, len(pages))
+    for file_path, page in zip(written, pages, strict=True):
+        with open_output(file_path) as file:
+            file.write(page)
+    return written

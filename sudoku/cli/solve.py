@@ -37,7 +37,7 @@ from sudoku.cli.options import (
     title,
     variant_shape,
     with_example,
-    write_sheet,
+    write_pages,
 )
 from sudoku.files import MAX_LINE, Format, RecordFormat
 from sudoku.grid import Shape
@@ -191,20 +191,23 @@ def _drawing(path: Path, paper: Paper, samurai: bool, read: PuzzleReader) -> tup
     def draw() -> None:
         if not drawn:
             return
+        from sudoku import sheets
+
         if samurai:
             from sudoku.samurai import samurai_of_line
-            from sudoku.sheets import samurai_sheet
 
             layouts = [samurai_of_line(s.puzzle) for s in drawn]
             solved = [samurai_of_line(s.solutions[0]) for s in drawn]
-            write_sheet(path, samurai_sheet(layouts, solved, paper=paper))
-            return
-        from sudoku.grid import parse
-        from sudoku.sheets import sheet
+            pages = sheets.page_documents(sheets.samurai_pages(layouts, solved, paper=paper), paper)
+        else:
+            from sudoku.grid import parse
 
-        grids = [read(s.puzzle) for s in drawn]
-        answers = [parse(s.solutions[0], p.shape) for s, p in zip(drawn, grids, strict=True)]
-        write_sheet(path, sheet(grids, solutions=answers, title=title(grids[0]), paper=paper))
+            grids = [read(s.puzzle) for s in drawn]
+            answers = [parse(s.solutions[0], p.shape) for s, p in zip(drawn, grids, strict=True)]
+            sheet = sheets.Sheet(grids, solutions=answers, title=title(grids[0]), paper=paper)
+            pages = sheet.svg_pages()
+        written = write_pages(path, pages)
+        typer.echo(f"sheet: {', '.join(map(str, written))}", err=True)
 
     return drawn.append, draw
 

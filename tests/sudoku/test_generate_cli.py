@@ -69,9 +69,11 @@ def test_generate_and_solve_write_letter_sheets_with_paper_letter(tmp_path):
     assert made.exit_code == 0
     drawn = run("solve", "--example", "--svg", str(solved), "--paper", "letter")
     assert drawn.exit_code == 0
-    for path, pages in ((sheet, 1), (solved, 2)):  # solve draws the puzzle, then its solution
+    pages = [sheet, tmp_path / "solved-1.svg", tmp_path / "solved-2.svg"]  # solve: 2 pages
+    assert drawn.stderr.endswith(f"sheet: {pages[1]}, {pages[2]}\n") and not solved.exists()
+    for path in pages:  # every page a page of Letter, whoever drew it
         root = ET.parse(path).getroot()
-        assert (root.get("width"), root.get("height")) == ("215.9mm", f"{pages * 279.4:.1f}mm")
+        assert (root.get("width"), root.get("height")) == ("215.9mm", "279.4mm")
     refused = run("solve", "--example", "--paper", "letter")  # no sheet to size
     assert refused.exit_code == 2 and "--paper is the size of the --svg sheet" in refused.stderr
 

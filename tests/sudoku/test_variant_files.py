@@ -161,7 +161,7 @@ def test_a_jigsaw_takes_any_size_and_size_only_has_to_agree(tmp_path, size):
         solved = run("solve", "--regions", str(regions), *options, line)
         assert solved.exit_code == 0 and len(solved.stdout.strip()) == int(size) ** 2
     other = run("solve", "--regions", str(regions), "--size", "9", line)
-    assert other.exit_code == 2 and f"found a {size}x{size} region map" in other.stderr
+    assert other.exit_code == 2 and f"found a {size}x{size} map" in other.stderr
 
 
 def test_the_page_reads_a_pasted_block_and_keeps_its_rules():

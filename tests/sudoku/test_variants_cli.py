@@ -24,6 +24,11 @@ def run(*args: str, stdin: str = ""):
     return result
 
 
+def _texts(path):
+    """The text elements of an SVG page, in order (the first is the page's title)."""
+    return [e.text for e in ET.parse(path).iter("{http://www.w3.org/2000/svg}text")]
+
+
 @pytest.mark.parametrize(("name", "published"), KILLERS)
 def test_solve_a_killer_from_its_cage_file_alone(name, published):
     result = run("solve", "--cages", FIXTURES / name, "--unique")
@@ -57,8 +62,9 @@ def test_solve_a_jigsaw_and_a_windoku_as_json(tmp_path):
     givens, published = WINDOKU[0]
     result = run("solve", "--windoku", givens, "--svg", tmp_path / "w.svg")
     assert result.stdout == published + "\n"
-    title = [e.text for e in ET.parse(tmp_path / "w.svg").iter("{http://www.w3.org/2000/svg}text")]
-    assert "Windoku" in title and "Windoku: solutions" in title
+    assert result.stderr.endswith(f"sheet: {tmp_path / 'w-1.svg'}, {tmp_path / 'w-2.svg'}\n")
+    titles = [_texts(tmp_path / f"w-{k}.svg")[0] for k in (1, 2)]
+    assert titles == ["Windoku", "Windoku: solutions"]
 
 
 def test_solve_a_samurai_from_a_file_and_draw_it(tmp_path):
@@ -69,7 +75,10 @@ def test_solve_a_samurai_from_a_file_and_draw_it(tmp_path):
     assert result.exit_code == 0
     assert result.stdout == PUBLISHED + "\n\n"
     samurai_check(result.stdout.rstrip("\n"), path.read_text())
-    assert ET.parse(tmp_path / "s.svg").getroot().get("height") == "594.0mm"  # two pages
+    for k, title in ((1, "Samurai sudoku"), (2, "Samurai sudoku: solution")):  # a page each
+        assert ET.parse(tmp_path / f"s-{k}.svg").getroot().get("height") == "297.0mm"
+        assert _texts(tmp_path / f"s-{k}.svg")[0] == title
+    assert not (tmp_path / "s.svg").exists()
     line = run("solve", "--samurai", path.read_text()).stdout.strip()
     assert len(line) == 369 and run("count", "--samurai", line).stdout == "1\n"
 
@@ -117,15 +126,14 @@ def test_generate_killers_whose_cage_files_solve_back(tmp_path):
     blocks = result.stdout.strip().split("\n\n")
     assert len(blocks) == 2
     for k, block in enumerate(blocks):
-        path = tmp_path / f"cages{k}.txt"
+        path = tmp_path / f"killer{k}.txt"
         path.write_text(block + "\n")
-        solved = run("solve", "--cages", path, "--unique")
+        solved = run("solve", "--file", path, "--unique")  # the block states its cages
         assert solved.exit_code == 0
-        independent_check(solved.stdout.strip(), cages=block)
+        independent_check(solved.stdout.strip(), cages=block.split("variant killer\n")[1])
     again = run("generate", "--killer", "--seed", "5")
     assert again.stdout.strip() == blocks[1]  # puzzle 2 of seed 4 is puzzle 1 of seed 5
-    texts = [e.text for e in ET.parse(tmp_path / "k.svg").iter("{http://www.w3.org/2000/svg}text")]
-    assert texts[0] == "Killer sudoku"
+    assert _texts(tmp_path / "k.svg")[0] == "Killer sudoku"  # one page: no solutions asked
 
 
 def test_generate_jigsaws_with_their_regions_and_on_given_regions(tmp_path):
