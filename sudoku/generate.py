@@ -32,7 +32,7 @@ from sudoku import records
 from sudoku.cover import decode, search
 from sudoku.grid import Grid, Shape, format_line, parse
 from sudoku.rate import LEVELS, Rating, rate
-from sudoku.solve import count_to, solve
+from sudoku.solve import count_to
 
 
 class Symmetry(str, enum.Enum):
@@ -94,8 +94,8 @@ class Generated(NamedTuple):
     seed: int
     attempts: int
     rating: Rating
-    nodes: int
-    updates: int
+    nodes: int | None
+    updates: int | None
     symmetry: str = "none"
     minimal: bool = False
 
@@ -627,16 +627,15 @@ def generate(
             if clues is None and not candidate.minimal:
                 break  # out of time mid-dig: no other candidate comes
             continue
-        proof = solve(puzzle)
-        assert proof.stats is not None  # the engine's solve keeps them
+        nodes, updates = _engine_work(puzzle, budget)
         return Generated(
             puzzle,
             candidate.solution,
             value,
             candidate.attempt,
             rating,
-            proof.stats.nodes,
-            proof.stats.updates,
+            nodes,
+            updates,
             symmetry,
             candidate.minimal,
         )
@@ -657,6 +656,25 @@ def generate(
         f"no {difficulty or 'unique'} puzzle in {budget_used} (seed {value}); "
         f"rated: {seen or 'none'}"
     )
+
+
+PROOF_GRACE = 2.0  # seconds the engine's statistics may take past a spent time limit
+# From this size a puzzle's digging can take minutes (each removal proved unique by a search
+# on a big grid): the command line gives each puzzle this budget unless told.
+BIG_SIZE, BIG_TIME_LIMIT = 16, 60.0
+
+
+def _engine_work(puzzle: Grid, budget: _Budget) -> tuple[int | None, int | None]:
+    """The engine's nodes and updates for solving ``puzzle`` and proving it unique (a
+    mechanical measure; the digging proved it unique already), or (None, None) when they
+    would take longer than the budget's time left, or PROOF_GRACE once it is spent (a big
+    grid's plain search can take far longer than its digging)."""
+    left = budget.left()
+    run = search(puzzle, time_limit=None if left is None else max(left, PROOF_GRACE))
+    run.count(2)  # the one solution, and the search on for a second that proves it unique
+    if not run.complete and run.stopped_by != "limit":
+        return None, None
+    return run.stats.nodes, run.stats.updates
 
 
 def _check_mask(
@@ -708,16 +726,15 @@ def fewest(
     if best is None:
         raise OutOfAttempts(f"no unique puzzle in {time_limit:g} s (seed {value})")
     puzzle = Grid(shape, tuple(best.cells))
-    proof = solve(puzzle)
-    assert proof.stats is not None  # the engine's solve keeps them
+    nodes, updates = _engine_work(puzzle, budget)
     return Generated(
         puzzle,
         best.solution,
         value,
         best.attempt,
         rate(puzzle),
-        proof.stats.nodes,
-        proof.stats.updates,
+        nodes,
+        updates,
         symmetry,
         best.minimal,
     )

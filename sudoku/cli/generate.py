@@ -28,7 +28,7 @@ from sudoku.cli.options import (
     write_pages,
 )
 from sudoku.files import LAYOUTS, Format, RecordWriter
-from sudoku.generate import DEFAULT_ATTEMPTS, GenerateError, Symmetry
+from sudoku.generate import BIG_SIZE, BIG_TIME_LIMIT, DEFAULT_ATTEMPTS, GenerateError, Symmetry
 from sudoku.grid import GridError, Shape
 from sudoku.paper import Paper
 from sudoku.rate import Level
@@ -192,6 +192,14 @@ def generate_command(
     pattern = None if killer or jigsaw else _mask(mask, shape)
     start = resolve_seed(seed)
     typer.echo(f"seed {start}", err=True)
+    if time_limit is None and not (killer or jigsaw) and shape.size >= BIG_SIZE:
+        time_limit = BIG_TIME_LIMIT
+        typer.echo(
+            f"note: {shape.size}x{shape.size} puzzles get {BIG_TIME_LIMIT:g} s each unless "
+            "--time-limit says otherwise; one still digging then is written unique but not "
+            "minimal",
+            err=True,
+        )
     note_fallback()
     made: list[Any] = []
     with guard(), ExitStack() as stack:
@@ -300,10 +308,11 @@ def _write(writer: RecordWriter, number: int, made: Any, stats: bool) -> None:
     writer.out.flush()
     if stats:
         level = f", {rating.level} ({rating.hardest or 'no step'})" if rating else ""
-        updates = f", {made.updates} updates" if hasattr(made, "updates") else ""
+        work = f", {made.nodes} nodes" if made.nodes is not None else ""
+        work += f", {made.updates} updates" if getattr(made, "updates", None) is not None else ""
         typer.echo(
             f"puzzle {number}: seed {made.seed}, {made.clues} clues{level}, found on attempt "
-            f"{made.attempts}, {made.nodes} nodes{updates}",
+            f"{made.attempts}{work}",
             err=True,
         )
 

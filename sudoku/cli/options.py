@@ -4,6 +4,7 @@ the exit-code texts, the progress bar and the sheets they write."""
 from __future__ import annotations
 
 import sys
+import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
@@ -183,13 +184,29 @@ def note_fallback() -> None:
     _fallback_noted = True
 
 
+NOTE_EVERY = 10.0  # seconds between progress notes off a terminal
+
+
 @contextmanager
 def progress_bar(total: float, label: str, show: bool) -> Iterator[Callable[..., None]]:
     """A callable ``advance(done, status="")`` that moves a progress bar on stderr to
     ``done`` (of ``total``) and shows ``status`` beside it, when ``show`` and stderr is a
-    terminal; otherwise a callable that does nothing."""
-    if not (show and sys.stderr.isatty()):
+    terminal; off a terminal, a line saying where it stands every NOTE_EVERY seconds once
+    a run has taken that long (a log or a pipe hears that a long run is alive); without
+    ``show``, a callable that does nothing."""
+    if not show:
         yield lambda done, status="": None
+        return
+    if not sys.stderr.isatty():
+        last = time.monotonic()
+
+        def note(done: float, status: str = "") -> None:
+            nonlocal last
+            if done < total and time.monotonic() - last >= NOTE_EVERY:
+                last = time.monotonic()
+                typer.echo(f"{label}: {done:.2f} of {total:g} done; {status}", err=True)
+
+        yield note
         return
     from rich.console import Console
     from rich.progress import Progress, TextColumn

@@ -204,3 +204,41 @@ def test_generating_many_jigsaws_keeps_memory_flat():
     one = peak_rss_kib("generate", "--jigsaw", "--seed", "1")
     forty = peak_rss_kib("generate", "--jigsaw", "--seed", "1", "-n", "40")
     assert (forty - one) / 39 < 256, (one, forty)
+
+
+def test_big_grids_get_a_stated_budget_and_report_off_a_terminal(monkeypatch):
+    """A 16x16 without --time-limit gets the stated default budget (shortened here), and a
+    run off a terminal says where it stands every NOTE_EVERY seconds (0 here)."""
+    import sudoku.cli.generate
+    import sudoku.cli.options
+    from sudoku.solve import count_to
+
+    monkeypatch.setattr(sudoku.cli.generate, "BIG_TIME_LIMIT", 0.5)
+    monkeypatch.setattr(sudoku.cli.options, "NOTE_EVERY", 0.0)
+    result = run("generate", "--size", "16", "--seed", "3", "--format", "json")
+    assert result.exit_code == 0, result.stderr
+    assert "note: 16x16 puzzles get 0.5 s each unless --time-limit" in result.stderr
+    assert "generating: " in result.stderr and "puzzle 1/1" in result.stderr
+    record = json.loads(result.stdout)
+    puzzle = parse(record["puzzle"])
+    assert is_solution(parse(record["solution"]), puzzle) and count_to(puzzle, 2) == 1
+    told = run("generate", "--size", "16", "--seed", "3", "--time-limit", "0.5")
+    assert told.exit_code == 0 and "note: 16x16" not in told.stderr
+
+
+def test_the_engines_work_is_left_out_rather_than_overrunning_the_budget(monkeypatch):
+    import sudoku.generate as generate_module
+    from sudoku.grid import Shape
+    from sudoku.solve import solve
+
+    monkeypatch.setattr(generate_module, "PROOF_GRACE", 0.0)
+    spent = generate_module._Budget(0.001)
+    while not spent.over():
+        pass
+    empty = parse("." * 625, Shape.for_size(25))
+    assert generate_module._engine_work(empty, spent) == (None, None)
+    puzzle = generate_module.generate(seed=1).puzzle
+    proof = solve(puzzle)  # the engine's own solve, which the work measured should match
+    assert proof.stats is not None
+    work = generate_module._engine_work(puzzle, generate_module._Budget(None))
+    assert work == (proof.stats.nodes, proof.stats.updates) and proof.stats.nodes > 0
