@@ -263,7 +263,7 @@ class MultiplicityLoop(GeneratorLoop):
                     s = slack[i] if slack[i] < bound[i] else bound[i]
                     t = length[i] + s - bound[i] + 1
                     if (
-                        score < 0
+                        best < 0
                         or t < score
                         or (t == score and (s < best_s or (s == best_s and length[i] > best_l)))
                     ):
