@@ -135,8 +135,10 @@ static inline void VARIANT(uncommit_node)(Dance *d, int q)
 #endif
 }
 
-/* commit(x): the other nodes of x's option, cyclically from the one after x. */
-static inline void VARIANT(commit)(Dance *d, int x)
+/* step(d, q) for the other nodes q of x's option, cyclically from the one after x; unstep
+ * undoes them in reverse, from the one before x. Inlined with step known, so no call is
+ * made through the pointer. */
+DLX_ALWAYS_INLINE void VARIANT(each_other)(Dance *d, int x, void (*step)(Dance *, int))
 {
     Node *nd = d->nd;
     for (int q = x + 1; q != x;) {
@@ -144,12 +146,12 @@ static inline void VARIANT(commit)(Dance *d, int x)
             q = nd[q].up;
             continue;
         }
-        VARIANT(commit_node)(d, q);
+        step(d, q);
         q++;
     }
 }
 
-static inline void VARIANT(uncommit)(Dance *d, int x)
+DLX_ALWAYS_INLINE void VARIANT(each_other_back)(Dance *d, int x, void (*unstep)(Dance *, int))
 {
     Node *nd = d->nd;
     for (int q = x - 1; q != x;) {
@@ -157,9 +159,20 @@ static inline void VARIANT(uncommit)(Dance *d, int x)
             q = nd[q].down;
             continue;
         }
-        VARIANT(uncommit_node)(d, q);
+        unstep(d, q);
         q--;
     }
+}
+
+/* commit(x): the other nodes of x's option. */
+static inline void VARIANT(commit)(Dance *d, int x)
+{
+    VARIANT(each_other)(d, x, VARIANT(commit_node));
+}
+
+static inline void VARIANT(uncommit)(Dance *d, int x)
+{
+    VARIANT(each_other_back)(d, x, VARIANT(uncommit_node));
 }
 
 /* Search on from where the Dance stands (see dance_run). */

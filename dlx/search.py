@@ -75,7 +75,8 @@ def python_loop(links: Links, forced: list[int], rng: random.Random | None, stat
 def multiplicity_loop(
     links: Links, forced: list[int], rng: random.Random | None, stats: Stats
 ) -> Loop:
-    """Algorithm M in pure Python (``dlx.multiplicities``): the loop for item bounds."""
+    """Algorithm M in pure Python (``dlx.multiplicities``): the loop for item bounds
+    without the C accelerator (the C loop runs Algorithm M itself on a problem with bounds)."""
     from dlx.multiplicities import MultiplicityLoop
 
     return MultiplicityLoop(links, forced, rng, stats)
@@ -169,13 +170,14 @@ class Search:
         self._names = problem.option_names()
         links = problem.compiled()
         factory = LOOPS[self.backend]
-        if links.has_bounds:  # Algorithm M: the pure-Python loop that serves item bounds
-            if self.backend not in ("python", "auto") and backend is not None:
+        if links.has_bounds:  # Algorithm M: in C ("c", "c-links") or in pure Python
+            if self.backend == "bits":
                 raise ArgumentError(
-                    f"backend {backend!r} cannot search with item bounds (Algorithm M); "
-                    "use 'python', 'auto' or None"
+                    "backend 'bits' cannot search with item bounds (Algorithm M); "
+                    "use 'c', 'python', 'auto' or None"
                 )
-            self.backend, factory = "python", multiplicity_loop
+            if self.backend not in ("c", "c-links"):
+                self.backend, factory = "python", multiplicity_loop
         forced = list(forced)
         self._forced = [problem.index(name) for name in forced]
         if self.backend != "c":  # the C loop checks them itself, and faster
