@@ -431,3 +431,176 @@ def test_the_c_loop_takes_bitsets_where_they_fit_and_counts_as_the_bits_loop() -
         assert c.count() == bits.count() and c.stats == dataclasses.replace(
             bits.stats, elapsed=c.stats.elapsed
         )
+
+
+# -- Algorithm M (item bounds): the C loop against the pure-Python reference ----------------
+
+BOUNDED_C = C_LOOPS  # both run Algorithm M on dancing links
+
+
+@st.composite
+def bounded(draw: st.DrawFn) -> Problem:
+    """``problems()`` with random bounds u..v on some primary items, never all 1..1."""
+    problem = draw(problems())
+    bounds = {}
+    for k, item in enumerate(problem.primary):
+        v = draw(st.integers(1, 3))
+        if k == 0 or draw(st.booleans()):
+            u = draw(st.integers(0, v))
+            bounds[item] = (0 if (u, v) == (1, 1) else u, v)
+    return Problem(
+        problem.options, primary=problem.primary, secondary=problem.secondary, bounds=bounds
+    )
+
+
+def matrices(n: int, ones: int) -> Problem:
+    """n x n 0-1 matrices with ``ones`` ones in each row and column (OEIS A001499 for 2)."""
+    cells = {(r, c): [f"r{r}", f"c{c}"] for r in range(n) for c in range(n)}
+    lines = [f"r{k}" for k in range(n)] + [f"c{k}" for k in range(n)]
+    return Problem(cells, primary=lines, bounds=dict.fromkeys(lines, ones))
+
+
+def same_bounded(problem: Problem, limit: int | None = None, **options: Any) -> dict:
+    """The reference's trace (Algorithm M in Python), asserted equal to each C loop's,
+    updates included; ConflictError from all alike."""
+    try:
+        python = trace(problem, "python", limit, **options)
+    except ConflictError:
+        for name in BOUNDED_C:
+            with pytest.raises(ConflictError):
+                trace(problem, name, limit, **options)
+        return {}
+    for name in BOUNDED_C:
+        traced = trace(problem, name, limit, **options)
+        if problem.primary:  # Algorithm M on dancing links: Knuth's updates too
+            assert traced == python, name
+        else:  # no item to bound: an exact cover, maybe on bitsets
+            assert comparable(traced, name) == comparable(python, name), name
+    return python
+
+
+@needs_c
+@settings(max_examples=400, deadline=None)
+@given(
+    bounded(),
+    st.none() | st.integers(0, 2**32),
+    st.none() | st.integers(0, 40),
+    st.integers(1, 7),
+    st.data(),
+)
+def test_algorithm_m_in_c_steps_as_the_reference(
+    problem: Problem,
+    seed: int | None,
+    max_nodes: int | None,
+    interval: int,
+    data: st.DataObject,
+) -> None:
+    names = list(problem.options)
+    forced = data.draw(st.lists(st.sampled_from(names), max_size=3)) if names else []
+    same_bounded(
+        problem, seed=seed, forced=forced, max_nodes=max_nodes, progress_interval=interval
+    )
+
+
+@needs_c
+@pytest.mark.parametrize("seed", [None, 0, 5, random.Random(3)])
+def test_algorithm_m_in_c_agrees_when_stopped_and_resumed(seed: int | random.Random | None) -> None:
+    problem = Problem(  # rows of a 5 x 5 matrix: 1..2 ones, columns: exactly 2
+        {(r, c): [f"r{r}", f"c{c}"] for r in range(5) for c in range(5)},
+        bounds={**{f"r{k}": (1, 2) for k in range(5)}, **{f"c{k}": 2 for k in range(5)}},
+    )
+    state = seed.getstate() if isinstance(seed, random.Random) else None
+    runs = []
+    for name in ["python", *BOUNDED_C]:
+        if state is not None:
+            seed.setstate(state)  # type: ignore[union-attr]
+        runs.append(trace(problem, name, 7, seed=seed, max_nodes=900, progress_interval=50))
+    assert all(run == runs[0] for run in runs) and runs[0]["stopped_by"] == "nodes"
+    for name in BOUNDED_C:  # count to a limit, then on from there, as the docs promise
+        search = matrices(5, 2).search(backend=name)
+        assert (search.count(10), search.count(), search.stats.solutions) == (10, 2030, 2040)
+        assert search.first() is None and search.complete
+
+
+@needs_c
+@pytest.mark.parametrize("name", ["python", *BOUNDED_C])
+def test_ctrl_c_interrupts_a_long_bounded_count(name: str) -> None:
+    search = matrices(9, 2).search(backend=name)  # OEIS A001499: 14,398,171,200
+    timer = threading.Timer(0.2, _thread.interrupt_main)
+    handler = signal.signal(signal.SIGINT, signal.default_int_handler)
+    timer.start()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            search.count()
+    finally:
+        timer.cancel()
+        signal.signal(signal.SIGINT, handler)
+    assert search.stopped_by == "interrupt" and not search.complete
+    assert 0 < search.stats.nodes == sum(search.stats.profile)
+
+
+@needs_c
+def test_an_unseeded_bounded_c_run_lets_other_threads_run() -> None:
+    stats = Stats()
+    c = LOOPS["c"](matrices(6, 2).compiled(), [], None, stats)
+    worker = threading.Thread(target=c.run, args=(10**18, 10**18))
+    seen_running = False
+    worker.start()
+    while worker.is_alive():
+        try:
+            c.chosen()
+        except RuntimeError:
+            seen_running = True
+    worker.join()
+    assert seen_running and not c.bits
+    assert c.run(1, 1) == (END, 0) and stats.solutions == 67950  # OEIS A001499
+
+
+@needs_c
+@pytest.mark.parametrize(
+    "bounds",
+    [
+        [(0, 0), (1, 1)],  # one pair short
+        [(0, 0), (2, 1), (1, 1), (1, 1)],  # u > v
+        [(0, 0), (-1, 2), (1, 1), (1, 1)],
+        [(0, 0), (0, 0), (1, 1), (1, 1)],  # v = 0
+        [(0, 0), (1, 2**63), (1, 1), (1, 1)],
+        [(0, 0), (1, 2**62 + 1), (1, 1), (1, 1)],
+        [(0, 0), [1, 2], (1, 1), (1, 1)],
+        [(0, 0), (1, 2, 3), (1, 1), (1, 1)],
+        [(0, 0), ("1", 2), (1, 1), (1, 1)],
+        "bounds",
+        None,
+    ],
+)
+def test_malformed_bounds_raise_value_errors(bounds: Any) -> None:
+    problem = Problem({"A": ["a", "b"], "B": ["a", "c"], "C": ["b", "c"]}, bounds={"a": 2})
+    links = problem.compiled()
+    assert loop(links) == 1  # A and B
+    with pytest.raises((ValueError, TypeError)):
+        loop(broken(links, "bounds", None, bounds))
+
+
+@needs_c
+def test_bounded_forced_options_are_checked_by_the_c_loop() -> None:
+    links = Problem({"A": ["a"], "B": ["a"], "C": ["a", "b"]}, bounds={"a": 2}).compiled()
+    for forced in ([0, 0], [0, 1, 2], [3], [2, 2]):
+        with pytest.raises(ValueError):
+            loop(links, forced)
+    assert (loop(links), loop(links, [0]), loop(links, [0, 2])) == (2, 1, 1)  # A or B, with C
+
+
+@needs_c
+@pytest.mark.parametrize("seed", [None, 3])
+def test_bounded_searches_dropped_half_way_free_their_loops(seed: int | None) -> None:
+    def c_loops() -> int:
+        gc.collect()
+        return sum(type(x) is dlx.search.CLoop for x in gc.get_objects())
+
+    before = c_loops()
+    for _ in range(3):
+        search = matrices(5, 2).search(backend="c", seed=seed)
+        assert len(next(search)) == 10
+        del search
+    assert c_loops() == before
+
