@@ -1,4 +1,4 @@
-/* dlx._search: the search loop of dlx.search in C, over the same link arrays.
+/* dlx._search: the search loops of dlx.search in C, over the same link arrays.
  *
  * Layout(links) copies a dlx.problem.Links into C arrays after checking every index and the
  * whole dancing-links structure (ValueError otherwise), so no input can make the loop read or
@@ -14,8 +14,10 @@
  * The search itself (dance_run) is plain C over a Dance and touches no Python object; the
  * seeded steps call back into Python through the Dance's choose and shuffle. An unseeded run
  * releases the GIL, coming back for it every SLICE nodes to look for Ctrl-C. The loop is one
- * source, _dance.h, compiled twice: with and without colors. Other extensions run Dances
- * through a capsule, the C API of _search_api.h.
+ * source, _dance.h, compiled twice: with and without colors. A problem with item bounds
+ * (Links.bounds not all 1..1) runs Algorithm M instead, dlx.multiplicities' loop step for
+ * step: _mult.h, compiled with _dance.h and over its operations. Other extensions run
+ * Dances (exact covers only) through a capsule, the C API of _search_api.h.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -990,7 +992,8 @@ static PyGetSetDef Loop_getset[] = {
 
 PyDoc_STRVAR(Loop_doc,
              "Loop(layout, forced, rng, stats)\n\n"
-             "dlx.dancing.DancingLoop in C: the same search over a copy of a Layout's arrays,\n"
+             "dlx.dancing.DancingLoop in C (dlx.multiplicities.MultiplicityLoop when the\n"
+             "layout has item bounds): the same search over a copy of a Layout's arrays,\n"
              "committing the forced option indices first; rng is None or a random.Random.");
 
 static PyTypeObject LoopType = {

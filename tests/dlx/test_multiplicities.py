@@ -4,23 +4,14 @@ the C loop); and the C loop against the reference, step for step."""
 
 from __future__ import annotations
 
-import _thread
-import dataclasses
-import gc
-import random
-import signal
-import threading
-from typing import Any
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import dlx
 import dlx.search
-from dlx import BoundError, ConflictError, Problem, Stats
-from dlx.search import END, LOOPS
-from tests.dlx.test_backends import broken, trace
+from dlx import BoundError, ConflictError, Problem
+from dlx.search import LOOPS
 from tests.dlx.test_search import problems
 from tests.oracle import brute_force, check
 
