@@ -187,12 +187,8 @@ static int VARIANT(run)(Dance *d, long long next_check, long long target)
 
 forward:
     if (rlink[0] == 0) { /* X2: every primary item is covered */
-        d->t.solutions++;
-        if (d->t.solutions >= target) {
-            d->t.at = AT_BACKUP;
-            d->t.level = level;
+        if (tally_solution(&d->t, level, target))
             return SOLUTION;
-        }
         goto backup;
     }
     /* X3: the item with fewest options, leftmost (or random) among ties */
@@ -249,22 +245,13 @@ forward:
 try: /* X5: try option x */
     d->choice[level] = x;
     VARIANT(commit)(d, x);
-    d->t.nodes++;
-    d->t.profile[level]++;
-    level++;
-    if (d->t.nodes >= next_check) {
-        d->t.at = AT_FORWARD;
-        d->t.level = level;
+    if (tally_node(&d->t, level++, next_check))
         return CHECKPOINT;
-    }
     goto forward;
 
 backup: /* X8: leave this level; X6: undo the option tried above, go on to the next */
-    if (level == 0) {
-        d->t.at = AT_END;
-        d->t.level = 0;
-        return END;
-    }
+    if (level == 0)
+        return tally_end(&d->t);
     level--;
     x = d->choice[level];
     VARIANT(uncommit)(d, x);

@@ -108,12 +108,8 @@ forward: { /* M2, M3: the item of least branching degree, or a solution */
             d->ties[n_ties++] = k;
     }
     if (!i) { /* no active primary item: a solution */
-        d->t.solutions++;
-        if (d->t.solutions >= target) {
-            d->t.at = AT_BACKUP;
-            d->t.level = level;
+        if (tally_solution(&d->t, level, target))
             return SOLUTION;
-        }
         goto backdown;
     }
     if (score <= 0)
@@ -153,24 +149,15 @@ advance: /* M5: back up if x is off limits; else tweak x, or put i aside (a null
     }
     if (x != i) /* M6 */
         VARIANT(commit_bounded)(d, x);
-    d->t.nodes++;
-    d->t.profile[level]++;
-    level++;
-    if (d->t.nodes >= next_check) {
-        d->t.at = AT_FORWARD;
-        d->t.level = level;
+    if (tally_node(&d->t, level++, next_check))
         return CHECKPOINT;
-    }
     goto forward;
 
 backup: /* M8 */
     VARIANT(restore)(d, i, level);
 backdown: /* M9: leave this level; M7: undo the move made above it, on to the next */
-    if (level == 0) {
-        d->t.at = AT_END;
-        d->t.level = 0;
-        return END;
-    }
+    if (level == 0)
+        return tally_end(&d->t);
     level--;
     x = d->choice[level];
     i = d->item[level];

@@ -64,6 +64,38 @@ typedef struct {
     void *context;
 } Dance;
 
+/* A solution at `level` (X2, M2): count it; 1 when that reaches target, the search then
+ * standing there, to back up when run again. */
+static inline int tally_solution(Tally *t, int level, long long target)
+{
+    if (++t->solutions < target)
+        return 0;
+    t->at = AT_BACKUP;
+    t->level = level;
+    return 1;
+}
+
+/* Backing up from the root (X8, M9): the tree is done, and run() stays at its end. */
+static inline int tally_end(Tally *t)
+{
+    t->at = AT_END;
+    t->level = 0;
+    return END;
+}
+
+/* A move made at `level` (X5, M6): count the node; 1 when that reaches next_check, the
+ * search then standing at the next level, going forward. */
+static inline int tally_node(Tally *t, int level, long long next_check)
+{
+    t->nodes++;
+    t->profile[level]++;
+    if (t->nodes < next_check)
+        return 0;
+    t->at = AT_FORWARD;
+    t->level = level + 1;
+    return 1;
+}
+
 #include "_bits.h"
 
 /* The bitsets take problems up to this many options and primary items: a level saves the

@@ -173,14 +173,14 @@ class Search:
         self._names = problem.option_names()
         links = problem.compiled()
         factory = LOOPS[self.backend]
-        if links.has_bounds:  # Algorithm M: in C ("c", "c-links") or in pure Python
-            if self.backend == "bits":
+        if links.has_bounds and self.backend not in ("c", "c-links"):
+            # Algorithm M: in C as above, else in pure Python, for a default of "bits" too
+            if backend == "bits":
                 raise ArgumentError(
                     "backend 'bits' cannot search with item bounds (Algorithm M); "
                     "use 'c', 'python', 'auto' or None"
                 )
-            if self.backend not in ("c", "c-links"):
-                self.backend, factory = "python", multiplicity_loop
+            self.backend, factory = "python", multiplicity_loop
         forced = list(forced)
         self._forced = [problem.index(name) for name in forced]
         if self.backend != "c":  # the C loop checks them itself, and faster

@@ -12,6 +12,7 @@ import dlx
 import dlx.search
 from dlx import BoundError, ConflictError, Problem
 from dlx.search import LOOPS
+from tests.dlx.test_backends import bounded
 from tests.dlx.test_search import problems
 from tests.oracle import brute_force, check
 
@@ -27,21 +28,6 @@ def backend(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> 
         pytest.skip(f"the {request.param!r} backend is not built")
     monkeypatch.setattr(dlx.search, "DEFAULT_BACKEND", request.param)
     return request.param
-
-
-@st.composite
-def bounded(draw: st.DrawFn) -> Problem:
-    """``problems()`` with random bounds u..v on some primary items."""
-    problem = draw(problems())
-    bounds = {}
-    for item in problem.primary:
-        v = draw(st.integers(1, 3))
-        u = draw(st.integers(0, v))
-        if draw(st.booleans()):
-            bounds[item] = (u, v)
-    return Problem(
-        problem.options, primary=problem.primary, secondary=problem.secondary, bounds=bounds
-    )
 
 
 @settings(max_examples=300, deadline=None)
