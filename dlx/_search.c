@@ -832,7 +832,8 @@ static int Layout_init(Layout *self, PyObject *args, PyObject *kwds)
         for (int x = n + 1, option = 0; x < N - 1; x++) /* checked: spacers end the options */
             if (self->top[x] <= 0)
                 self->first[option++] = x + 1;
-        self->bits_fit = !self->has_colors && !self->bounds && self->n_options <= BITS_MAX_OPTIONS &&
+        self->bits_fit = !self->has_colors && !self->bounds &&
+                         self->n_options <= BITS_MAX_OPTIONS &&
                          self->n_primary <= BITS_MAX_PRIMARY;
         for (int i = 0; i < self->n_primary; i++) /* the primary items in index order */
             self->bits_fit &= self->rlink[i] == i + 1;
