@@ -19,8 +19,9 @@ Knuth's ``dlx3`` and ``ssmcc`` on standard input. miniexact cannot read Knuth's 
 every solution (``-e``, to /dev/null: it has no counting mode). The engines take turns, one
 run each per round, so a change in the shared machine's load falls on all alike; the table
 shows each cell's least CPU time (user + system of the child) over ``--repeat`` rounds and
-its ratio to DLX3's (below 1: faster than DLX3). A wrong count is marked and makes the run
-exit 1.
+its ratio to DLX3's (below 1: faster than DLX3); for the bare library, also the CPU time of
+``count()`` alone, without Python's start-up, the import and the reading (DLX3's reading
+is a few milliseconds of its time). A wrong count is marked and makes the run exit 1.
 
 The peers are never installed with this project. Build them apart from it (see
 benchmarks/README.md: Knuth's CWEB sources tangled with Debian's ``ctangle``, compiled with
@@ -139,6 +140,7 @@ class Engine:
     command: Callable[[Path], list[str]]  # the Knuth-format file -> argv
     stdin: bool  # the file comes on standard input
     count: re.Pattern[str]  # matched against stdout + stderr; group 1 is the count
+    # optional group 2: the CPU seconds of the search alone, as the engine itself measured
     file: Callable[[dlx.Problem, Path], Path] = lambda problem, path: path
 
 
@@ -160,7 +162,11 @@ def find_program(name: str) -> str | None:
 def engines() -> list[Engine]:
     """Ours (the CLI, then the library), then every peer found, a line for each missing one."""
     python = sys.executable
-    library = "import sys, dlx; print(dlx.read(open(sys.argv[1]).read()).count())"
+    library = (
+        "import sys, time, dlx; problem = dlx.read(open(sys.argv[1]).read()); "
+        "start = time.process_time(); count = problem.count(); "
+        "print(count, time.process_time() - start)"
+    )
     found = [
         Engine(
             "dlx-sudoku cover --count",
@@ -172,7 +178,7 @@ def engines() -> list[Engine]:
             "dlx.read(...).count()",
             lambda f: [python, "-c", library, str(f)],
             False,
-            re.compile(r"^(\d+)$", re.M),
+            re.compile(r"^(\d+) ([\d.e-]+)$", re.M),
         ),
     ]
     knuth = re.compile(r"Altogether (\d+) solution")
@@ -203,15 +209,19 @@ def write(path: Path, text: str) -> Path:
     return path
 
 
-def cpu_run(engine: Engine, path: Path) -> tuple[float, int | None]:
-    """Run the engine once: its CPU seconds (user + system) and the count it printed."""
+def cpu_run(engine: Engine, path: Path) -> tuple[float, int | None, float | None]:
+    """Run the engine once: its CPU seconds (user + system), the count it printed, and the
+    search's own CPU seconds where it says them."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     with open(path) if engine.stdin else open(os.devnull) as stdin:
         done = subprocess.run(engine.command(path), stdin=stdin, capture_output=True, text=True)
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     seconds = after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
     found = engine.count.search(done.stdout[-4000:] + done.stderr[-4000:])
-    return seconds, int(found.group(1)) if found else None
+    if not found:
+        return seconds, None, None
+    search = float(found.group(2)) if found.re.groups > 1 else None
+    return seconds, int(found.group(1)), search
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -231,28 +241,30 @@ def main(argv: list[str] | None = None) -> int:
     )
     runners = engines()
     wrong = False
-    print("\n| workload | engine | count | CPU s | vs dlx3 |")
-    print("|---|---|---:|---:|---:|")
+    print("\n| workload | engine | count | CPU s | vs dlx3 | search alone |")
+    print("|---|---|---:|---:|---:|---:|")
     with tempfile.TemporaryDirectory() as folder:
         for name in names:
             work = WORKLOADS[name]
             problem, expected = work.build(), work.expected()
             knuth = write(Path(folder) / f"{name}.dlx", dlx.write(problem))
             files = [engine.file(problem, knuth) for engine in runners]
-            best: dict[str, tuple[float, int | None]] = {}
+            best: dict[str, tuple[float, int | None, float | None]] = {}
             for _ in range(args.repeat):
                 for engine, path in zip(runners, files, strict=True):
-                    seconds, found = cpu_run(engine, path)
-                    if engine.name not in best or seconds < best[engine.name][0]:
-                        best[engine.name] = (seconds, found)
-            reference = best.get("dlx3", (None, None))[0]
+                    run = cpu_run(engine, path)
+                    if engine.name not in best or run[0] < best[engine.name][0]:
+                        best[engine.name] = run
+            reference = best["dlx3"][0] if "dlx3" in best else None
             for engine in runners:
-                seconds, found = best[engine.name]
+                seconds, found, search = best[engine.name]
                 ratio = f"{seconds / reference:.2f}" if reference else "-"
+                alone = "-" if search is None else f"{search:.3f}"
                 verdict = "" if found == expected else f" (wrong: {expected})"
                 wrong |= found != expected
                 print(
-                    f"| {name} | {engine.name} | {found}{verdict} | {seconds:.3f} | {ratio} |",
+                    f"| {name} | {engine.name} | {found}{verdict} | {seconds:.3f} | {ratio} "
+                    f"| {alone} |",
                     flush=True,
                 )
     return 1 if wrong else 0
