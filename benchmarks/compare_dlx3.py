@@ -213,11 +213,18 @@ def cpu_run(engine: Engine, path: Path) -> tuple[float, int | None, float | None
     """Run the engine once: its CPU seconds (user + system), the count it printed, and the
     search's own CPU seconds where it says them."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    tail = b""  # the last of the output only: miniexact prints every solution (gigabytes)
     with open(path) if engine.stdin else open(os.devnull) as stdin:
-        done = subprocess.run(engine.command(path), stdin=stdin, capture_output=True, text=True)
+        child = subprocess.Popen(
+            engine.command(path), stdin=stdin, stdout=subprocess.PIPE, stderr=subprocess.STDOUT
+        )
+        assert child.stdout is not None
+        while chunk := child.stdout.read(1 << 20):
+            tail = (tail + chunk)[-8192:]
+        child.wait()
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     seconds = after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
-    found = engine.count.search(done.stdout[-4000:] + done.stderr[-4000:])
+    found = engine.count.search(tail.decode(errors="replace"))
     if not found:
         return seconds, None, None
     search = float(found.group(2)) if found.re.groups > 1 else None
