@@ -4,7 +4,7 @@ Two workloads, each with a result known from outside:
 
 - ``matrices``: count the 6 x 6 0-1 matrices with three ones in every row and column
   (297,200, OEIS A001501), as exact cover with every row and column item bounded 3..3:
-  ours (``Problem(bounds=...)``, Algorithm M in pure Python) against miniexact's Algorithm M
+  ours (``Problem(bounds=...)``, Algorithm M in C when built) against miniexact's Algorithm M
   (its Python bindings, ``miniexacts_m`` with ``primary(name, 3, 3)``).
 - ``assignment``: the cheapest assignment of n workers to n jobs with random costs
   (``--seed``), refereed by trying every permutation (n <= 9): ours (``Problem.minimum``);

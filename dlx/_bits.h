@@ -217,12 +217,8 @@ forward:
             }
         }
     if (i == 0) { /* X2: every primary item is covered */
-        b->t.solutions++;
-        if (b->t.solutions >= target) {
-            b->t.at = AT_BACKUP;
-            b->t.level = level;
+        if (tally_solution(&b->t, level, target))
             return SOLUTION;
-        }
         goto backup;
     }
     if (best == 0)
@@ -249,24 +245,15 @@ try: /* X5: try the lowest option still pending at this level */
         for (int v = 0; v < V; v++)
             live[v] &= ~covers[v];
     }
-    b->t.nodes++;
-    b->t.profile[level]++;
-    level++;
-    if (b->t.nodes >= next_check) {
-        b->t.at = AT_FORWARD;
-        b->t.level = level;
+    if (tally_node(&b->t, level++, next_check))
         return CHECKPOINT;
-    }
     goto forward;
 
 backup: /* X8: leave levels, undoing their options (X6), until one has options left; X7,
          * uncovering, is restoring the masks of the level above */
     for (;;) {
-        if (level == 0) {
-            b->t.at = AT_END;
-            b->t.level = 0;
-            return END;
-        }
+        if (level == 0)
+            return tally_end(&b->t);
         level--;
         const Word *pending = b->pending + (size_t)level * W;
         int w = 0;

@@ -135,8 +135,10 @@ static inline void VARIANT(uncommit_node)(Dance *d, int q)
 #endif
 }
 
-/* commit(x): the other nodes of x's option, cyclically from the one after x. */
-static inline void VARIANT(commit)(Dance *d, int x)
+/* step(d, q) for the other nodes q of x's option, cyclically from the one after x; unstep
+ * undoes them in reverse, from the one before x. Inlined with step known, so no call is
+ * made through the pointer. */
+DLX_ALWAYS_INLINE void VARIANT(each_other)(Dance *d, int x, void (*step)(Dance *, int))
 {
     Node *nd = d->nd;
     for (int q = x + 1; q != x;) {
@@ -144,12 +146,12 @@ static inline void VARIANT(commit)(Dance *d, int x)
             q = nd[q].up;
             continue;
         }
-        VARIANT(commit_node)(d, q);
+        step(d, q);
         q++;
     }
 }
 
-static inline void VARIANT(uncommit)(Dance *d, int x)
+DLX_ALWAYS_INLINE void VARIANT(each_other_back)(Dance *d, int x, void (*unstep)(Dance *, int))
 {
     Node *nd = d->nd;
     for (int q = x - 1; q != x;) {
@@ -157,9 +159,20 @@ static inline void VARIANT(uncommit)(Dance *d, int x)
             q = nd[q].down;
             continue;
         }
-        VARIANT(uncommit_node)(d, q);
+        unstep(d, q);
         q--;
     }
+}
+
+/* commit(x): the other nodes of x's option. */
+static inline void VARIANT(commit)(Dance *d, int x)
+{
+    VARIANT(each_other)(d, x, VARIANT(commit_node));
+}
+
+static inline void VARIANT(uncommit)(Dance *d, int x)
+{
+    VARIANT(each_other_back)(d, x, VARIANT(uncommit_node));
 }
 
 /* Search on from where the Dance stands (see dance_run). */
@@ -174,12 +187,8 @@ static int VARIANT(run)(Dance *d, long long next_check, long long target)
 
 forward:
     if (rlink[0] == 0) { /* X2: every primary item is covered */
-        d->t.solutions++;
-        if (d->t.solutions >= target) {
-            d->t.at = AT_BACKUP;
-            d->t.level = level;
+        if (tally_solution(&d->t, level, target))
             return SOLUTION;
-        }
         goto backup;
     }
     /* X3: the item with fewest options, leftmost (or random) among ties */
@@ -236,22 +245,13 @@ forward:
 try: /* X5: try option x */
     d->choice[level] = x;
     VARIANT(commit)(d, x);
-    d->t.nodes++;
-    d->t.profile[level]++;
-    level++;
-    if (d->t.nodes >= next_check) {
-        d->t.at = AT_FORWARD;
-        d->t.level = level;
+    if (tally_node(&d->t, level++, next_check))
         return CHECKPOINT;
-    }
     goto forward;
 
 backup: /* X8: leave this level; X6: undo the option tried above, go on to the next */
-    if (level == 0) {
-        d->t.at = AT_END;
-        d->t.level = 0;
-        return END;
-    }
+    if (level == 0)
+        return tally_end(&d->t);
     level--;
     x = d->choice[level];
     VARIANT(uncommit)(d, x);

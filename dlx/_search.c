@@ -1,4 +1,4 @@
-/* dlx._search: the search loop of dlx.search in C, over the same link arrays.
+/* dlx._search: the search loops of dlx.search in C, over the same link arrays.
  *
  * Layout(links) copies a dlx.problem.Links into C arrays after checking every index and the
  * whole dancing-links structure (ValueError otherwise), so no input can make the loop read or
@@ -14,8 +14,10 @@
  * The search itself (dance_run) is plain C over a Dance and touches no Python object; the
  * seeded steps call back into Python through the Dance's choose and shuffle. An unseeded run
  * releases the GIL, coming back for it every SLICE nodes to look for Ctrl-C. The loop is one
- * source, _dance.h, compiled twice: with and without colors. Other extensions run Dances
- * through a capsule, the C API of _search_api.h.
+ * source, _dance.h, compiled twice: with and without colors. A problem with item bounds
+ * (Links.bounds not all 1..1) runs Algorithm M instead, dlx.multiplicities' loop step for
+ * step: _mult.h, compiled with _dance.h and over its operations. Other extensions run
+ * Dances (exact covers only) through a capsule, the C API of _search_api.h.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -45,17 +47,54 @@ typedef struct {
 typedef struct {
     Tally t;
     int n_items, n_primary, n_nodes, has_colors;
+    int depth;                          /* levels the stacks hold */
     Node *nd;                           /* the nodes, 0..n_nodes */
     int *llink, *rlink, *len;           /* item lists, 0..n_items + 1 */
     int *choice, *item;                 /* per level: the option's node tried, the item */
     int *start, *size, *tried, *order;  /* seeded: level l tries order[start[l]..][..size] */
-    int *ties;                          /* X3's ties when seeded */
+    int *ties;                          /* X3's (M3's) ties when seeded */
+    /* Algorithm M (item bounds; NULL without): per primary item how many more options may
+     * cover it and how many of those are optional; per level its item's list on entry */
+    long long *bound, *slack;
+    int *first_tweak;
     /* seeded (choose is not NULL): i = choose(context, ties, n) picks one of n ties, 0 on
      * failure; shuffle(context, order, n, i) permutes i's n options, -1 on failure */
     int (*choose)(void *context, const int *ties, int n);
     int (*shuffle)(void *context, int *order, int n, int i);
     void *context;
 } Dance;
+
+/* A solution at `level` (X2, M2): count it; 1 when that reaches target, the search then
+ * standing there, to back up when run again. */
+static inline int tally_solution(Tally *t, int level, long long target)
+{
+    if (++t->solutions < target)
+        return 0;
+    t->at = AT_BACKUP;
+    t->level = level;
+    return 1;
+}
+
+/* Backing up from the root (X8, M9): the tree is done, and run() stays at its end. */
+static inline int tally_end(Tally *t)
+{
+    t->at = AT_END;
+    t->level = 0;
+    return END;
+}
+
+/* A move made at `level` (X5, M6): count the node; 1 when that reaches next_check, the
+ * search then standing at the next level, going forward. */
+static inline int tally_node(Tally *t, int level, long long next_check)
+{
+    t->nodes++;
+    t->profile[level]++;
+    if (t->nodes < next_check)
+        return 0;
+    t->at = AT_FORWARD;
+    t->level = level + 1;
+    return 1;
+}
 
 #include "_bits.h"
 
@@ -73,6 +112,7 @@ typedef struct {
     Node *nd;                           /* the checked nodes */
     int *items;                         /* llink, rlink, len, each n_items + 2 ints */
     int *first;                         /* option k's first node */
+    long long *bounds;                  /* u, v of primary item i at 2i, 2i + 1; NULL: 1..1 */
     /* what Layout(links) read, freed once checked and packed */
     int *llink, *rlink, *len, *top, *ulink, *dlink, *color;
 } Layout;
@@ -173,6 +213,59 @@ static int read_int(PyObject *links, const char *name, long lo, long hi, int *ou
     return 0;
 }
 
+/* The largest bound the C loop takes: its arithmetic on bounds cannot overflow. */
+#define MAX_BOUND (1LL << 62)
+
+/* links.bounds, a (u, v) pair per primary item after an unused [0], with 0 <= u <= v and
+ * 1 <= v <= MAX_BOUND: into self->bounds, or left NULL when every pair is (1, 1). */
+static int read_bounds(Layout *self, PyObject *links)
+{
+    PyObject *obj = get_attr(links, "bounds");
+    if (!obj)
+        return -1;
+    PyObject *seq = PySequence_Fast(obj, "Links.bounds must be a list of (u, v) pairs");
+    Py_DECREF(obj);
+    if (!seq)
+        return -1;
+    int n1 = self->n_primary, status = 0;
+    PyMem_Free(self->bounds); /* a second __init__ after a failed one */
+    self->bounds = NULL;
+    if (PySequence_Fast_GET_SIZE(seq) != (Py_ssize_t)n1 + 1) {
+        PyErr_Format(PyExc_ValueError, "Links.bounds has %zd entries, expected %d",
+                     PySequence_Fast_GET_SIZE(seq), n1 + 1);
+        status = -1;
+    } else if (!(self->bounds = PyMem_Calloc(2 * ((size_t)n1 + 1), sizeof(long long)))) {
+        PyErr_NoMemory();
+        status = -1;
+    }
+    int exact = 1; /* every pair (1, 1) */
+    for (int i = 1; status == 0 && i <= n1; i++) {
+        PyObject *pair = PySequence_Fast_GET_ITEM(seq, i);
+        long long uv[2] = {-1, -1};
+        int ok = PyTuple_Check(pair) && PyTuple_GET_SIZE(pair) == 2;
+        for (int k = 0; ok && k < 2; k++) {
+            PyObject *x = PyTuple_GET_ITEM(pair, k);
+            uv[k] = PyLong_Check(x) ? PyLong_AsLongLong(x) : -1;
+        }
+        if (!ok || uv[0] < 0 || uv[1] < 1 || uv[0] > uv[1] || uv[1] > MAX_BOUND) {
+            PyErr_Clear();
+            PyErr_Format(PyExc_ValueError,
+                         "Links.bounds[%d] is %R, not (u, v) with 0 <= u <= v, 1 <= v <= 2**62",
+                         i, pair);
+            status = -1;
+        }
+        self->bounds[2 * i] = uv[0];
+        self->bounds[2 * i + 1] = uv[1];
+        exact &= uv[0] == 1 && uv[1] == 1;
+    }
+    Py_DECREF(seq);
+    if (status < 0 || exact) {
+        PyMem_Free(self->bounds);
+        self->bounds = NULL;
+    }
+    return status;
+}
+
 static int invalid(const char *what, long where)
 {
     PyErr_Format(PyExc_ValueError, "malformed Links: %s (at %ld)", what, where);
@@ -250,11 +343,13 @@ static int check_structure(Layout *self, char *mark)
 #define VARIANT(name) name##_plain
 #define COLORS 0
 #include "_dance.h"
+#include "_mult.h"
 #undef COLORS
 #undef VARIANT
 #define VARIANT(name) name##_colors
 #define COLORS 1
 #include "_dance.h"
+#include "_mult.h"
 #undef COLORS
 #undef VARIANT
 
@@ -266,6 +361,17 @@ static void dance_force(Dance *d, int q)
         commit_node_colors(d, q);
 }
 
+/* The same for Algorithm M, as MultiplicityLoop does it: the option leaves every list, then
+ * its items are committed in order. */
+static void bounded_force(Dance *d, int first)
+{
+    for (int q = first; d->nd[q].top > 0; q++)
+        if (d->nd[q].color >= 0)
+            unlink_colors(d, q);
+    for (int q = first; d->nd[q].top > 0; q++)
+        commit_bounded_node_colors(d, q);
+}
+
 /* Search on from where d stands until d->t.solutions reaches target (SOLUTION; the solutions
  * before it are only counted), until d->t.nodes reaches next_check (CHECKPOINT), or to the end
  * (END); FAILED when d->choose or d->shuffle failed (run again to retry that step). Calls no
@@ -274,13 +380,16 @@ static int dance_run(Dance *d, long long next_check, long long target)
 {
     if (d->t.at == AT_END)
         return END;
+    if (d->bound)
+        return d->has_colors ? run_bounded_colors(d, next_check, target)
+                             : run_bounded_plain(d, next_check, target);
     return d->has_colors ? run_colors(d, next_check, target) : run_plain(d, next_check, target);
 }
 
 /* How many options level l has tried before the current one, and how many it has. */
 static void dance_branch(const Dance *d, int l, int *size, int *tried)
 {
-    if (d->choose) {
+    if (d->choose || d->bound) {
         *size = d->size[l];
         *tried = d->tried[l];
         return;
@@ -294,25 +403,39 @@ static void dance_branch(const Dance *d, int l, int *size, int *tried)
 
 static void dance_free(Dance *d)
 {
-    void *arrays[] = {d->nd,     d->llink, d->rlink, d->len,   d->choice, d->item,
-                      d->start,  d->size,  d->tried, d->order, d->ties,   d->t.profile};
+    void *arrays[] = {d->nd,    d->llink, d->rlink, d->len,   d->choice, d->item,
+                      d->start, d->size,  d->tried, d->order, d->ties,   d->t.profile,
+                      d->bound, d->slack, d->first_tweak};
     for (size_t k = 0; k < sizeof arrays / sizeof arrays[0]; k++)
         PyMem_RawFree(arrays[k]);
     memset(d, 0, sizeof *d);
 }
 
-/* d as a fresh search over a layout's nodes and item lists; -1 if out of memory. */
-static int dance_init(Dance *d, const Node *nd, const int *llink, const int *rlink,
-                      const int *len, int n_items, int n_primary, int n_nodes, int has_colors)
+/* The levels a search of L may reach: a primary item's count; with bounds, one option or one
+ * null move a level, each taking one from some item's bound. */
+static int depth_of_layout(const Layout *L)
+{
+    if (!L->bounds)
+        return L->n_primary + 1;
+    long long moves = (long long)L->n_options + L->n_primary, sum = 0;
+    for (int i = 1; i <= L->n_primary && sum < moves; i++)
+        sum += L->bounds[2 * i + 1];
+    return (int)(sum < moves ? sum : moves) + 1;
+}
+
+/* d as a fresh search over a layout's nodes, item lists and bounds; -1 if out of memory. */
+static int dance_init(Dance *d, const Layout *L)
 {
     memset(d, 0, sizeof *d);
-    size_t depth = (size_t)n_primary + 1, items = (size_t)n_items + 2;
-    d->n_items = n_items;
+    int n_primary = L->n_primary;
+    size_t items = (size_t)L->n_items + 2, depth = (size_t)depth_of_layout(L);
+    d->n_items = L->n_items;
     d->n_primary = n_primary;
-    d->n_nodes = n_nodes;
-    d->has_colors = has_colors;
+    d->n_nodes = L->n_nodes;
+    d->has_colors = L->has_colors;
+    d->depth = (int)depth;
     d->t.at = AT_FORWARD;
-    d->nd = PyMem_RawMalloc((size_t)n_nodes * sizeof(Node));
+    d->nd = PyMem_RawMalloc((size_t)L->n_nodes * sizeof(Node));
     d->llink = PyMem_RawMalloc(items * sizeof(int));
     d->rlink = PyMem_RawMalloc(items * sizeof(int));
     d->len = PyMem_RawMalloc(items * sizeof(int));
@@ -321,19 +444,31 @@ static int dance_init(Dance *d, const Node *nd, const int *llink, const int *rli
     d->start = PyMem_RawCalloc(depth + 1, sizeof(int));
     d->size = PyMem_RawCalloc(depth, sizeof(int));
     d->tried = PyMem_RawCalloc(depth, sizeof(int));
-    d->ties = PyMem_RawCalloc(depth, sizeof(int));
-    d->order = PyMem_RawCalloc((size_t)n_nodes + 1, sizeof(int));
+    d->ties = PyMem_RawCalloc((size_t)n_primary + 1, sizeof(int));
+    d->order = PyMem_RawCalloc((size_t)L->n_nodes + 1, sizeof(int));
     d->t.profile = PyMem_RawCalloc(depth, sizeof(long long));
     if (!d->nd || !d->llink || !d->rlink || !d->len || !d->choice || !d->item || !d->start ||
-        !d->size || !d->tried || !d->ties || !d->order || !d->t.profile) {
-        dance_free(d);
-        return -1;
+        !d->size || !d->tried || !d->ties || !d->order || !d->t.profile)
+        goto fail;
+    if (L->bounds) {
+        d->bound = PyMem_RawMalloc(((size_t)n_primary + 1) * sizeof(long long));
+        d->slack = PyMem_RawMalloc(((size_t)n_primary + 1) * sizeof(long long));
+        d->first_tweak = PyMem_RawCalloc(depth, sizeof(int));
+        if (!d->bound || !d->slack || !d->first_tweak)
+            goto fail;
+        for (int i = 0; i <= n_primary; i++) {
+            d->bound[i] = L->bounds[2 * i + 1];
+            d->slack[i] = L->bounds[2 * i + 1] - L->bounds[2 * i];
+        }
     }
-    memcpy(d->nd, nd, (size_t)n_nodes * sizeof(Node));
-    memcpy(d->llink, llink, items * sizeof(int));
-    memcpy(d->rlink, rlink, items * sizeof(int));
-    memcpy(d->len, len, items * sizeof(int));
+    memcpy(d->nd, L->nd, (size_t)L->n_nodes * sizeof(Node));
+    memcpy(d->llink, L->items, items * sizeof(int));
+    memcpy(d->rlink, L->items + items, items * sizeof(int));
+    memcpy(d->len, L->items + 2 * items, items * sizeof(int));
     return 0;
+fail:
+    dance_free(d);
+    return -1;
 }
 
 /* ---- the seeded steps: the same calls on the same Python lists as DancingLoop ----------- */
@@ -415,11 +550,12 @@ static Tally *tally(Loop *self)
     return self->on_bits ? &self->bits.t : &self->dance.t;
 }
 
-/* The number of entries of a profile: its levels that have tried an option. */
-static int depth_of(const Tally *t, int n_primary)
+/* The number of entries of a profile: its levels that have tried an option (of at most
+ * `levels`). */
+static int profile_depth(const Tally *t, int levels)
 {
     int l = 0;
-    while (l < n_primary && t->profile[l])
+    while (l < levels && t->profile[l])
         l++;
     return l;
 }
@@ -439,7 +575,7 @@ static int publish(Loop *self)
         goto fail;
     Py_DECREF(v);
     v = NULL;
-    int depth = depth_of(t, self->layout->n_primary);
+    int depth = profile_depth(t, self->on_bits ? self->layout->n_primary : self->dance.depth - 1);
     PyObject *profile = self->profile_list;
     for (int l = 0; l < depth; l++) {
         if (l < PyList_GET_SIZE(profile)) {
@@ -575,23 +711,26 @@ static PyObject *Loop_chosen(Loop *self, PyObject *Py_UNUSED(ignored))
         return NULL;
     Dance *d = &self->dance;
     int level = tally(self)->level;
-    PyObject *list = PyList_New(level);
+    PyObject *list = PyList_New(0);
     if (!list)
         return NULL;
     for (int l = 0; l < level; l++) {
         int option = self->bits.choice ? self->bits.choice[l] : 0;
         if (!self->on_bits) {
             int q = d->choice[l];
+            if (q <= d->n_items) /* Algorithm M's null move: no option */
+                continue;
             while (d->nd[q].top > 0) /* the spacer after the option names it */
                 q++;
             option = -d->nd[q].top - 1;
         }
         PyObject *v = PyLong_FromLong(option);
-        if (!v) {
+        if (!v || PyList_Append(list, v) < 0) {
+            Py_XDECREF(v);
             Py_DECREF(list);
             return NULL;
         }
-        PyList_SET_ITEM(list, l, v);
+        Py_DECREF(v);
     }
     return list;
 }
@@ -670,7 +809,8 @@ static int Layout_init(Layout *self, PyObject *args, PyObject *kwds)
         !(self->len = read_ints(links, "length", n + 2, 0, (long)N, NULL)) ||
         !(self->ulink = read_ints(links, "ulink", N, 0, (long)N - 1, NULL)) ||
         !(self->dlink = read_ints(links, "dlink", N, 0, (long)N - 1, NULL)) ||
-        !(self->color = read_ints(links, "color", N, 0, INT_MAX, NULL))) {
+        !(self->color = read_ints(links, "color", N, 0, INT_MAX, NULL)) ||
+        read_bounds(self, links) < 0) {
         free_checked_arrays(self);
         return -1;
     }
@@ -692,7 +832,8 @@ static int Layout_init(Layout *self, PyObject *args, PyObject *kwds)
         for (int x = n + 1, option = 0; x < N - 1; x++) /* checked: spacers end the options */
             if (self->top[x] <= 0)
                 self->first[option++] = x + 1;
-        self->bits_fit = !self->has_colors && self->n_options <= BITS_MAX_OPTIONS &&
+        self->bits_fit = !self->has_colors && !self->bounds &&
+                         self->n_options <= BITS_MAX_OPTIONS &&
                          self->n_primary <= BITS_MAX_PRIMARY;
         for (int i = 0; i < self->n_primary; i++) /* the primary items in index order */
             self->bits_fit &= self->rlink[i] == i + 1;
@@ -713,6 +854,7 @@ static void Layout_dealloc(Layout *self)
     PyMem_Free(self->nd);
     PyMem_Free(self->first);
     PyMem_Free(self->items);
+    PyMem_Free(self->bounds);
     masks_free(self->masks);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
@@ -759,9 +901,7 @@ static int Loop_init(Loop *self, PyObject *args, PyObject *kwds)
         PyErr_NoMemory();
         return -1;
     }
-    if (self->on_bits ? bits_init(&self->bits, L->masks) < 0
-                      : dance_init(d, L->nd, L->items, L->items + n + 2, L->items + 2 * (n + 2),
-                                   n, L->n_primary, N, L->has_colors) < 0) {
+    if (self->on_bits ? bits_init(&self->bits, L->masks) < 0 : dance_init(d, L) < 0) {
         PyErr_NoMemory();
         return -1;
     }
@@ -789,14 +929,16 @@ static int Loop_init(Loop *self, PyObject *args, PyObject *kwds)
         d->context = self;
     }
 
-    /* The forced options, checked not to cover an item twice or give a secondary item two
-     * colors, then committed in order, every node of each (as DancingLoop does). */
+    /* The forced options, checked to be distinct, not to cover a primary item more often
+     * than its bound allows nor give a secondary item two colors, then committed in order,
+     * every node of each (as DancingLoop and MultiplicityLoop do). */
     PyObject *seq = PySequence_Fast(forced, "forced must be a sequence of option indices");
     if (!seq)
         return -1;
     Py_ssize_t n_forced = PySequence_Fast_GET_SIZE(seq);
     int *firsts = PyMem_Calloc(n_forced ? (size_t)n_forced : 1, sizeof(int));
-    int *owner = PyMem_Calloc((size_t)n + 1, sizeof(int)); /* -1 taken, c > 0 its color */
+    /* primary: the forced options covering it; secondary: -1 taken, c > 0 its color */
+    long long *owner = PyMem_Calloc((size_t)n + 1, sizeof(long long));
     int status = firsts && owner ? 0 : (PyErr_NoMemory(), -1);
     for (Py_ssize_t k = 0; status == 0 && k < n_forced; k++) {
         PyObject *v = PySequence_Fast_GET_ITEM(seq, k);
@@ -808,19 +950,28 @@ static int Loop_init(Loop *self, PyObject *args, PyObject *kwds)
             break;
         }
         firsts[k] = L->first[index];
-        for (int q = firsts[k]; L->nd[q].top > 0; q++) {
+        if (self->mark[firsts[k]]++) { /* marks cleared below */
+            PyErr_Format(PyExc_ValueError, "forced option %R is forced twice", v);
+            status = -1;
+        }
+        for (int q = firsts[k]; status == 0 && L->nd[q].top > 0; q++) {
             int j = L->nd[q].top, c = L->nd[q].color;
-            if (owner[j] && (c == 0 || owner[j] != c)) {
+            long long most = L->bounds && j <= L->n_primary ? L->bounds[2 * j + 1] : 1;
+            if (j <= L->n_primary ? ++owner[j] > most : owner[j] && (!c || owner[j] != c)) {
                 PyErr_Format(PyExc_ValueError, "forced options conflict on item %d", j);
                 status = -1;
-                break;
             }
-            owner[j] = c ? c : -1;
+            if (j > L->n_primary)
+                owner[j] = c ? c : -1;
         }
     }
+    for (Py_ssize_t k = 0; firsts && k < n_forced; k++)
+        self->mark[firsts[k]] = 0;
     for (Py_ssize_t k = 0; status == 0 && k < n_forced; k++) {
         if (self->on_bits)
             bits_force(&self->bits, L->nd, firsts[k]);
+        else if (L->bounds)
+            bounded_force(d, firsts[k]);
         else
             dance_force(d, firsts[k]);
     }
@@ -874,7 +1025,8 @@ static PyGetSetDef Loop_getset[] = {
 
 PyDoc_STRVAR(Loop_doc,
              "Loop(layout, forced, rng, stats)\n\n"
-             "dlx.dancing.DancingLoop in C: the same search over a copy of a Layout's arrays,\n"
+             "dlx.dancing.DancingLoop in C (dlx.multiplicities.MultiplicityLoop when the\n"
+             "layout has item bounds): the same search over a copy of a Layout's arrays,\n"
              "committing the forced option indices first; rng is None or a random.Random.");
 
 static PyTypeObject LoopType = {
@@ -905,10 +1057,12 @@ static DlxRun *api_run_new(PyObject *layout)
         return NULL;
     }
     Layout *L = (Layout *)layout;
+    if (L->bounds) {
+        PyErr_SetString(PyExc_ValueError, "run_new() runs exact covers: this Layout has bounds");
+        return NULL;
+    }
     DlxRun *run = PyMem_Calloc(1, sizeof(DlxRun));
-    int n = L->n_items;
-    if (!run || dance_init(&run->d, L->nd, L->items, L->items + n + 2, L->items + 2 * (n + 2),
-                           n, L->n_primary, L->n_nodes, L->has_colors) < 0) {
+    if (!run || dance_init(&run->d, L) < 0) {
         PyMem_Free(run);
         PyErr_NoMemory();
         return NULL;
@@ -941,7 +1095,7 @@ static void api_reset(DlxRun *run)
     memcpy(d->llink, L->items, items * sizeof(int));
     memcpy(d->rlink, L->items + items, items * sizeof(int));
     memcpy(d->len, L->items + 2 * items, items * sizeof(int));
-    memset(d->t.profile, 0, ((size_t)d->n_primary + 1) * sizeof(long long));
+    memset(d->t.profile, 0, (size_t)d->depth * sizeof(long long));
     d->t.nodes = d->t.updates = d->t.solutions = 0;
     d->t.level = 0;
     d->t.at = AT_FORWARD;

@@ -1,4 +1,5 @@
-"""Types of the C search loop (dlx/_search.c): dlx.dancing's loop and dlx.bits' in C."""
+"""Types of the C search loops (dlx/_search.c): dlx.dancing's loop, dlx.bits' and
+dlx.multiplicities' (Algorithm M, for a problem with item bounds) in C."""
 
 import random
 from collections.abc import Iterable
@@ -13,12 +14,14 @@ END: Final[int]
 BIT_OPS: Final[str]  # "compiler builtins", "MSVC intrinsics" or "plain C"
 
 class Layout:
-    """A checked C copy of a Links, made once per problem and shared by every Loop."""
+    """A checked C copy of a Links, bounds included (at most 2**62), made once per problem
+    and shared by every Loop."""
 
     def __init__(self, links: Links) -> None: ...
 
 class Loop:
-    """The search over a copy of a Layout's arrays (dlx.loop.Loop in C)."""
+    """The search over a copy of a Layout's arrays (dlx.loop.Loop in C): Algorithm X or C,
+    on bitsets where they fit when ``bits``; Algorithm M when the layout has bounds."""
 
     def __init__(
         self,

@@ -6,7 +6,9 @@ are the driver's, over one loop's ``run(next_check, target)`` (see ``dlx.loop``)
 ``"python"`` (``dlx.dancing``, dancing links), ``"bits"`` (``dlx.bits``, option masks),
 ``"c"`` (``dlx._search``, in C when it was built: on option bitsets where they fit, else on
 dancing links), ``"c-links"`` (the C loop on dancing links only) and ``"auto"`` (the faster
-pure-Python one for the problem). ``DEFAULT_BACKEND`` is "c" when built, else "auto".
+pure-Python one for the problem). ``DEFAULT_BACKEND`` is "c" when built, else "auto". A
+problem with item bounds runs Algorithm M: in C on "c" and "c-links", in pure Python
+(``dlx.multiplicities``) on "python" and "auto"; "bits" refuses it.
 """
 
 from __future__ import annotations
@@ -47,9 +49,10 @@ def layout_of(links: Links) -> Layout:
 
 
 def c_loop(links: Links, forced: list[int], rng: random.Random | None, stats: Stats) -> Loop:
-    """The C loop over ``links``, on option bitsets where they fit (no colors, unseeded, at
-    most 4096 options and 128 primary items; ``loop.bits`` says so), else on dancing links.
-    Each search only copies the layout's arrays, a few microseconds."""
+    """The C loop over ``links``, on option bitsets where they fit (no colors, no bounds,
+    unseeded, at most 4096 options and 128 primary items; ``loop.bits`` says so), else on
+    dancing links (Algorithm M there when the problem has item bounds). Each search only
+    copies the layout's arrays, a few microseconds."""
     return CLoop(layout_of(links), forced, rng, stats, bits=True)
 
 
@@ -75,7 +78,8 @@ def python_loop(links: Links, forced: list[int], rng: random.Random | None, stat
 def multiplicity_loop(
     links: Links, forced: list[int], rng: random.Random | None, stats: Stats
 ) -> Loop:
-    """Algorithm M in pure Python (``dlx.multiplicities``): the loop for item bounds."""
+    """Algorithm M in pure Python (``dlx.multiplicities``): the loop for item bounds
+    without the C accelerator (the C loop runs Algorithm M itself on a problem with bounds)."""
     from dlx.multiplicities import MultiplicityLoop
 
     return MultiplicityLoop(links, forced, rng, stats)
@@ -178,11 +182,12 @@ class Search:
         self._names = problem.option_names()
         links = problem.compiled()
         factory = LOOPS[self.backend]
-        if links.has_bounds:  # Algorithm M: the pure-Python loop that serves item bounds
-            if self.backend not in ("python", "auto") and backend is not None:
+        if links.has_bounds and self.backend not in ("c", "c-links"):
+            # Algorithm M: in C as above, else in pure Python, for a default of "bits" too
+            if backend == "bits":
                 raise ArgumentError(
-                    f"backend {backend!r} cannot search with item bounds (Algorithm M); "
-                    "use 'python', 'auto' or None"
+                    "backend 'bits' cannot search with item bounds (Algorithm M); "
+                    "use 'c', 'python', 'auto' or None"
                 )
             self.backend, factory = "python", multiplicity_loop
         forced = list(forced)

@@ -3,7 +3,8 @@
 Identical means the same solutions in the same order, the same statistics (nodes, profile,
 solutions; updates, Knuth's count, between the dancing-links loops in Python and C), the same
 progress estimates at the same checkpoints and the same way of stopping, in every mode:
-plain, seeded, forced, colored, limited.
+plain, seeded, forced, colored, limited; and with item bounds, Algorithm M in C against the
+pure-Python one.
 """
 
 from __future__ import annotations
@@ -41,6 +42,21 @@ def backend() -> None:
     """These tests name both backends themselves: no run per default backend."""
 
 
+@st.composite
+def bounded(draw: st.DrawFn) -> Problem:
+    """``problems()`` with random bounds u..v on some primary items, never all 1..1."""
+    problem = draw(problems())
+    bounds = {}
+    for k, item in enumerate(problem.primary):
+        v = draw(st.integers(1, 3))
+        if k == 0 or draw(st.booleans()):
+            u = draw(st.integers(0, v))
+            bounds[item] = (0 if (u, v) == (1, 1) else u, v)
+    return Problem(
+        problem.options, primary=problem.primary, secondary=problem.secondary, bounds=bounds
+    )
+
+
 def trace(problem: Problem, backend: str, limit: int | None = None, **options: Any) -> dict:
     """Everything observable about one search: solutions, stats, checkpoints, ending."""
     seen: list[tuple[int, float]] = []
@@ -74,17 +90,22 @@ def comparable(traced: dict, backend: str) -> dict:
 
 
 def same(problem: Problem, limit: int | None = None, **options: Any) -> dict:
-    """The trace of the dancing-links loop, asserted equal to every other loop's."""
+    """The trace of the pure-Python loop, asserted equal to every other loop's; with item
+    bounds, to the C loops' (Algorithm M on dancing links, Knuth's updates included)."""
     python = trace(problem, "python", limit, **options)
-    for other in LOOPS_COMPARED:
+    bounded = problem.compiled().has_bounds
+    for other in C_LOOPS if bounded else LOOPS_COMPARED:
         traced = trace(problem, other, limit, **options)
-        assert comparable(traced, other) == comparable(python, other), other
+        if bounded:
+            assert traced == python, other
+        else:
+            assert comparable(traced, other) == comparable(python, other), other
     return python
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=600, deadline=None)
 @given(
-    problems(),
+    problems() | bounded(),
     st.none() | st.integers(0, 2**32),
     st.none() | st.integers(0, 40),
     st.integers(1, 7),
@@ -214,9 +235,14 @@ def test_asking_for_c_when_it_is_not_built_says_so(monkeypatch: pytest.MonkeyPat
         queens(4).solve(backend="c")
 
 
-@pytest.mark.parametrize("name", [name for name in LOOPS if name != "auto"])
-def test_ctrl_c_interrupts_a_long_count(name: str) -> None:
-    search = queens(14).search(backend=name)
+@pytest.mark.parametrize(
+    ("name", "bounds"),
+    [(name, False) for name in LOOPS if name != "auto"]
+    + [(name, True) for name in ["python", *C_LOOPS]],
+)
+def test_ctrl_c_interrupts_a_long_count(name: str, bounds: bool) -> None:
+    # with bounds: OEIS A001499, 14,398,171,200 matrices, on Algorithm M
+    search = (matrices(9, 2) if bounds else queens(14)).search(backend=name)
     timer = threading.Timer(0.2, _thread.interrupt_main)
     # Python's own handler, even where SIGINT was ignored (a background job of a shell):
     # interrupt_main() does nothing when it is not installed
@@ -376,10 +402,13 @@ def test_auto_takes_masks_while_they_are_short(monkeypatch: pytest.MonkeyPatch) 
 
 @needs_c
 @pytest.mark.parametrize("name", C_LOOPS)
-def test_an_unseeded_c_run_lets_other_threads_run(name: str) -> None:
-    # the Loop says it is running only inside run(): seen from here, the GIL was released
+@pytest.mark.parametrize("bounds", [False, True])
+def test_an_unseeded_c_run_lets_other_threads_run(name: str, bounds: bool) -> None:
+    # the Loop says it is running only inside run(): seen from here, the GIL was released;
+    # with bounds: Algorithm M on OEIS A001499's 67,950 6 x 6 matrices
+    problem, count = (matrices(6, 2), 67950) if bounds else (queens(13), 73712)
     stats = Stats()
-    c = LOOPS[name](queens(13).compiled(), [], None, stats)
+    c = LOOPS[name](problem.compiled(), [], None, stats)
     worker = threading.Thread(target=c.run, args=(10**18, 10**18))
     seen_running = False
     worker.start()
@@ -390,8 +419,8 @@ def test_an_unseeded_c_run_lets_other_threads_run(name: str) -> None:
             assert "running in another thread" in str(error)
             seen_running = True
     worker.join()
-    assert seen_running
-    assert c.run(1, 1) == (END, 0) and stats.solutions == 73712  # OEIS A000170
+    assert seen_running and c.bits == (name == "c" and not bounds)
+    assert c.run(1, 1) == (END, 0) and stats.solutions == count  # OEIS A000170, A001499
 
 
 @needs_c
@@ -431,3 +460,82 @@ def test_the_c_loop_takes_bitsets_where_they_fit_and_counts_as_the_bits_loop() -
         assert c.count() == bits.count() and c.stats == dataclasses.replace(
             bits.stats, elapsed=c.stats.elapsed
         )
+
+
+# -- Algorithm M (item bounds): the C loop against the pure-Python reference ----------------
+
+
+def matrices(n: int, ones: int) -> Problem:
+    """n x n 0-1 matrices with ``ones`` ones in each row and column (OEIS A001499 for 2)."""
+    cells = {(r, c): [f"r{r}", f"c{c}"] for r in range(n) for c in range(n)}
+    lines = [f"r{k}" for k in range(n)] + [f"c{k}" for k in range(n)]
+    return Problem(cells, primary=lines, bounds=dict.fromkeys(lines, ones))
+
+
+@needs_c
+@pytest.mark.parametrize("seed", [None, 0, 5, random.Random(3)])
+def test_algorithm_m_in_c_agrees_when_stopped_and_resumed(seed: int | random.Random | None) -> None:
+    problem = Problem(  # rows of a 5 x 5 matrix: 1..2 ones, columns: exactly 2
+        {(r, c): [f"r{r}", f"c{c}"] for r in range(5) for c in range(5)},
+        bounds={**{f"r{k}": (1, 2) for k in range(5)}, **{f"c{k}": 2 for k in range(5)}},
+    )
+    state = seed.getstate() if isinstance(seed, random.Random) else None
+    runs = []
+    for name in ["python", *C_LOOPS]:
+        if state is not None:
+            seed.setstate(state)  # type: ignore[union-attr]
+        runs.append(trace(problem, name, 7, seed=seed, max_nodes=900, progress_interval=50))
+    assert all(run == runs[0] for run in runs) and runs[0]["stopped_by"] == "nodes"
+    for name in C_LOOPS:  # count to a limit, then on from there, as the docs promise
+        search = matrices(5, 2).search(backend=name)
+        assert (search.count(10), search.count(), search.stats.solutions) == (10, 2030, 2040)
+        assert search.first() is None and search.complete
+
+
+@needs_c
+@pytest.mark.parametrize(
+    "bounds",
+    [
+        [(0, 0), (1, 1)],  # one pair short
+        [(0, 0), (2, 1), (1, 1), (1, 1)],  # u > v
+        [(0, 0), (-1, 2), (1, 1), (1, 1)],
+        [(0, 0), (0, 0), (1, 1), (1, 1)],  # v = 0
+        [(0, 0), (1, 2**63), (1, 1), (1, 1)],
+        [(0, 0), (1, 2**62 + 1), (1, 1), (1, 1)],
+        [(0, 0), [1, 2], (1, 1), (1, 1)],
+        [(0, 0), (1, 2, 3), (1, 1), (1, 1)],
+        [(0, 0), ("1", 2), (1, 1), (1, 1)],
+        "bounds",
+        None,
+    ],
+)
+def test_malformed_bounds_raise_value_errors(bounds: Any) -> None:
+    problem = Problem({"A": ["a", "b"], "B": ["a", "c"], "C": ["b", "c"]}, bounds={"a": 2})
+    links = problem.compiled()
+    assert loop(links) == 1  # A and B
+    with pytest.raises((ValueError, TypeError)):
+        loop(broken(links, "bounds", None, bounds))
+
+
+@needs_c
+def test_bounded_forced_options_are_checked_by_the_c_loop() -> None:
+    links = Problem({"A": ["a"], "B": ["a"], "C": ["a", "b"]}, bounds={"a": 2}).compiled()
+    for forced in ([0, 0], [0, 1, 2], [3], [2, 2]):
+        with pytest.raises(ValueError):
+            loop(links, forced)
+    assert (loop(links), loop(links, [0]), loop(links, [0, 2])) == (2, 1, 1)  # A or B, with C
+
+
+@needs_c
+@pytest.mark.parametrize("seed", [None, 3])
+def test_bounded_searches_dropped_half_way_free_their_loops(seed: int | None) -> None:
+    def c_loops() -> int:
+        gc.collect()
+        return sum(type(x) is dlx.search.CLoop for x in gc.get_objects())
+
+    before = c_loops()
+    for _ in range(3):
+        search = matrices(5, 2).search(backend="c", seed=seed)
+        assert len(next(search)) == 10
+        del search
+    assert c_loops() == before

@@ -1,5 +1,6 @@
 """Algorithm M: primary items covered u..v times, against a brute-force oracle, Knuth's
-DLX3 and published counts."""
+DLX3 and published counts, on each loop that serves bounds (the pure-Python reference and
+the C loop); and the C loop against the reference, step for step."""
 
 from __future__ import annotations
 
@@ -8,29 +9,25 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import dlx
+import dlx.search
 from dlx import BoundError, ConflictError, Problem
+from dlx.search import LOOPS
+from tests.dlx.test_backends import bounded
 from tests.dlx.test_search import problems
 from tests.oracle import brute_force, check
 
-
-@pytest.fixture(autouse=True)
-def backend() -> None:
-    """Item bounds run on the one loop that serves them: no run per default backend."""
+needs_c = pytest.mark.skipif("c" not in LOOPS, reason="the C backend is not built")
+BOUNDED_LOOPS = [name for name in ("python", "c", "c-links") if name in LOOPS]
 
 
-@st.composite
-def bounded(draw: st.DrawFn) -> Problem:
-    """``problems()`` with random bounds u..v on some primary items."""
-    problem = draw(problems())
-    bounds = {}
-    for item in problem.primary:
-        v = draw(st.integers(1, 3))
-        u = draw(st.integers(0, v))
-        if draw(st.booleans()):
-            bounds[item] = (u, v)
-    return Problem(
-        problem.options, primary=problem.primary, secondary=problem.secondary, bounds=bounds
-    )
+@pytest.fixture(autouse=True, params=["python", "c"])
+def backend(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
+    """The loop that ``Search(backend=None)`` means during the test: Algorithm M in pure
+    Python or in C (the bitsets do not serve bounds)."""
+    if request.param not in LOOPS:
+        pytest.skip(f"the {request.param!r} backend is not built")
+    monkeypatch.setattr(dlx.search, "DEFAULT_BACKEND", request.param)
+    return request.param
 
 
 @settings(max_examples=300, deadline=None)
@@ -130,13 +127,33 @@ def test_published_counts_of_matrices_with_given_line_sums(
     assert matrices(n, ones).count() == published
 
 
-@pytest.mark.slow
-def test_published_count_of_6_by_6_matrices_with_three_ones_per_line() -> None:
-    """OEIS A001501 gives 297,200; Knuth's dlx3 on the same file (written by dlx.write)
-    prints "Altogether 297200 solutions, ..., 3196671 updates, ..., 921078 nodes"."""
-    search = matrices(6, (3, 3)).search()
-    assert search.count() == 297200
-    assert (search.stats.updates, search.stats.nodes + 1) == (3196671, 921078)
+# (n, ones, the published count, and what Knuth's dlx3 prints on the same file, written by
+# dlx.write: "Altogether ... solutions, ..., U updates, ..., N nodes", N with the root)
+DLX3_RUNS = [
+    (6, (3, 3), 297_200, 3_196_671, 921_078),  # OEIS A001501
+    (6, (2, 2), 67_950, 715_151, 198_658),  # OEIS A001499
+    (7, (2, 2), 3_110_940, 32_081_499, 8_857_320),  # OEIS A001499
+    pytest.param(8, (2, 2), 187_530_840, 1_907_916_979, 525_481_923, marks=pytest.mark.slow),
+]
+
+
+@pytest.mark.parametrize(("n", "ones", "published", "updates", "nodes"), DLX3_RUNS)
+def test_dlx3s_tree_to_published_counts(
+    request: pytest.FixtureRequest,
+    backend: str,
+    n: int,
+    ones: tuple[int, int],
+    published: int,
+    updates: int,
+    nodes: int,
+) -> None:
+    """Seconds on the C loop (n = 8 is slow there); the reference takes minutes, with
+    --runslow only, and hours on n = 8, never."""
+    if backend == "python" and (n == 8 or not request.config.getoption("--runslow")):
+        pytest.skip("the pure-Python loop takes minutes: run with --runslow")
+    search = matrices(n, ones).search()
+    assert search.count() == published
+    assert (search.stats.updates, search.stats.nodes + 1) == (updates, nodes)
 
 
 @pytest.mark.parametrize(
@@ -185,6 +202,13 @@ def test_the_loops_that_cannot_serve_bounds_say_so() -> None:
     assert problem.count(backend="auto") == problem.count(backend="python") == 1
     with pytest.raises(ValueError, match="Algorithm M"):
         problem.count(backend="bits")
+
+
+def test_bounds_run_on_the_c_loop_when_it_is_built(backend: str) -> None:
+    problem = Problem([["a"], ["a"]], bounds={"a": 2})
+    assert problem.search().backend == backend
+    assert problem.search(backend="auto").backend == "python"
+    assert [problem.search(backend=name).backend for name in BOUNDED_LOOPS] == BOUNDED_LOOPS
 
 
 def test_forced_options_beyond_a_bound_conflict() -> None:

@@ -11,6 +11,7 @@ import pytest
 
 import sudoku.batch
 import sudoku.solve
+from dlx import Problem
 from dlx.search import layout_of
 from sudoku.batch import SOLVE, Reader, Route, Task, Work, answers, route, solve_lines
 from sudoku.cover import cover_problem
@@ -255,6 +256,9 @@ def test_the_solver_refuses_what_it_cannot_use():
         solver.solve(["# fine", b"bytes"])
     with pytest.raises(ValueError, match="different cell indices"):
         solver.add_shape(4, layout_of(cover_problem(Shape.for_size(4)).compiled()), [[0, 0, 1, 2]])
+    bounded = Problem([[0], [0]], bounds={0: 2})  # dlx's C API runs exact covers only
+    with pytest.raises(ValueError, match="has bounds"):
+        solver.add_shape(4, layout_of(bounded.compiled()), [])
     with pytest.raises(ValueError, match="fixed"):
         _batch.Solver(99)
     # A line of a size with no shape stops the chunk before it: codes is shorter.
