@@ -264,6 +264,7 @@ def options(body: Body | None = None) -> Body:
             v.name.value: {
                 "label": v.label,
                 "largest": LARGEST_MADE.get(v.name.value, MAX_SIZE),
+                "digs": v.name != VariantName.killer,  # to a level, with a symmetry
                 "map": v.map_field,
                 "map_help": v.map_help,
             }

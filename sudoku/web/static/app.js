@@ -22,6 +22,7 @@ let cageText = []; // for each cell, what a screen reader hears of its cage ("" 
 let contents = []; // inside each cell, what update() rewrites (a digit or pencil marks)
 let shown = {}; // highlights from the last hint or check: {hint, units, target, wrong}
 let latest = 0; // the newest request for a new board: an older answer arriving late is dropped
+let hinted = null; // the last hint's placement: {entries, k, digit}, while the grid is as it was
 
 // --- talking to the server -----------------------------------------------------------------
 
@@ -78,6 +79,7 @@ function start(board, info) {
   running = null;
   startClock();
   shown = {};
+  hinted = null;
   draw();
   save();
 }
@@ -164,6 +166,7 @@ function step(from, to, nothing) {
 
 function changed(message) {
   shown = {};
+  hinted = null;
   update();
   save();
   if (message) say(message);
@@ -487,10 +490,19 @@ function togglePencil() {
 
 // --- actions ----------------------------------------------------------------------------------
 
+// The hint's cell while the grid is as the hint found it: a second hint reveals it.
+function hintedCell() {
+  return hinted && hinted.entries === state.entries.join() ? hinted : null;
+}
+
 async function hint() {
+  if (hintedCell()) return reveal();
   const board = state.board;
+  const entries = state.entries.join();
   const answer = await call("hint", { ...board.spec, entries: state.entries });
   if (state.board !== board) return;
+  const [placement] = answer.placements || [];
+  hinted = placement && state.entries.join() === entries ? { entries, k: placement[0], digit: placement[1] } : null;
   if (answer.kind === "step") {
     const targets = [...answer.placements, ...answer.eliminations].map(([k]) => k);
     shown = { hint: answer.cells, units: answer.units, target: targets };
@@ -506,19 +518,33 @@ async function hint() {
   update();
 }
 
+// The digit the last hint places, written for the player (one undoable move).
+function reveal() {
+  const cell = hintedCell();
+  if (!cell) return say("Ask for a hint first: Reveal writes the digit it places.");
+  const { k, digit } = cell;
+  const n = state.board.size;
+  state.revealed = true;
+  state.selected = k;
+  const where = `r${Math.floor(k / n) + 1}c${(k % n) + 1}`;
+  apply(
+    [[k, digit, []], ...(settings.tidy ? tidied(k, digit) : [])],
+    `Revealed ${state.board.symbols[digit - 1]} at ${where} (Undo takes it back).`,
+  );
+}
+
 async function check() {
   const board = state.board;
   const result = await call("check", { ...board.spec, entries: state.entries });
   if (state.board !== board) return;
-  shown = { wrong: [...result.wrong, ...result.conflicts.flatMap((c) => c.cells)] };
+  shown = { wrong: result.fix }; // the player's cells: never a given an entry clashes with
   update();
   if (result.solved) {
     solved(played());
   } else if (result.status === "none") {
     say("This puzzle has no solution.", "bad");
-  } else if (result.wrong.length || result.conflicts.length) {
-    const count = new Set(shown.wrong).size;
-    say(`${count} cell(s) to fix: they break a rule or differ from the solution.`, "bad");
+  } else if (result.fix.length) {
+    say(`${result.fix.length} cell(s) to fix: they break a rule or differ from the solution.`, "bad");
   } else {
     const left = state.entries.filter((d) => !d).length;
     const several = result.status === "several" ? " (this puzzle has more than one solution)" : "";
@@ -572,18 +598,32 @@ async function generate(event) {
   if (seedText && !/^\d+$/.test(seedText)) return say("The seed is a whole number (or empty for a random one).", "bad");
   say("Generating...");
   const ticket = ++latest;
+  const caged = !options.variants[$("variant").value].digs;
   const made = await call("generate", {
     size: Number($("size").value),
     variant: $("variant").value,
-    level: $("level").value || null,
-    symmetry: $("symmetry").value,
+    level: caged ? null : $("level").value || null,
+    symmetry: caged ? "none" : $("symmetry").value,
     seed: seedText ? Number(seedText) : null,
   });
   if (ticket !== latest) return;
   const { seed, level, hardest, clues, symmetry } = made;
   start(made.board, { seed, level, hardest, clues, symmetry });
-  const dug = made.minimal ? "" : " (time ran out before it was dug down to minimal)";
-  say(`A new ${level} puzzle${dug}: seed ${seed} makes it again.`);
+  const dug = made.minimal === false ? " (time ran out before it was dug down to minimal)" : "";
+  const what = level ? `${level} ${made.board.label}` : made.board.label;
+  say(`A new ${what} puzzle${dug}: seed ${seed} makes it again.`);
+}
+
+// The new-puzzle form offers the sizes a variant is made at; a killer, made from its cages,
+// has no level or symmetry to choose.
+function offerSizes() {
+  const variant = options.variants[$("variant").value];
+  const size = $("size");
+  const chosen = Number(size.value) || 9;
+  const sizes = options.sizes.filter((n) => n <= variant.largest);
+  size.replaceChildren();
+  fill(size, sizes.map(String), sizes.map((n) => `${n}x${n}`), String(sizes.includes(chosen) ? chosen : Math.max(...sizes.filter((n) => n <= 9))));
+  $("level").disabled = $("symmetry").disabled = !variant.digs;
 }
 
 async function paste(event) {
@@ -616,7 +656,6 @@ function fill(select, values, labels = values, chosen = undefined) {
 
 async function main() {
   options = await call("options");
-  fill($("size"), options.sizes.map(String), options.sizes.map((n) => `${n}x${n}`), "9");
   const names = Object.keys(options.variants);
   const labels = names.map((v) => options.variants[v].label);
   fill($("paste-variant"), names, labels, "classic");
@@ -627,8 +666,9 @@ async function main() {
   };
   $("paste-variant").addEventListener("change", showMap);
   showMap();
-  const making = names.filter((v) => options.variants[v].generates);
-  fill($("variant"), making, making.map((v) => options.variants[v].label), "classic");
+  fill($("variant"), names, labels, "classic");
+  $("variant").addEventListener("change", offerSizes);
+  offerSizes();
   fill($("level"), options.levels);
   fill($("symmetry"), options.symmetries, options.symmetries, "rot180");
 
@@ -648,6 +688,7 @@ async function main() {
   $("redo").addEventListener("click", redo);
   $("restart").addEventListener("click", restart);
   $("hint").addEventListener("click", (e) => busy(e.currentTarget, hint));
+  $("reveal").addEventListener("click", reveal);
   $("check").addEventListener("click", (e) => busy(e.currentTarget, check));
   $("solve").addEventListener("click", (e) => busy(e.currentTarget, solve));
   $("print").addEventListener("click", (e) => busy(e.currentTarget, printSheet));
