@@ -354,7 +354,7 @@ def test_the_page_is_served_with_a_policy_that_keeps_it_local(base_url):
         policy = response.headers["content-security-policy"]
         page = response.read().decode()
     assert "default-src 'self'" in policy and "connect-src 'self'" in policy
-    for asset in ("/static/app.js", "/static/style.css"):
+    for asset in ("/static/app.js", "/static/board.js", "/static/style.css"):
         assert asset in page
         assert request(base_url, asset, method="GET")[0] == 200
     assert "http://" not in page and "https://" not in page

@@ -8,6 +8,7 @@ the mechanism, the pool's count of jobs that had to wait for their worker to sta
 
 from __future__ import annotations
 
+import os
 import time
 
 import pytest
@@ -25,10 +26,19 @@ STARTED = 120.0  # seconds a worker is given to start on a busy machine (it take
 def reaped(pids: set[int]) -> bool:
     """Whether the pool has seen ``pids`` end (reaped them), waiting up to STARTED s."""
     deadline = time.monotonic() + STARTED
-    while pids & set(workers()):
+    while any(exists(pid) for pid in pids):
         if time.monotonic() > deadline:
             return False
         time.sleep(0.05)
+    return True
+
+
+def exists(pid: int) -> bool:
+    """Whether process ``pid`` is there, running or a zombie not yet reaped."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
     return True
 
 
