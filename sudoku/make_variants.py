@@ -16,16 +16,20 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from typing import Any
 
 from dlx import seeds
 from dlx.seeds import Seed
 from sudoku import records
 from sudoku.cover import search
 from sudoku.generate import (
+    DEFAULT_ATTEMPTS,
+    Generated,
     GenerateError,
     OutOfAttempts,
     complete_grid,
     dig,
+    generate,
     made_record,
     resolve_seed,
 )
@@ -189,3 +193,27 @@ def generate_killer(
         f"no killer decided by its cages alone in {attempts} attempts (seed {value}): "
         "allow more attempts or allow givens"
     )
+
+
+def generate_variant(
+    shape: Shape,
+    *,
+    jigsaw: bool = False,
+    killer: bool = False,
+    seed: int,
+    attempts: int = DEFAULT_ATTEMPTS,
+    **digging: Any,
+) -> Generated | Killer:
+    """One puzzle with the rules of ``shape``: on new random regions of its size when
+    ``jigsaw`` (its diagonals kept), caged by `generate_killer` when ``killer``, otherwise
+    dug by `sudoku.generate.generate` with the ``digging`` keywords (difficulty, symmetry,
+    time_limit). The one road for the command line and the page; ``seed`` reproduces it."""
+    base = shape
+    if jigsaw:
+        base = random_regions(shape.size, seed)
+        base = base.with_diagonals() if "diagonal" in shape.extra_names else base
+    if not killer:
+        return generate(base, seed=seed, attempts=attempts, **digging)
+    if digging:
+        raise GenerateError(f"a killer is dug down by its cages: no {', '.join(digging)}")
+    return generate_killer(base, seed=seed, attempts=attempts)

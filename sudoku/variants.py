@@ -233,7 +233,7 @@ def _read_jigsaw(text: str, base: Shape | None) -> Shape:
 @dataclass(frozen=True)
 class Variant:
     """A kind of sudoku: what it is called, the option that asks for it, how it makes a
-    shape, and whether new puzzles of it can be generated here.
+    shape.
 
     ``option`` is the keyword of `variant_shape` that asks for the variant (the command
     line's flag, and for a map the web request's field). ``holds`` tells whether a shape
@@ -252,7 +252,6 @@ class Variant:
     read_map: Callable[[str, Shape | None], Shape] | None = None
     write_map: Callable[[Shape], str] | None = None
     map_help: str = ""
-    generates: bool = True
     word: str = ""
     noun: str | None = None
 
@@ -299,7 +298,6 @@ VARIANTS: dict[str, Variant] = {
             read_map=_read_jigsaw,
             write_map=format_regions,
             map_help="n lines of n labels, cells with the same label forming a region",
-            generates=False,
             word="jigsaw ",
         ),
         Variant(
@@ -311,7 +309,6 @@ VARIANTS: dict[str, Variant] = {
             write_map=format_cages,
             map_help="n lines of n labels ('.' for a cell in no cage), "
             "then label=sum for each cage",
-            generates=False,
             word="killer ",
         ),
     )

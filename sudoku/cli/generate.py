@@ -272,19 +272,10 @@ def _variants(
 ) -> Iterator[Any]:
     """Killer or random-jigsaw puzzles (or both), puzzle k with seed start+k-1; the other
     rules asked for (X, windoku) kept on every one."""
-    from sudoku.generate import generate
-    from sudoku.make_variants import generate_killer, random_regions
+    from sudoku.make_variants import generate_variant
 
-    for number in range(1, count + 1):
-        value = start + number - 1
-        base = shape
-        if jigsaw:
-            base = random_regions(shape.size, value)
-            base = base.with_diagonals() if "diagonal" in shape.extra_names else base
-        if killer:
-            yield generate_killer(base, seed=value, attempts=attempts)
-        else:
-            yield generate(base, seed=value, attempts=attempts)
+    for value in range(start, start + count):
+        yield generate_variant(shape, jigsaw=jigsaw, killer=killer, seed=value, attempts=attempts)
 
 
 def _write(writer: RecordWriter, number: int, made: Any, stats: bool) -> None:

@@ -31,17 +31,18 @@ from typing import Any
 
 from sudoku.batch import SOLVE, Task, Work, answer
 from sudoku.files import read_text
-from sudoku.generate import SYMMETRIES, GenerateError
-from sudoku.generate import generate as generate_puzzle
+from sudoku.generate import SYMMETRIES, GenerateError, resolve_seed
 from sudoku.grid import (
     Grid,
     GridError,
+    Shape,
     cell_name,
     check_givens,
     conflicts,
     format_line,
     parse,
 )
+from sudoku.make_variants import generate_variant
 from sudoku.rate import LEVELS, TECHNIQUES, Candidates, Step
 from sudoku.records import BadInput, Place, Rated, Solved, Status
 from sudoku.sheets import sheet as svg_sheet
@@ -49,6 +50,7 @@ from sudoku.variants import (
     VARIANTS,
     Variant,
     VariantError,
+    VariantName,
     variant_block,
     variant_key,
     variant_name,
@@ -60,6 +62,9 @@ MAX_TEXT = 20_000  # characters of puzzle or region text read at most
 # Generation stops itself after this many seconds and says what came closest (or returns a
 # unique puzzle not yet dug down to minimal); the app's job budget, longer, is the backstop.
 GENERATE_TIME_LIMIT = 15.0
+# The largest new puzzle of a variant made within a request's budget (others: MAX_SIZE): a
+# 12x12 killer or a 16x16 jigsaw can take half a minute and more.
+LARGEST_MADE = {"jigsaw": 12, "killer": 10}
 
 Body = dict[str, Any]
 
@@ -124,9 +129,9 @@ def _choice(body: Body, name: str, choices: Any, default: Any) -> Any:
     return value
 
 
-def _reader(variant: Variant, body: Body) -> Callable[[str], Grid]:
-    """How to read one puzzle of ``variant``: its shape from its map, or from the size of
-    the text's grid (`sudoku.variants.variant_shape` either way)."""
+def _reader(variant: Variant, body: Body) -> tuple[Callable[[str], Grid], Shape | None]:
+    """How to read one puzzle of ``variant``, and its shape when its map fixes it: from its
+    map, or from the size of the text's grid (`sudoku.variants.variant_shape` either way)."""
     name = variant.map_field
     if name is None:
 
@@ -135,7 +140,7 @@ def _reader(variant: Variant, body: Body) -> Callable[[str], Grid]:
             shape = variant_shape(grid.shape.size, **variant.options())
             return grid if shape is None else Grid(shape, grid.cells)
 
-        return read
+        return read, None
     text = _field(body, name, str, "")
     if not text.strip():
         raise ApiError(
@@ -149,26 +154,31 @@ def _reader(variant: Variant, body: Body) -> Callable[[str], Grid]:
         raise ApiError(
             422, f"{name}: {error}", field=name, line=error.line, column=error.column
         ) from None
-    return partial(parse, shape=shape)
+    return partial(parse, shape=shape), shape
 
 
 def read_puzzle(body: Body) -> Grid:
     """The puzzle a request names (see *spec* above), in any layout `sudoku.files` reads;
-    refused when it is not a grid or is larger than MAX_SIZE."""
+    refused when it is not a grid or is larger than MAX_SIZE. A killer's cages may come
+    alone, without a puzzle: then it has no givens (the cages decide it)."""
     if not isinstance(body, dict):
         raise ApiError(400, "the request body must be a JSON object")
-    text = _field(body, "puzzle", str)
+    read, shape = _reader(VARIANTS[_choice(body, "variant", VARIANTS, "classic")], body)
+    caged = shape is not None and bool(shape.cages)
+    text = _field(body, "puzzle", str, "" if caged else ...)
     if len(text) > MAX_TEXT:
         raise ApiError(
             413, f"puzzle is {len(text)} characters, at most {MAX_TEXT} are read", field="puzzle"
         )
-    read = _reader(VARIANTS[_choice(body, "variant", VARIANTS, "classic")], body)
-    try:
-        grids = read_text(text, read)
-    except GridError as error:
-        raise ApiError(
-            422, str(error), field="puzzle", line=error.line, column=error.column
-        ) from None
+    if shape is not None and caged and not text.strip():
+        grids = [Grid.empty(shape)]
+    else:
+        try:
+            grids = read_text(text, read)
+        except GridError as error:
+            raise ApiError(
+                422, str(error), field="puzzle", line=error.line, column=error.column
+            ) from None
     if not grids:
         raise ApiError(422, "found no puzzle in the text", field="puzzle")
     grid = grids[0]
@@ -253,7 +263,8 @@ def options(body: Body | None = None) -> Body:
         "variants": {
             v.name.value: {
                 "label": v.label,
-                "generates": v.generates,
+                "largest": LARGEST_MADE.get(v.name.value, MAX_SIZE),
+                "digs": v.name != VariantName.killer,  # to a level, with a symmetry
                 "map": v.map_field,
                 "map_help": v.map_help,
             }
@@ -284,20 +295,37 @@ def generate(body: Body) -> Body:
         )
     name = _choice(body, "variant", VARIANTS, "classic")
     variant = VARIANTS[name]
-    if not variant.generates:
+    largest = LARGEST_MADE.get(name, MAX_SIZE)
+    if size > largest:
         raise ApiError(
-            422, f"{variant.label} puzzles cannot be generated yet; paste one", field="variant"
+            422,
+            f"{variant.label} puzzles are made here up to {largest}x{largest} (larger ones "
+            f"take longer than a request may); the command line makes them: "
+            f"dlx-sudoku generate --{name} --size {size}",
+            field="size",
         )
     level = _choice(body, "level", LEVELS, None)
     symmetry = _choice(body, "symmetry", SYMMETRIES, "none")
+    killer = name == VariantName.killer
+    if killer and (level is not None or symmetry != "none"):
+        raise ApiError(
+            422,
+            "a killer is made from its cages alone: no level or symmetry to choose",
+            field="level" if level is not None else "symmetry",
+        )
     seed = _field(body, "seed", int, None)
     if seed is not None and not 0 <= seed < 2**63:
         raise ApiError(400, f"seed must be from 0 to 2**63 - 1, not {seed}", field="seed")
+    digging = {"difficulty": level, "symmetry": symmetry, "time_limit": GENERATE_TIME_LIMIT}
     try:
-        shape = variant_shape(size, **variant.options())
-        assert shape is not None  # the size fixes it
-        made = generate_puzzle(
-            shape, difficulty=level, symmetry=symmetry, seed=seed, time_limit=GENERATE_TIME_LIMIT
+        # a variant with a map gets a new one made: until then the size is all its shape says
+        shape = variant_shape(size, **variant.options()) if not variant.map_field else None
+        made = generate_variant(
+            shape or Shape.for_size(size),
+            jigsaw=name == VariantName.jigsaw,
+            killer=killer,
+            seed=resolve_seed(seed),
+            **({} if killer else digging),
         )
     except (GenerateError, GridError) as error:
         raise ApiError(422, str(error)) from None
@@ -321,20 +349,35 @@ def check(body: Body) -> Body:
     puzzle = read_puzzle(body)
     entries = read_entries(body, puzzle)
     status, solution = _solved(puzzle)
-    wrong = []
-    if status is Status.UNIQUE and solution is not None:
-        wrong = [k for k, d in enumerate(entries.cells) if d and d != solution[k]]
-    found = conflicts(entries)
+    unique = solution if status is Status.UNIQUE else None
+    wrong, clashes, fix = _mistakes(entries, puzzle, unique)
     return {
         "status": status.value,
-        "conflicts": [
-            {"unit": unit, "digit": digit, "cells": [r * puzzle.shape.size + c for r, c in cells]}
-            for unit, digit, cells in found
-        ],
+        "conflicts": clashes,
         "wrong": wrong,
+        "fix": fix,
         "complete": entries.is_complete(),
-        "solved": entries.is_complete() and not found and not wrong,
+        "solved": entries.is_complete() and not fix,
     }
+
+
+def _mistakes(
+    entries: Grid, puzzle: Grid, solution: tuple[int, ...] | None
+) -> tuple[list[int], list[Body], list[int]]:
+    """The player's mistakes: the cells that differ from the solution (when it is unique:
+    ``solution`` not None), the conflicts (a unit, a digit, its cells, givens among them),
+    and the cells to fix: the player's own among both, never a given."""
+    n = puzzle.shape.size
+    wrong = []
+    if solution is not None:
+        wrong = [k for k, d in enumerate(entries.cells) if d and d != solution[k]]
+    clashes: list[Body] = [
+        {"unit": unit, "digit": digit, "cells": [r * n + c for r, c in cells]}
+        for unit, digit, cells in conflicts(entries)
+    ]
+    clashing = {k for clash in clashes for k in clash["cells"]}
+    fix = sorted(k for k in {*wrong, *clashing} if not puzzle.cells[k])
+    return wrong, clashes, fix
 
 
 def hint(body: Body) -> Body:
@@ -350,16 +393,13 @@ def hint(body: Body) -> Body:
         raise ApiError(
             422, "this puzzle has more than one solution: no hint can lead to one", field="puzzle"
         )
-    wrong = []
-    if status is Status.UNIQUE:
-        wrong = [k for k, d in enumerate(entries.cells) if d and d != solution[k]]
-    wrong = wrong or sorted({r * n + c for _, _, cells in conflicts(entries) for r, c in cells})
-    if wrong:
-        names = ", ".join(cell_name(divmod(k, n)) for k in wrong[:6])
+    _, _, fix = _mistakes(entries, puzzle, solution)
+    if fix:
+        names = ", ".join(cell_name(divmod(k, n)) for k in fix[:6])
         return {
             "kind": "mistake",
-            "cells": wrong,
-            "message": f"fix these first: {names}{' ...' if len(wrong) > 6 else ''}",
+            "cells": fix,
+            "message": f"fix these first: {names}{' ...' if len(fix) > 6 else ''}",
         }
     if entries.is_complete():
         return {"kind": "done", "message": "the grid is solved"}

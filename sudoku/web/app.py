@@ -51,6 +51,7 @@ STATIC = Path(__file__).parent / "static"
 INLINE = {"options", "read"}  # endpoints cheap enough to answer without a worker
 SMALL = 81  # cells of the largest puzzle that takes the quick lane (a 9x9)
 STOP_WITHIN = 1  # seconds Ctrl-C or SIGTERM gives the requests in flight
+WORKER_START = 60  # seconds the server waits at most for its first workers to be ready
 log = logging.getLogger("sudoku.web")
 CSP = (
     "default-src 'self'; img-src 'self' data: blob:; style-src 'self'; script-src 'self'; "
@@ -232,8 +233,10 @@ def create_app(
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        await run_in_threadpool(jobs.warm)
-        await run_in_threadpool(quick.warm)
+        for lane_jobs in (quick, jobs):
+            await run_in_threadpool(lane_jobs.warm)
+        for lane_jobs in (quick, jobs):  # served once a worker is ready: no request waits
+            await run_in_threadpool(lane_jobs.ready, WORKER_START)
         yield
         await run_in_threadpool(jobs.close)
         await run_in_threadpool(quick.close)

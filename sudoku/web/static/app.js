@@ -1,5 +1,6 @@
 // dlx-sudoku play: the page. Plain JavaScript, no build step, no request leaves this machine
-// (every fetch goes to the local server that served the page).
+// (every fetch goes to the local server that served the page). This file holds the game and
+// its moves, the keys and the actions; board.js draws the board and keeps it up to date.
 //
 // state: the board the server described (size, symbols, givens, regions, units, spec), the
 // player's entries and pencil marks, the undo and redo histories, the selected cell, the time
@@ -16,12 +17,9 @@ let state = null; // {board, entries, marks, history, future, selected, pencil, 
 //                    elapsed, solvedIn, revealed}
 let settings = { tidy: true }; // tidy: a placed digit leaves its peers' pencil marks
 let running = null; // Date.now() when the clock last started; null while it stands still
-let cells = []; // the cell elements of the drawn board
-let keys = []; // the digit pad's buttons
-let cageText = []; // for each cell, what a screen reader hears of its cage ("" outside one)
-let contents = []; // inside each cell, what update() rewrites (a digit or pencil marks)
 let shown = {}; // highlights from the last hint or check: {hint, units, target, wrong}
 let latest = 0; // the newest request for a new board: an older answer arriving late is dropped
+let hinted = null; // the last hint's placement: {entries, k, digit}, while the grid is as it was
 
 // --- talking to the server -----------------------------------------------------------------
 
@@ -78,6 +76,7 @@ function start(board, info) {
   running = null;
   startClock();
   shown = {};
+  hinted = null;
   draw();
   save();
 }
@@ -164,6 +163,7 @@ function step(from, to, nothing) {
 
 function changed(message) {
   shown = {};
+  hinted = null;
   update();
   save();
   if (message) say(message);
@@ -257,189 +257,6 @@ async function finished() {
   }
 }
 
-// --- drawing ------------------------------------------------------------------------------------
-
-// The grid as ARIA wants it (grid > row > gridcell); one cell at a time is in the Tab order.
-function draw() {
-  const { size: n, cages } = state.board;
-  const board = $("board");
-  board.style.setProperty("--n", n);
-  board.classList.remove("solved");
-  board.setAttribute("aria-label", `${n}x${n} sudoku grid`);
-  board.setAttribute("aria-rowcount", n);
-  board.setAttribute("aria-colcount", n);
-  board.replaceChildren();
-  const cageOf = new Map();
-  (cages || []).forEach((cage, c) => cage.cells.forEach((k) => cageOf.set(k, c)));
-  cageText = Array.from({ length: n * n }, (_, k) => {
-    const cage = cages && cages[cageOf.get(k)];
-    return cage ? `, in a cage of ${cage.cells.length} cells adding up to ${cage.sum}` : "";
-  });
-  cells = [];
-  contents = [];
-  for (let r = 0; r < n; r++) {
-    const row = document.createElement("div");
-    row.className = "row";
-    row.setAttribute("role", "row");
-    row.setAttribute("aria-label", `row ${r + 1}`);
-    for (let c = 0; c < n; c++) row.append(drawCell(r * n + c, cageOf));
-    board.append(row);
-  }
-  drawKeypad();
-  const info = state.info || {};
-  const parts = [state.board.label, `${n}x${n}`];
-  const hardest = info.hardest && info.level !== "expert" ? ` (${info.hardest})` : "";
-  if (info.level) parts.push(`level ${info.level}${hardest}`);
-  if (info.seed !== undefined && info.seed !== null) parts.push(`seed ${info.seed}`);
-  if (info.clues) parts.push(`${info.clues} clues`);
-  if (info.symmetry && info.symmetry !== "none") parts.push(info.symmetry);
-  $("about").textContent = parts.join(" · ");
-  update();
-}
-
-function drawCell(k, cageOf) {
-  const { size: n, regions, extra, givens } = state.board;
-  const r = Math.floor(k / n), c = k % n;
-  const cell = document.createElement("div");
-  cell.className = "cell";
-  cell.setAttribute("role", "gridcell");
-  cell.tabIndex = -1;
-  cell.dataset.index = k;
-  cell.dataset.cell = `r${r + 1}c${c + 1}`;
-  if (c === n - 1) cell.classList.add("last-col");
-  else if (regions[k] !== regions[k + 1]) cell.classList.add("br");
-  if (r === n - 1) cell.classList.add("last-row");
-  else if (regions[k] !== regions[k + n]) cell.classList.add("bb");
-  if (extra.some((region) => region.includes(k))) cell.classList.add("extra");
-  if (givens[k]) {
-    cell.classList.add("given");
-    cell.setAttribute("aria-readonly", "true");
-  }
-  cell.addEventListener("pointerdown", () => select(k));
-  if (cageOf.has(k)) cell.append(cageOutline(k, cageOf, n));
-  const content = document.createElement("div");
-  content.className = "content";
-  cell.append(content);
-  cells.push(cell);
-  contents.push(content);
-  return cell;
-}
-
-function drawKeypad() {
-  keys = [...state.board.symbols].map((symbol) => {
-    const key = document.createElement("button");
-    key.type = "button";
-    key.dataset.symbol = symbol;
-    const left = document.createElement("span");
-    left.className = "left";
-    key.append(symbol, left);
-    key.addEventListener("click", () => write(symbol));
-    return key;
-  });
-  $("keypad").replaceChildren(...keys);
-}
-
-// A killer cage's dashed outline inside cell k: a side is drawn where the cage ends; the
-// cage's first cell carries its sum.
-function cageOutline(k, cageOf, n) {
-  const c = cageOf.get(k);
-  const cage = state.board.cages[c];
-  const outline = document.createElement("div");
-  outline.className = "cage";
-  const same = (j, inside) => inside && cageOf.get(j) === c;
-  if (!same(k - n, k >= n)) outline.classList.add("t");
-  if (!same(k + n, k < n * n - n)) outline.classList.add("b");
-  if (!same(k - 1, k % n > 0)) outline.classList.add("l");
-  if (!same(k + 1, k % n < n - 1)) outline.classList.add("r");
-  if (Math.min(...cage.cells) === k) {
-    const sum = document.createElement("span");
-    sum.className = "sum";
-    sum.textContent = cage.sum;
-    outline.append(sum);
-  }
-  return outline;
-}
-
-function update() {
-  const { size: n, symbols, units } = state.board;
-  const bad = conflicts();
-  const k0 = state.selected;
-  const selectedDigit = k0 >= 0 ? state.entries[k0] : 0;
-  const peers = k0 >= 0 ? peersOf(k0) : new Set();
-  const hint = new Set(shown.hint || []);
-  const hintUnits = new Set((shown.units || []).flatMap((u) => units[u]));
-  const target = new Set(shown.target || []);
-  const wrong = new Set(shown.wrong || []);
-  const columns = Math.ceil(Math.sqrt(n));
-  cells.forEach((cell, k) => {
-    const digit = state.entries[k];
-    const content = contents[k];
-    if (digit) {
-      content.textContent = symbols[digit - 1];
-    } else if (state.marks[k].length) {
-      const marks = document.createElement("div");
-      marks.className = "marks";
-      marks.style.gridTemplateColumns = `repeat(${columns}, 1fr)`;
-      marks.style.gridTemplateRows = `repeat(${Math.ceil(n / columns)}, 1fr)`;
-      for (let d = 1; d <= n; d++) {
-        const mark = document.createElement("span");
-        mark.textContent = state.marks[k].includes(d) ? symbols[d - 1] : "";
-        marks.append(mark);
-      }
-      content.replaceChildren(marks);
-    } else {
-      content.textContent = "";
-    }
-    const toggle = (name, on) => cell.classList.toggle(name, on);
-    toggle("selected", k === k0);
-    toggle("peer", peers.has(k) && k !== k0);
-    toggle("same", Boolean(selectedDigit) && digit === selectedDigit && k !== k0);
-    toggle("conflict", bad.has(k));
-    toggle("hint", hint.has(k));
-    toggle("hint-unit", hintUnits.has(k));
-    toggle("target", target.has(k));
-    toggle("wrong", wrong.has(k));
-    cell.setAttribute("aria-selected", k === k0 ? "true" : "false");
-    cell.setAttribute("aria-label", describe(k, bad));
-    cell.tabIndex = k === Math.max(k0, 0) ? 0 : -1;
-  });
-  if (cells.includes(document.activeElement)) cells[Math.max(k0, 0)].focus();
-  $("pencil").setAttribute("aria-pressed", state.pencil ? "true" : "false");
-  updateKeypad();
-  showClock();
-}
-
-// What a screen reader says of cell k: where it is, what it holds, its pencil marks.
-function describe(k, bad) {
-  const { size: n, symbols, givens } = state.board;
-  const where = `row ${Math.floor(k / n) + 1}, column ${(k % n) + 1}`;
-  const digit = state.entries[k];
-  const marks = state.marks[k].map((d) => symbols[d - 1]).join(" ");
-  let what = "empty";
-  if (digit) what = `${givens[k] ? "given" : "entered"} ${symbols[digit - 1]}`;
-  else if (marks) what = `empty, pencil marks ${marks}`;
-  return `${where}, ${what}${bad.has(k) ? ", in conflict" : ""}${cageText[k]}`;
-}
-
-// Each digit's key shows how many are left to place; a digit placed everywhere is greyed.
-function updateKeypad() {
-  const n = state.board.size;
-  const placed = new Array(n + 1).fill(0);
-  for (const d of state.entries) placed[d]++;
-  keys.forEach((key, i) => {
-    const left = Math.max(n - placed[i + 1], 0);
-    key.querySelector(".left").textContent = left;
-    key.classList.toggle("done", left === 0);
-    key.setAttribute("aria-label", `${key.dataset.symbol}, ${left ? `${left} left` : "all placed"}`);
-  });
-}
-
-function select(k) {
-  state.selected = k;
-  update();
-  save();
-}
-
 // --- keyboard ---------------------------------------------------------------------------------
 
 const MOVES = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
@@ -487,10 +304,19 @@ function togglePencil() {
 
 // --- actions ----------------------------------------------------------------------------------
 
+// The hint's cell while the grid is as the hint found it: a second hint reveals it.
+function hintedCell() {
+  return hinted && hinted.entries === state.entries.join() ? hinted : null;
+}
+
 async function hint() {
+  if (hintedCell()) return reveal();
   const board = state.board;
+  const entries = state.entries.join();
   const answer = await call("hint", { ...board.spec, entries: state.entries });
   if (state.board !== board) return;
+  const [placement] = answer.placements || [];
+  hinted = placement && state.entries.join() === entries ? { entries, k: placement[0], digit: placement[1] } : null;
   if (answer.kind === "step") {
     const targets = [...answer.placements, ...answer.eliminations].map(([k]) => k);
     shown = { hint: answer.cells, units: answer.units, target: targets };
@@ -506,19 +332,33 @@ async function hint() {
   update();
 }
 
+// The digit the last hint places, written for the player (one undoable move).
+function reveal() {
+  const cell = hintedCell();
+  if (!cell) return say("Ask for a hint first: Reveal writes the digit it places.");
+  const { k, digit } = cell;
+  const n = state.board.size;
+  state.revealed = true;
+  state.selected = k;
+  const where = `r${Math.floor(k / n) + 1}c${(k % n) + 1}`;
+  apply(
+    [[k, digit, []], ...(settings.tidy ? tidied(k, digit) : [])],
+    `Revealed ${state.board.symbols[digit - 1]} at ${where} (Undo takes it back).`,
+  );
+}
+
 async function check() {
   const board = state.board;
   const result = await call("check", { ...board.spec, entries: state.entries });
   if (state.board !== board) return;
-  shown = { wrong: [...result.wrong, ...result.conflicts.flatMap((c) => c.cells)] };
+  shown = { wrong: result.fix }; // the player's cells: never a given an entry clashes with
   update();
   if (result.solved) {
     solved(played());
   } else if (result.status === "none") {
     say("This puzzle has no solution.", "bad");
-  } else if (result.wrong.length || result.conflicts.length) {
-    const count = new Set(shown.wrong).size;
-    say(`${count} cell(s) to fix: they break a rule or differ from the solution.`, "bad");
+  } else if (result.fix.length) {
+    say(`${result.fix.length} cell(s) to fix: they break a rule or differ from the solution.`, "bad");
   } else {
     const left = state.entries.filter((d) => !d).length;
     const several = result.status === "several" ? " (this puzzle has more than one solution)" : "";
@@ -572,18 +412,32 @@ async function generate(event) {
   if (seedText && !/^\d+$/.test(seedText)) return say("The seed is a whole number (or empty for a random one).", "bad");
   say("Generating...");
   const ticket = ++latest;
+  const caged = !options.variants[$("variant").value].digs;
   const made = await call("generate", {
     size: Number($("size").value),
     variant: $("variant").value,
-    level: $("level").value || null,
-    symmetry: $("symmetry").value,
+    level: caged ? null : $("level").value || null,
+    symmetry: caged ? "none" : $("symmetry").value,
     seed: seedText ? Number(seedText) : null,
   });
   if (ticket !== latest) return;
   const { seed, level, hardest, clues, symmetry } = made;
   start(made.board, { seed, level, hardest, clues, symmetry });
-  const dug = made.minimal ? "" : " (time ran out before it was dug down to minimal)";
-  say(`A new ${level} puzzle${dug}: seed ${seed} makes it again.`);
+  const dug = made.minimal === false ? " (time ran out before it was dug down to minimal)" : "";
+  const what = level ? `${level} ${made.board.label}` : made.board.label;
+  say(`A new ${what} puzzle${dug}: seed ${seed} makes it again.`);
+}
+
+// The new-puzzle form offers the sizes a variant is made at; a killer, made from its cages,
+// has no level or symmetry to choose.
+function offerSizes() {
+  const variant = options.variants[$("variant").value];
+  const size = $("size");
+  const chosen = Number(size.value) || 9;
+  const sizes = options.sizes.filter((n) => n <= variant.largest);
+  size.replaceChildren();
+  fill(size, sizes.map(String), sizes.map((n) => `${n}x${n}`), String(sizes.includes(chosen) ? chosen : Math.max(...sizes.filter((n) => n <= 9))));
+  $("level").disabled = $("symmetry").disabled = !variant.digs;
 }
 
 async function paste(event) {
@@ -616,7 +470,6 @@ function fill(select, values, labels = values, chosen = undefined) {
 
 async function main() {
   options = await call("options");
-  fill($("size"), options.sizes.map(String), options.sizes.map((n) => `${n}x${n}`), "9");
   const names = Object.keys(options.variants);
   const labels = names.map((v) => options.variants[v].label);
   fill($("paste-variant"), names, labels, "classic");
@@ -627,8 +480,9 @@ async function main() {
   };
   $("paste-variant").addEventListener("change", showMap);
   showMap();
-  const making = names.filter((v) => options.variants[v].generates);
-  fill($("variant"), making, making.map((v) => options.variants[v].label), "classic");
+  fill($("variant"), names, labels, "classic");
+  $("variant").addEventListener("change", offerSizes);
+  offerSizes();
   fill($("level"), options.levels);
   fill($("symmetry"), options.symmetries, options.symmetries, "rot180");
 
@@ -648,6 +502,7 @@ async function main() {
   $("redo").addEventListener("click", redo);
   $("restart").addEventListener("click", restart);
   $("hint").addEventListener("click", (e) => busy(e.currentTarget, hint));
+  $("reveal").addEventListener("click", reveal);
   $("check").addEventListener("click", (e) => busy(e.currentTarget, check));
   $("solve").addEventListener("click", (e) => busy(e.currentTarget, solve));
   $("print").addEventListener("click", (e) => busy(e.currentTarget, printSheet));

@@ -8,12 +8,15 @@ They skip, saying what to install, where the ``[web]`` extra is missing.
 from __future__ import annotations
 
 import json
+import os
+import signal
 import threading
 import time
 import urllib.error
 import urllib.request
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -92,6 +95,29 @@ KILLER_CAGES = (
     + "\n"
     + " ".join(f"{label}={total}" for label, total in zip("abcdefgh", KILLER_SUMS, strict=True))
 )
+
+
+def workers() -> list[int]:
+    """The worker processes this test process has started (servers run in its threads)."""
+    children = Path(f"/proc/{os.getpid()}/task").glob("*/children")
+    pids = {int(pid) for listing in children for pid in listing.read_text().split()}
+    found = []
+    for pid in pids:
+        try:
+            command = Path(f"/proc/{pid}/cmdline").read_bytes()
+        except FileNotFoundError:  # ended meanwhile
+            continue
+        if b"sudoku.web.jobs" in command:
+            found.append(pid)
+    return found
+
+
+def kill_workers() -> int:
+    """SIGKILL every worker of this process; how many there were."""
+    pids = workers()
+    for pid in pids:
+        os.kill(pid, signal.SIGKILL)
+    return len(pids)
 
 
 @pytest.fixture(scope="session")

@@ -94,7 +94,10 @@ def test_generate_by_level(api):
         ({"level": "insane"}, 400, "level", "unknown level 'insane'"),
         ({"symmetry": "spiral"}, 400, "symmetry", "unknown symmetry"),
         ({"seed": -1}, 400, "seed", "seed must be from 0"),
-        ({"variant": "jigsaw"}, 422, "variant", "cannot be generated"),
+        ({"variant": "killer", "size": 12}, 422, "size", "up to 10x10"),
+        ({"variant": "jigsaw", "size": 16}, 422, "size", "--jigsaw --size 16"),
+        ({"variant": "killer", "level": "easy"}, 422, "level", "no level or symmetry"),
+        ({"variant": "killer", "symmetry": "rot90"}, 422, "symmetry", "no level or symmetry"),
         ({"variant": "samurai"}, 400, "variant", "unknown variant"),
         ({"size": 32}, 422, "size", "not offered"),
     ],
@@ -351,7 +354,7 @@ def test_the_page_is_served_with_a_policy_that_keeps_it_local(base_url):
         policy = response.headers["content-security-policy"]
         page = response.read().decode()
     assert "default-src 'self'" in policy and "connect-src 'self'" in policy
-    for asset in ("/static/app.js", "/static/style.css"):
+    for asset in ("/static/app.js", "/static/board.js", "/static/style.css"):
         assert asset in page
         assert request(base_url, asset, method="GET")[0] == 200
     assert "http://" not in page and "https://" not in page
