@@ -5,7 +5,8 @@
  * order: option cell * n + digit - 1) and its units (rows, columns, boxes or regions, extra
  * regions) as cell indices. solve(lines) reads each line as sudoku.grid.parse's one-line fast
  * path does, checks the givens and counts the solutions to two on the same matrix held as
- * bitmasks (_masks.h), with the GIL released. No solution or one is the answer; when there
+ * bitmasks (_masks.h), or band-wise with propagation for the usual 9x9 shape (_bands.h), with
+ * the GIL released; Solver.guesses adds up the guesses of those searches. No solution or one is the answer; when there
  * are several, the givens are forced on a fresh copy of the layout and dlx._search's loop
  * (dlx/_search_api.h, step for step the loop of every search) finds the first two in the
  * engine's order, so that every path shows the same two. Only the line in and the line out
