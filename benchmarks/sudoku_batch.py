@@ -1,18 +1,24 @@
-"""The sudoku batch in C against kudoku and tdoku, and `solve --file` against the batch API.
+"""The sudoku batch in C against tdoku and its peers, and `solve --file` against the batch API.
 
-For each data file of ../shared/data, every puzzle is solved with uniqueness proved by
-``sudoku.batch.solve_lines`` (the C batch on one thread: reading, the givens check, the
-search counting to two and the solution lines, in chunks), and by ``dlx-sudoku solve --file``
-in a child process (start-up, reading and writing included), on every core as it runs by
-default ("cli") and on one thread ("cli -j1"). When given the path of tdoku's
-``run_benchmark`` (built apart from this project, from t-dillon/tdoku with kudoku enabled:
-``./BUILD.sh run_benchmark -DKUDOKU=ON``), kudoku and tdoku solve the same file too, counting
-to two as well (run_benchmark's default). The runs go round the contenders in turn,
-``--repeat`` rounds, so that a change in the shared machine's load falls on all alike; the
-table keeps each one's best time in microseconds a puzzle, and the ratios come from that
-one run. Every answer of ours is checked unique and by the independent ``is_solution``.
+For each data file of ../shared/data, every puzzle is solved with uniqueness proved on one
+core through the Python API: ``sudoku.batch.answers`` ("answers": the C batch on one thread,
+reading, the givens check, the search counting to two and the solution lines, in chunks)
+and ``sudoku.batch.solve_lines`` ("solve_lines": the same, one ``Solved`` record a puzzle);
+and by ``dlx-sudoku solve --file`` in a child process (start-up, reading and writing
+included), on every core as it runs by default ("cli") and on one thread ("cli -j1"). When
+given the path of tdoku's ``run_benchmark`` (built apart from this project, from
+t-dillon/tdoku: ``./BUILD.sh run_benchmark -DKUDOKU=ON -DJCZSOLVE=ON -DFSSS2=ON``, see the
+README), ``--peers`` (tdoku, and any of jczsolve, fsss2, kudoku built in) solve the same file
+too, counting to two as well (run_benchmark's default). The runs go round the contenders in
+turn, ``--repeat`` rounds, so that a change in the shared machine's load falls on all alike.
 
-    python -m benchmarks.sudoku_batch --peer ../peers/tdoku/build/run_benchmark
+The table gives each contender's best time in microseconds a puzzle with the spread of the
+rounds (best-worst), the guesses a puzzle (ours from ``Solver.guesses``, the peers' as
+run_benchmark reports them), and each API's ratio to tdoku: the ratio of the best times,
+and the range of the ratios within a round. Every answer of ours is checked unique and by
+the independent ``is_solution``.
+
+    python -m benchmarks.sudoku_batch --peer ../peers/tdoku/build/run_benchmark --no-cli
     python -m benchmarks.sudoku_batch --files top1465.txt --repeat 5
     python -m benchmarks.sudoku_batch --startup 20     # start-up: solve PUZZLE vs import typer
 
@@ -34,22 +40,33 @@ import sys
 import time
 from pathlib import Path
 
-from sudoku.batch import solve_lines
-from sudoku.grid import Grid, is_solution, parse
+from sudoku import solve as one
+from sudoku.batch import CHUNK, answers, solve_lines
+from sudoku.grid import Grid, Shape, is_solution, parse
 from sudoku.records import Status
 
 DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
 FILES = ("sudoku17.txt", "easy10k.txt", "top1465.txt")
-PEERS = ("kudoku", "tdoku")
+PEERS = ("tdoku", "jczsolve", "fsss2", "kudoku")  # those of run_benchmark's solvers we run
+OURS = ("answers", "solve_lines")  # the Python API's two ways of solving a stream
 EXAMPLE = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 
 
-def batch_time(lines: list[str]) -> float:
-    """Seconds for the C batch to solve every line, proving each solution unique."""
+def api_time(lines: list[str], api: str) -> float:
+    """Seconds for the C batch on one thread to solve every line, proving each solution
+    unique, through ``api`` (one of OURS)."""
     start = time.perf_counter()
-    for _ in solve_lines(lines, backend="c"):
+    for _ in (answers if api == "answers" else solve_lines)(lines, backend="c", jobs=1):
         pass
     return time.perf_counter() - start
+
+
+def our_guesses(lines: list[str]) -> float:
+    """Guesses a puzzle of the C batch's search on ``lines`` (a Solver of its own)."""
+    solver = one.batch_solver(Shape.for_size(9), shared=False, engine_order=False)
+    for k in range(0, len(lines), CHUNK):
+        solver.solve(lines[k : k + CHUNK])
+    return float(solver.guesses) / len(lines)
 
 
 def check(lines: list[str]) -> bool:
@@ -80,16 +97,20 @@ def cli_time(path: Path, jobs: int | None = None) -> float:
     return time.perf_counter() - start
 
 
-def peer_times(binary: Path, path: Path, seconds: float) -> dict[str, float]:
-    """Microseconds a puzzle of kudoku and tdoku on ``path``, as run_benchmark reports them."""
-    command = [str(binary), "-s", ",".join(PEERS), "-t", str(seconds), "-w", "1", str(path)]
+def peer_times(
+    binary: Path, path: Path, seconds: float, peers: list[str]
+) -> dict[str, tuple[float, float]]:
+    """Microseconds and guesses a puzzle of each of ``peers`` on ``path``, as tdoku's
+    run_benchmark reports them."""
+    command = [str(binary), "-s", ",".join(peers), "-t", str(seconds), "-w", "1", str(path)]
     report = subprocess.run(command, check=True, capture_output=True, text=True).stdout
     times = {}
-    for name in PEERS:
-        found = re.search(rf"^\|{name}\s.*?\|\s*([\d.]+)\s*\|\s*([\d.]+)\s*\|", report, re.M)
+    for name in peers:
+        row = rf"^\|{name}\s.*?\|\s*([\d.]+)\s*\|\s*([\d.]+)\s*\|\s*[\d.]+%\s*\|\s*([\d.]+)\s*\|"
+        found = re.search(row, report, re.M)
         if found is None:
             raise SystemExit(f"no {name} row in run_benchmark's output:\n{report}")
-        times[name] = float(found.group(2))
+        times[name] = (float(found.group(2)), float(found.group(3)))
     return times
 
 
@@ -119,8 +140,11 @@ def startup(runs: int) -> None:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--files", nargs="+", default=FILES, help="data files to solve")
-    parser.add_argument("--repeat", type=int, default=3, help="rounds (best time kept)")
-    parser.add_argument("--peer", type=Path, help="tdoku's run_benchmark, built with kudoku")
+    parser.add_argument("--repeat", type=int, default=3, help="interleaved rounds")
+    parser.add_argument("--peer", type=Path, help="tdoku's run_benchmark")
+    parser.add_argument(
+        "--peers", default=",".join(PEERS), help="run_benchmark's solvers to run (tdoku first)"
+    )
     parser.add_argument("--peer-seconds", type=float, default=5, help="run_benchmark's -t")
     parser.add_argument("--no-cli", action="store_true", help="skip `solve --file`")
     parser.add_argument("--startup", type=int, metavar="N", help="time start-up instead")
@@ -128,9 +152,10 @@ def main() -> int:
     if args.startup:
         startup(args.startup)
         return 0
-    names = ["batch"] + ([] if args.no_cli else ["cli", "cli -j1"])
-    names += list(PEERS) if args.peer else []
-    best = {(file, name): float("inf") for file in args.files for name in names}
+    peers = args.peers.split(",") if args.peer else []
+    names = list(OURS) + ([] if args.no_cli else ["cli", "cli -j1"]) + peers
+    timed: dict[tuple[str, str], list[float]] = {}
+    guesses: dict[tuple[str, str], float] = {}
     counts = {}
     for file in args.files:
         path = DATA / file
@@ -141,31 +166,46 @@ def main() -> int:
         if not check(lines):
             print(f"{file}: a wrong answer", file=sys.stderr)
             return 1
+        for api in OURS:
+            guesses[file, api] = our_guesses(lines)
     for round_ in range(args.repeat):
         for file in args.files:
             path, n = DATA / file, counts[file]
             lines = path.read_text().splitlines()
-            timed = {"batch": batch_time(lines) / n * 1e6}
+            micros = {api: api_time(lines, api) / n * 1e6 for api in OURS}
             if not args.no_cli:
-                timed["cli"] = cli_time(path) / n * 1e6
-                timed["cli -j1"] = cli_time(path, jobs=1) / n * 1e6
-            if args.peer:
-                timed |= peer_times(args.peer, path, args.peer_seconds)
-            for name, micros in timed.items():
-                best[file, name] = min(best[file, name], micros)
+                micros["cli"] = cli_time(path) / n * 1e6
+                micros["cli -j1"] = cli_time(path, jobs=1) / n * 1e6
+            for name, (peer_micros, peer_guesses) in (
+                peer_times(args.peer, path, args.peer_seconds, peers).items() if peers else ()
+            ):
+                micros[name] = peer_micros
+                guesses[file, name] = peer_guesses
+            for name, value in micros.items():
+                timed.setdefault((file, name), []).append(value)
         print(f"round {round_ + 1} of {args.repeat} done", file=sys.stderr)
-    print("| data | puzzles | " + " | ".join(f"{name} µs" for name in names) + " | ratios |")
-    print("|---|---:|" + "---:|" * len(names) + "---|")
+    print(f"{args.repeat} interleaved rounds, µs a puzzle: best (best-worst); guesses a puzzle")
+    print("| data | puzzles | " + " | ".join(f"{name} µs / guesses" for name in names) + " |")
+    print("|---|---:|" + "---:|" * len(names))
     for file in args.files:
-        ours = best[file, "batch"]
-        cells = " | ".join(f"{best[file, name]:.1f}" for name in names)
-        ratios = ", ".join(
-            f"batch/{name} {ours / best[file, name]:.2f}" for name in PEERS if args.peer
-        )
-        if not args.no_cli:
-            ratios += f"{', ' if ratios else ''}cli/batch {best[file, 'cli'] / ours:.2f}"
-            ratios += f", cli -j1/batch {best[file, 'cli -j1'] / ours:.2f}"
-        print(f"| {file} | {counts[file]} | {cells} | {ratios} |")
+        cells = []
+        for name in names:
+            values = timed[file, name]
+            guess = f" / {guesses[file, name]:.2f}" if (file, name) in guesses else ""
+            cells.append(f"{min(values):.2f} ({min(values):.2f}-{max(values):.2f}){guess}")
+        print(f"| {file} | {counts[file]} | " + " | ".join(cells) + " |")
+    if peers:
+        tdoku = peers[0]
+        print(f"\nratios to {tdoku}: of the best times (range of the rounds' ratios)")
+        for file in args.files:
+            ratios = []
+            for api in OURS:
+                ours, theirs = timed[file, api], timed[file, tdoku]
+                each = [a / b for a, b in zip(ours, theirs, strict=True)]
+                ratios.append(
+                    f"{api}/{tdoku} {min(ours) / min(theirs):.2f} ({min(each):.2f}-{max(each):.2f})"
+                )
+            print(f"{file}: " + ", ".join(ratios))
     return 0
 
 

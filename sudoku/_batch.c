@@ -5,7 +5,8 @@
  * order: option cell * n + digit - 1) and its units (rows, columns, boxes or regions, extra
  * regions) as cell indices. solve(lines) reads each line as sudoku.grid.parse's one-line fast
  * path does, checks the givens and counts the solutions to two on the same matrix held as
- * bitmasks (_masks.h), with the GIL released. No solution or one is the answer; when there
+ * bitmasks (_masks.h), or band-wise with propagation for the usual 9x9 shape (_bands.h), with
+ * the GIL released; Solver.guesses adds up the guesses of those searches. No solution or one is the answer; when there
  * are several, the givens are forced on a fresh copy of the layout and dlx._search's loop
  * (dlx/_search_api.h, step for step the loop of every search) finds the first two in the
  * engine's order, so that every path shows the same two. Only the line in and the line out
@@ -24,6 +25,7 @@
 #include <time.h>
 #endif
 
+#include "_bands.h"
 #include "_masks.h"
 #include "_search_api.h"
 
@@ -42,12 +44,14 @@ typedef struct {
     int *units;        /* n_units rows of n cell indices */
     PyObject *layout;  /* the dlx._search.Layout of the shape's cover matrix, or NULL */
     MasksShape masks;  /* the same matrix for the bitmask search */
+    int bands;         /* the usual 9x9 units: searched band-wise (_bands.h) instead */
 } Shape;
 
 typedef struct {
     PyObject_HEAD
     int fixed;                    /* 0: size from each line's length; n: every line is n x n */
     int stopping;                 /* set by stop(): every solve() stops (read atomically) */
+    long long guesses;            /* guesses of every search so far (added atomically) */
     Shape *shapes[MAX_SIZE + 1];  /* by size, set once, never replaced while the Solver lives */
 } Solver;
 
@@ -139,6 +143,30 @@ static int Solver_init(Solver *self, PyObject *args, PyObject *kwds)
     return 0;
 }
 
+/* Whether the 27 units of 9 cells are the rows, columns and boxes of a 9x9 grid, in any
+ * order (each a unit's cells all in one row, column or box, and each met once). */
+static int usual_units(const int *units)
+{
+    long seen = 0;
+    for (int u = 0; u < 27; u++) {
+        const int *cell = units + u * 9;
+        int row = 1, column = 1, box = 1;
+        for (int k = 1; k < 9; k++) {
+            row &= cell[k] / 9 == cell[0] / 9;
+            column &= cell[k] % 9 == cell[0] % 9;
+            box &= cell[k] / 27 == cell[0] / 27 && cell[k] % 9 / 3 == cell[0] % 9 / 3;
+        }
+        int which = row      ? cell[0] / 9
+                    : column ? 9 + cell[0] % 9
+                    : box    ? 18 + cell[0] / 27 * 3 + cell[0] % 9 / 3
+                             : -1;
+        if (which < 0 || seen >> which & 1)
+            return 0;
+        seen |= 1L << which;
+    }
+    return 1;
+}
+
 PyDoc_STRVAR(add_shape_doc,
              "add_shape(n, layout, units)\n\n"
              "Solve lines of n x n cells whose units (sequences of n cell indices each:\n"
@@ -205,6 +233,7 @@ static PyObject *Solver_add_shape(Solver *self, PyObject *args)
     }
     Py_DECREF(seq);
     seq = NULL;
+    shape->bands = n == 9 && n_units == 27 && usual_units(cells);
     shape->n = n;
     shape->n_units = (int)n_units;
     shape->units = cells;
@@ -293,19 +322,27 @@ static int first_two(Line *line, DlxRun *run, const int *cells, int *chosen, Run
     return 0;
 }
 
-/* Count line's solutions to two on the bitmasks; write the solution when it is unique, the
- * first two (first_two) when there are several. -1 with an exception when Ctrl-C or stop()
+/* Count line's solutions to two, on the bands for the usual 9x9 shape, else on the
+ * bitmasks; write the solution when it is unique, the first two (first_two) when there are
+ * several. Adds the search's guesses to *guesses. -1 with an exception when Ctrl-C or stop()
  * stopped it. Called without the GIL (see interrupted). */
 static int solve_line(Line *line, DlxRun *run, const Shape *shape, MasksSearch *search,
-                      int *cells, int *chosen, unsigned char *digits, Running *running)
+                      BandsSearch *bands, int *cells, int *chosen, unsigned char *digits,
+                      Running *running, long long *guesses)
 {
-    int start = read_cells(line, cells) < 0 ? MASKS_CLASH : masks_start(search, cells);
-    if (start == MASKS_CLASH) { /* Python names the clashing cells */
+    int read = read_cells(line, cells);
+    int start = read < 0      ? MASKS_CLASH
+                : shape->bands ? bands_start(bands, cells)
+                              : masks_start(search, cells);
+    if (start == MASKS_CLASH || start == BANDS_CLASH) { /* Python names the clashing cells */
         line->code = PYTHON;
         return 0;
     }
     long long every = running->deadline ? CHECK_CLOCK : CHECK_EVERY;
-    int found = start < 0 ? 0 : masks_count(search, 2, digits, every, interrupted, running);
+    int found = start < 0      ? 0
+                : shape->bands ? bands_count(bands, 2, digits, every, interrupted, running)
+                              : masks_count(search, 2, digits, every, interrupted, running);
+    *guesses += shape->bands ? bands->guesses : search->guesses;
     if (found < 0)
         return -1;
     if (found == 2 && run)
@@ -355,8 +392,10 @@ static PyObject *Solver_solve(Solver *self, PyObject *args, PyObject *kwds)
     int *cells = PyMem_Calloc(MAX_SIZE * MAX_SIZE, sizeof(int));
     int *chosen = PyMem_Calloc(MAX_SIZE * MAX_SIZE, sizeof(int));
     unsigned char *digits = PyMem_Calloc(MAX_SIZE * MAX_SIZE, 1);
+    BandsSearch *bands = PyMem_Malloc(sizeof(BandsSearch));
     char *room = NULL;
-    if (!todo || !cells || !chosen || !digits) {
+    long long guesses = 0;
+    if (!todo || !cells || !chosen || !digits || !bands) {
         PyErr_NoMemory();
         goto done;
     }
@@ -424,9 +463,11 @@ static PyObject *Solver_solve(Solver *self, PyObject *args, PyObject *kwds)
             stopped = interrupted(&running);
         else if (todo[k].n)
             stopped = solve_line(&todo[k], runs[todo[k].n], self->shapes[todo[k].n],
-                                 &searches[todo[k].n], cells, chosen, digits, &running) < 0;
+                                 &searches[todo[k].n], bands, cells, chosen, digits, &running,
+                                 &guesses) < 0;
     }
     PyEval_RestoreThread(running.state);
+    __atomic_add_fetch(&self->guesses, guesses, __ATOMIC_RELAXED);
     if (stopped)
         goto done;
     /* With the GIL: the codes, and the solutions as str. */
@@ -458,6 +499,7 @@ done:
     PyMem_Free(cells);
     PyMem_Free(chosen);
     PyMem_Free(digits);
+    PyMem_Free(bands);
     PyMem_Free(room);
     Py_DECREF(lines);
     return result;
@@ -473,6 +515,19 @@ static PyObject *Solver_stop(Solver *self, PyObject *Py_UNUSED(unused))
     __atomic_store_n(&self->stopping, 1, __ATOMIC_RELAXED);
     Py_RETURN_NONE;
 }
+
+static PyObject *Solver_guesses(Solver *self, void *Py_UNUSED(closure))
+{
+    return PyLong_FromLongLong(__atomic_load_n(&self->guesses, __ATOMIC_RELAXED));
+}
+
+static PyGetSetDef Solver_getset[] = {
+    {"guesses", (getter)Solver_guesses, NULL,
+     "Guesses made by every solve() so far: options tried at a branch point where others\n"
+     "were left to try (a branch on two options is one guess, as tdoku counts them).",
+     NULL},
+    {NULL, NULL, NULL, NULL, NULL},
+};
 
 static PyMethodDef Solver_methods[] = {
     {"stop", (PyCFunction)Solver_stop, METH_NOARGS, stop_doc},
@@ -494,6 +549,7 @@ static PyTypeObject SolverType = {
     .tp_init = (initproc)Solver_init,
     .tp_dealloc = (destructor)Solver_dealloc,
     .tp_methods = Solver_methods,
+    .tp_getset = Solver_getset,
 };
 
 static struct PyModuleDef module = {
@@ -513,6 +569,7 @@ PyMODINIT_FUNC PyInit__batch(void)
                      dlx->version, DLX_API_VERSION);
         return NULL;
     }
+    bands_tables_init();
     memset(digit_of, -1, sizeof digit_of);
     for (int d = 1; d <= MAX_SIZE; d++) {
         digit_of[(unsigned char)SYMBOLS[d - 1]] = (signed char)d;

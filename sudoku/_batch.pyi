@@ -15,6 +15,9 @@ class Solver:
     """Solves sudoku lines of the sizes given shapes (or ``fixed`` alone)."""
 
     def __init__(self, fixed: int = 0) -> None: ...
+    @property
+    def guesses(self) -> int:
+        """Guesses of every solve() so far: options tried where others were left."""
     def add_shape(
         self, n: int, layout: Layout | None, units: Sequence[Sequence[int]], /
     ) -> None: ...

@@ -67,6 +67,7 @@ typedef struct {
     Mask *used;            /* per unit and the sink, the digits given in it */
     MasksFrame *frames;
     long long nodes;       /* options committed, forced or tried */
+    long long guesses;     /* options tried at a branch point where others were left */
 } MasksSearch;
 
 /* Fill shape from `units` (n_units rows of n distinct cell indices below n * n, checked by
@@ -309,6 +310,7 @@ MASKS_STEP int masks_start_k(MasksSearch *s, const int *givens, int k)
     }
     s->queued = 0;
     s->nodes = 0;
+    s->guesses = 0;
     for (int i = 0; i < cells + groups; i++) {
         Mask m = masks[i];
         if (!(m & (m - 1))) {
@@ -368,6 +370,7 @@ MASKS_STEP int masks_count_k(MasksSearch *s, int limit, unsigned char *first, lo
             Mask m = s->masks[i];
             frame->item = i;
             frame->untried = m & (m - 1);
+            s->guesses += frame->untried != 0;
             frame->open = s->open;
             memcpy(frame->masks, s->masks, mask_bytes);
             memcpy(frame->digits, s->digits, cells);
@@ -382,6 +385,7 @@ MASKS_STEP int masks_count_k(MasksSearch *s, int limit, unsigned char *first, lo
         MasksFrame *frame = &s->frames[depth - 1];
         Mask m = frame->untried;
         frame->untried = m & (m - 1);
+        s->guesses += frame->untried != 0;
         memcpy(s->masks, frame->masks, mask_bytes);
         memcpy(s->digits, frame->digits, cells);
         s->open = frame->open;

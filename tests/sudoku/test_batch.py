@@ -344,3 +344,66 @@ def test_answer_refuses_text_with_a_clear_error():
     with pytest.raises(TypeError, match=r"not str \(read text with sudoku.grid.parse\)"):
         sudoku.batch.answer(line)
     assert sudoku.batch.answer(parse(line), Task(Work.COUNT, limit=2)).count == 2
+
+
+def _nine_solvers() -> dict[str, object]:
+    """C solvers of 9x9 lines, none with the matrix: the usual units (the band search), the
+    same shuffled (still the band search), and with a row repeated as a 28th unit (a
+    redundant rule that leaves the bitmask search, the path of every other shape)."""
+    units = [list(unit) for unit in Shape.for_size(9).unit_indices]
+    shuffled = [units[k] for k in random.Random(5).sample(range(27), 27)]
+    solvers = {}
+    for name, given in [("bands", units), ("shuffled", shuffled), ("masks", [*units, units[0]])]:
+        solvers[name] = _batch.Solver(9)
+        solvers[name].add_shape(9, None, given)
+    return solvers
+
+
+SOLVED = format_line(complete_grid(Shape.for_size(9), seed=3))
+NINE_EDGES = [
+    "." * 81,  # several
+    SOLVED,  # nothing to search
+    "." + SOLVED[1:],  # one blank
+    SOLVED[:80] + SOLVED[0],  # a full grid whose last given breaks a unit
+    "12345678." + "........9" + "." * 63,  # no solution, no clash: the corner has no digit
+    HARD,
+    TWO_SOLUTIONS,
+    "." + HARD[1:],  # a given fewer
+]
+
+
+def test_the_band_search_answers_as_the_bitmask_search_does():
+    """The band-wise search of the usual 9x9 shape and the bitmask search of every shape
+    give the same codes and solutions on random puzzles (several solutions, none, givens
+    that clash) and edge cases; the unit order does not matter to it."""
+    lines = random_puzzles(Shape.for_size(9), 400, seed=11) + NINE_EDGES
+    solvers = _nine_solvers()
+    found = {name: solver.solve(lines) for name, solver in solvers.items()}
+    assert found["bands"] == found["shuffled"] == found["masks"]
+    codes = set(found["bands"][0])
+    assert codes == {_batch.NONE, _batch.UNIQUE, _batch.SEVERAL, _batch.PYTHON}
+    assert solvers["bands"].guesses == solvers["shuffled"].guesses
+    assert solvers["bands"].guesses < solvers["masks"].guesses  # it propagates more
+
+
+@pytest.mark.parametrize("name", ["sudoku17.txt", "easy10k.txt", "top1465.txt"])
+def test_the_band_search_answers_the_data_sets_as_the_bitmask_search_does(data_file, name):
+    lines = data_file(name).read_text().splitlines()
+    solvers = _nine_solvers()
+    bands, masks = (solvers[path].solve(lines) for path in ("bands", "masks"))
+    assert bands == masks and set(bands[0]) == {_batch.UNIQUE}
+
+
+def test_guesses_are_counted_as_tdoku_counts_them():
+    """A guess is an option tried where others are left: none for a puzzle propagation
+    solves, a total over every call, read-only."""
+    solver = _nine_solvers()["bands"]
+    assert solver.guesses == 0
+    solver.solve([SOLVED, "." + SOLVED[1:]])
+    assert solver.guesses == 0
+    solver.solve([HARD])  # the hardest of the tests' puzzles, solved by propagation alone
+    assert solver.guesses == 0
+    solver.solve(["." * 81])  # two solutions: guesses down to the first, then one more
+    assert solver.guesses > 0
+    with pytest.raises(AttributeError):
+        solver.guesses = 0  # type: ignore[misc]
