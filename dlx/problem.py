@@ -16,6 +16,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from itertools import repeat
 from typing import TYPE_CHECKING, Any, cast
 
 from dlx.errors import (
@@ -149,9 +150,16 @@ class Problem:
         primary_set = set(self._primary)
         self._options: dict[OptionName, tuple[Any, ...]] = named
         self._rows: list[tuple[Entry, ...]] = []
+        plain = not any(isinstance(item, Colored) for item in primary_set)
         for name, entries in named.items():
             if not entries:
                 raise EmptyOptionError(f"option {name!r} has no items")
+            try:  # the usual option, declared primary items each once, checked in bulk
+                if plain and primary_set.issuperset(entries) and len(set(entries)) == len(entries):
+                    self._rows.append(tuple(zip(entries, repeat(None))))
+                    continue
+            except TypeError:  # unhashable: said below
+                pass
             row: list[Entry] = []
             for entry in entries:
                 try:  # the usual entry, a declared primary item, costs one lookup
@@ -491,9 +499,11 @@ def _named_options(
     pairs = options.items() if isinstance(options, Mapping) else enumerate(options)
     named = {}
     for name, entries in pairs:
-        if not isinstance(entries, Iterable):
-            raise ArgumentTypeError(f"option {name!r} is {entries!r}, not a list of items")
-        named[name] = tuple(entries)
+        try:  # cheaper than asking isinstance(entries, Iterable) of every option
+            named[name] = tuple(entries)
+        except TypeError:
+            what = f"option {name!r} is {entries!r}, not a list of items"
+            raise ArgumentTypeError(what) from None
     return named
 
 

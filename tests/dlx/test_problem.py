@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dlx import (
+    ArgumentTypeError,
     ColorError,
     DLXError,
     DuplicateItemError,
@@ -55,6 +56,7 @@ def test_primary_items_are_inferred_in_order_of_appearance() -> None:
         (lambda: Problem([["a"]], primary=["a", "a"]), DuplicateItemError, "'a'"),
         (lambda: Problem([["a"]], primary=["a"], secondary=["a"]), DuplicateItemError, "both"),
         (lambda: Problem({"o": ["a", "a"]}), RepeatedItemError, "option 'o'.*'a' twice"),
+        (lambda: Problem({"o": ["a", "a"]}, ["a"]), RepeatedItemError, "option 'o'.*'a' twice"),
         (lambda: Problem({"o": ["x:1", "x:2"]}, secondary="x"), RepeatedItemError, "'x'"),
         (lambda: Problem({"o": ["a:red"]}, primary=["a"]), ColorError, "primary item 'a'"),
         (lambda: Problem({"o": []}), EmptyOptionError, "option 'o' has no items"),
@@ -208,3 +210,10 @@ def test_bad_text_is_reported_with_line_and_column(
 def test_names_that_the_format_cannot_hold_are_refused() -> None:
     with pytest.raises(FormatError, match="cannot be written"):
         write(Problem([["a b"]]))
+
+
+def test_an_option_that_is_not_a_list_is_named() -> None:
+    with pytest.raises(ArgumentTypeError, match="option 'o' is 3, not a list of items"):
+        Problem({"p": ["a"], "o": 3}, primary=["a"])
+    with pytest.raises(ArgumentTypeError, match="cannot be an item"):
+        Problem({"o": [["a"]]}, primary=["a"])  # unhashable: past the bulk check, named
