@@ -98,12 +98,17 @@ TimeLimitOption = Annotated[
 ]
 
 
+EARLY = 0.05  # seconds before its deadline a SIGALRM is taken for a stray one, not the limit
+
+
 @contextmanager
 def time_limit(seconds: float | None) -> Iterator[None]:
     """Raise TimeUp in the main thread once ``seconds`` have passed in the block (None: no
     limit). A signal, so the searches see it where they see Ctrl-C, in C too: SIGALRM from
     an interval timer; where there is none (Windows), SIGINT from a timer thread, told
-    apart from a real Ctrl-C by the flag the thread sets first."""
+    apart from a real Ctrl-C by the flag the thread sets first. A SIGALRM well before the
+    deadline (sent by someone else) does not end the block: the timer is set again for
+    the time left."""
     if seconds is None:
         yield
         return
@@ -112,11 +117,16 @@ def time_limit(seconds: float | None) -> Iterator[None]:
         alarm, expired = signal.SIGALRM, None
     else:
         alarm, expired = signal.SIGINT, threading.Event()
+    deadline = time.monotonic() + seconds
 
     def up(signum: int, frame: object) -> None:
-        if expired is None or expired.is_set():
-            raise TimeUp(seconds)
-        raise KeyboardInterrupt  # a real Ctrl-C
+        if expired is not None and not expired.is_set():
+            raise KeyboardInterrupt  # a real Ctrl-C
+        left = deadline - time.monotonic()
+        if expired is None and left > EARLY:  # a stray SIGALRM, not our timer: wait on
+            signal.setitimer(signal.ITIMER_REAL, left)
+            return
+        raise TimeUp(seconds)
 
     def ring() -> None:
         assert expired is not None

@@ -193,3 +193,21 @@ def test_the_time_limit_is_told_apart_from_ctrl_c(monkeypatch, timer: str) -> No
         while True:
             time.sleep(0.01)
     assert not isinstance(stopped.value, TimeUp)
+
+
+def test_a_stray_sigalrm_is_not_the_time_limit() -> None:
+    """A SIGALRM sent by someone else well before the deadline does not end the block as
+    the limit (the timer is set again for the time left); the limit still rings after."""
+    import os
+    import signal
+
+    from dlx.cli_io import TimeUp, time_limit
+
+    if not hasattr(signal, "setitimer"):
+        pytest.skip("no interval timer here")
+    started = time.monotonic()
+    with pytest.raises(TimeUp), time_limit(0.5):
+        os.kill(os.getpid(), signal.SIGALRM)  # stray: 0.5 s early
+        while True:
+            time.sleep(0.01)
+    assert time.monotonic() - started >= 0.45  # rang at its deadline, not at the stray one
