@@ -20,14 +20,21 @@ needs_c = pytest.mark.skipif("c" not in LOOPS, reason="the C backend is not buil
 BOUNDED_LOOPS = [name for name in ("python", "c", "c-links") if name in LOOPS]
 
 
-@pytest.fixture(autouse=True, params=["python", "c"])
-def backend(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
+@pytest.fixture(params=["python", "c"])
+def bounded_backend(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
     """The loop that ``Search(backend=None)`` means during the test: Algorithm M in pure
     Python or in C (the bitsets do not serve bounds)."""
     if request.param not in LOOPS:
         pytest.skip(f"the {request.param!r} backend is not built")
     monkeypatch.setattr(dlx.search, "DEFAULT_BACKEND", request.param)
     return request.param
+
+
+@pytest.fixture(autouse=True)
+def backend(bounded_backend: str) -> str:
+    """The conftest's loops, narrowed to those that serve bounds (an override without
+    parameters of its own: pytest 7 refuses a parametrized one as a duplicate)."""
+    return bounded_backend
 
 
 @settings(max_examples=300, deadline=None)
