@@ -173,6 +173,7 @@ def test_a_watch_off_the_terminal_notes_a_long_search_once(monkeypatch, capsys) 
 
 
 @pytest.mark.parametrize("timer", ["interval timer", "timer thread"])
+@pytest.mark.usefixtures("python_ctrl_c")
 def test_the_time_limit_is_told_apart_from_ctrl_c(monkeypatch, timer: str) -> None:
     """Both ways of ringing (SIGALRM, and where there is no interval timer, as on Windows,
     SIGINT from a thread): the limit raises TimeUp, a Ctrl-C before it a KeyboardInterrupt."""

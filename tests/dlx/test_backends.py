@@ -13,7 +13,6 @@ import _thread
 import dataclasses
 import gc
 import random
-import signal
 import threading
 from typing import Any
 from unittest import mock
@@ -240,20 +239,17 @@ def test_asking_for_c_when_it_is_not_built_says_so(monkeypatch: pytest.MonkeyPat
     [(name, False) for name in LOOPS if name != "auto"]
     + [(name, True) for name in ["python", *C_LOOPS]],
 )
+@pytest.mark.usefixtures("python_ctrl_c")
 def test_ctrl_c_interrupts_a_long_count(name: str, bounds: bool) -> None:
     # with bounds: OEIS A001499, 14,398,171,200 matrices, on Algorithm M
     search = (matrices(9, 2) if bounds else queens(14)).search(backend=name)
     timer = threading.Timer(0.2, _thread.interrupt_main)
-    # Python's own handler, even where SIGINT was ignored (a background job of a shell):
-    # interrupt_main() does nothing when it is not installed
-    handler = signal.signal(signal.SIGINT, signal.default_int_handler)
     timer.start()
     try:
         with pytest.raises(KeyboardInterrupt):
             search.count()
     finally:
         timer.cancel()
-        signal.signal(signal.SIGINT, handler)
     assert search.stopped_by == "interrupt" and not search.complete
     assert 0 < search.stats.nodes == sum(search.stats.profile)
     with pytest.raises(dlx.SearchStateError, match="ended by Ctrl-C"):
