@@ -18,7 +18,6 @@ pytestmark = pytest.mark.skipif(
 
 def test_the_c_loops_are_the_ones_in_use() -> None:
     import dlx._search
-
     import dlx.search
     import sudoku.solve
 
