@@ -227,11 +227,14 @@ class Jobs:
             raise Failed(outcome[1], outcome[2])
         return outcome[1]
 
-    def _take(self, fresh: bool) -> _Worker:
+    def _take(self, name: str, fresh: bool) -> _Worker:
         """An idle worker (a ready one first), or a new one when ``fresh`` or none is idle;
-        a spare starts when none is left idle."""
+        a spare starts when none is left idle. `Cancelled` once the jobs are closed: a job
+        whose worker `close` ended starts no other."""
         dead = []
         with self._lock:
+            if self._closed:
+                raise Cancelled(name)
             worker = None
             for idle in [] if fresh else sorted(self._idle, key=lambda w: not w.ready.is_set()):
                 self._idle.remove(idle)
@@ -253,7 +256,7 @@ class Jobs:
         `_Died` when it ended without an answer."""
         request = json.dumps({"name": name, "body": body}) + "\n"
         deadline = time.monotonic() + self.budget
-        worker = self._take(fresh)
+        worker = self._take(name, fresh)
         if not worker.ready.is_set():
             with self._lock:
                 self.cold_starts += 1

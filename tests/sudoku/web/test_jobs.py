@@ -9,12 +9,13 @@ the mechanism, the pool's count of jobs that had to wait for their worker to sta
 from __future__ import annotations
 
 import os
+import threading
 import time
 
 import pytest
 
 from sudoku.grid import is_solution, parse
-from sudoku.web.jobs import Jobs, OverBudget
+from sudoku.web.jobs import Cancelled, Jobs, OverBudget
 
 from .conftest import kill_workers, request, running, workers
 
@@ -90,6 +91,33 @@ def test_a_job_after_one_ran_out_of_time_finds_a_worker_ready():
     finally:
         pool.close()
     assert set(workers()) <= others  # closing ends them all
+
+
+def test_closing_ends_a_running_job_and_starts_no_other_worker():
+    """The server stopping: its job's worker dies under it, and the pool gives the job no
+    fresh worker (one started then would outlive the server and write to a closed pipe)."""
+    others = set(workers())
+    pool = Jobs(budget=60.0, workers=1)
+    outcome: list[Exception] = []
+
+    def job() -> None:
+        try:
+            pool.run("solve", SLOW)
+        except Exception as error:  # the outcome is what is checked
+            outcome.append(error)
+
+    running_job = threading.Thread(target=job)
+    running_job.start()
+    deadline = time.monotonic() + STARTED
+    while len(set(workers()) - others) < 2:  # the job's worker and the spare
+        assert time.monotonic() < deadline, "the job never started"
+        time.sleep(0.05)
+    pool.close()
+    running_job.join(STARTED)
+    assert not running_job.is_alive() and len(outcome) == 1
+    assert isinstance(outcome[0], Cancelled), outcome
+    time.sleep(0.5)  # a worker started after close would be there by now
+    assert set(workers()) <= others
 
 
 def test_the_server_answers_solve_after_its_workers_were_killed():
