@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import enum
 import random
-import time
 from collections.abc import Callable, Iterable, Iterator
 from functools import partial
 from typing import Any, NamedTuple
@@ -29,10 +28,23 @@ from typing import Any, NamedTuple
 from dlx import seeds
 from dlx.seeds import Seed
 from sudoku import records
-from sudoku.cover import decode, search
+from sudoku.cover import search
+from sudoku.digging import (
+    Budget,
+    Candidate,
+    GenerateError,
+    Report,
+    complete_grid,
+    descents,
+    fresh,
+    masked,
+    orbits,
+    pad,
+    reachable,
+    strip,
+)
 from sudoku.grid import Grid, Shape, format_line, parse
 from sudoku.rate import LEVELS, Rating, rate
-from sudoku.solve import count_to
 
 
 class Symmetry(str, enum.Enum):
@@ -50,9 +62,6 @@ class Symmetry(str, enum.Enum):
 SYMMETRIES = tuple(s.value for s in Symmetry)
 MIN_CLUES_9X9 = 17  # McGuire, Tugemann, Civario (2012): no 16-clue sudoku has one solution
 DEFAULT_ATTEMPTS = 100  # restarts (fresh complete grids) for a clue, mask or level target
-RESTART_NODES = 10  # a complete grid's first search budget, in nodes a cell (then doubled)
-STALL_MOVES = 300  # search moves without a new low before a restart
-MASK_COUNT_LIMIT = 50  # solutions counted when scoring a grid against a mask
 
 __all__ = [
     "MIN_CLUES_9X9",
@@ -69,10 +78,6 @@ __all__ = [
     "parse_mask",
     "resolve_seed",
 ]
-
-
-class GenerateError(ValueError):
-    """A request that cannot be met: refused up front, or not reached within its budget."""
 
 
 class OutOfAttempts(GenerateError):
@@ -142,73 +147,7 @@ def made_record(puzzle: Grid, solution: Grid, seed: int, **known: Any) -> record
     )
 
 
-_random = seeds.generator  # a private generator: never the global one, fresh for None
 resolve_seed = seeds.resolve  # the int a seed stands for, to report and reproduce it
-
-
-def complete_grid(shape: Shape | None = None, seed: Seed = None) -> Grid:
-    """A random complete grid of ``shape`` (9x9 unless told), from the engine's random search.
-
-    The same int seed gives the same grid; None gives a fresh one. A random search can wander
-    into a subtree with no grid in it for a very long time (a few seeds in a hundred on a
-    jigsaw or X-sudoku: minutes and more), so it restarts, with the same generator, after
-    RESTART_NODES nodes a cell, then twice as many each time: grids come in milliseconds.
-    """
-    shape = shape or Shape()
-    rng = _random(seed)
-    budget = RESTART_NODES * shape.size * shape.size
-    while True:
-        run = search(Grid.empty(shape), seed=rng, max_nodes=budget)
-        solution = run.first()
-        if solution is not None:
-            return decode(solution, shape)
-        if run.stopped_by is None:  # the whole tree, and no grid
-            raise GenerateError(f"{shape} has no complete grid")
-        budget *= 2
-
-
-# --- puzzles by clue removal ---------------------------------------------------------------
-
-
-def orbits(shape: Shape, symmetry: str = "none") -> list[tuple[int, ...]]:
-    """The cells (as indices r * n + c) grouped into the orbits of ``symmetry``.
-
-    rot180 and rot90 turn the grid about its centre, mirror reflects it left to right, flip
-    top to bottom, diagonal in the main diagonal; none leaves every cell on its own.
-    ("random" is resolved to one of these before orbits are asked for.)
-    """
-    n = shape.size
-    moves: dict[str, Callable[[int, int], tuple[int, int]]] = {
-        "none": lambda r, c: (r, c),
-        "rot180": lambda r, c: (n - 1 - r, n - 1 - c),
-        "rot90": lambda r, c: (c, n - 1 - r),
-        "mirror": lambda r, c: (r, n - 1 - c),
-        "flip": lambda r, c: (n - 1 - r, c),
-        "diagonal": lambda r, c: (c, r),
-    }
-    if symmetry not in moves:
-        raise GenerateError(f"unknown symmetry {symmetry!r}; choose one of {', '.join(moves)}")
-    move = moves[symmetry]
-    seen: set[int] = set()
-    found = []
-    for start in range(n * n):
-        if start in seen:
-            continue
-        orbit, cell = [], divmod(start, n)
-        while cell[0] * n + cell[1] not in orbit:
-            orbit.append(cell[0] * n + cell[1])
-            cell = move(*cell)
-        seen.update(orbit)
-        found.append(tuple(orbit))
-    return found
-
-
-def _reachable(sizes: list[int]) -> set[int]:
-    """Every total that a subset of ``sizes`` adds up to (the clue counts a symmetry allows)."""
-    totals = {0}
-    for size in sizes:
-        totals |= {t + size for t in totals}
-    return totals
 
 
 def _check_floor(shape: Shape, clues: int) -> None:
@@ -226,7 +165,7 @@ def _check_clues(shape: Shape, symmetry: str, clues: int | None) -> None:
         return
     _check_floor(shape, clues)
     sizes = [len(orbit) for orbit in orbits(shape, symmetry)]
-    if not 0 <= clues <= sum(sizes) or clues not in _reachable(sizes):
+    if not 0 <= clues <= sum(sizes) or clues not in reachable(sizes):
         raise GenerateError(
             f"a {shape.size}x{shape.size} clue pattern with {symmetry} symmetry cannot have "
             f"{clues} clues (its orbits hold {', '.join(map(str, sorted(set(sizes))))} cells)"
@@ -264,73 +203,6 @@ def parse_mask(text: str, shape: Shape | None = None) -> frozenset[int]:
 _MASK_MARKS = str.maketrans({"x": "1", "X": "1", "*": "1"})
 
 
-class _Budget:
-    """The time allowed for one puzzle, from its start; no limit when None."""
-
-    def __init__(self, time_limit: float | None):
-        if time_limit is not None and not time_limit > 0:
-            raise GenerateError(
-                f"time limit must be a positive number of seconds, not {time_limit}"
-            )
-        self.limit = time_limit
-        self.started = time.monotonic()
-
-    def left(self) -> float | None:
-        """Seconds left (never below zero), or None without a limit."""
-        if self.limit is None:
-            return None
-        return max(0.0, self.limit - (time.monotonic() - self.started))
-
-    def over(self) -> bool:
-        return self.left() == 0.0
-
-    def fraction(self) -> float:
-        """How much of the time is spent, 0..1 (0 without a limit)."""
-        return 0.0 if self.limit is None else 1.0 - (self.left() or 0.0) / self.limit
-
-
-def _count(shape: Shape, cells: list[int], budget: _Budget, limit: int = 2) -> int | None:
-    """Solutions of the puzzle ``cells`` up to ``limit``; None when the time ran out first."""
-    if budget.over():
-        return None
-    return count_to(Grid(shape, tuple(cells)), limit, time_limit=budget.left())
-
-
-def _strip(
-    shape: Shape,
-    cells: list[int],
-    order: list[tuple[int, ...]],
-    budget: _Budget,
-    floor: int | None = None,
-    tried: Callable[[int, int], object] | None = None,
-) -> bool | None:
-    """Blank the orbits of ``order`` in turn, keeping each blanking that leaves the puzzle
-    unique; stop at ``floor`` clues. True when every orbit was tried (the puzzle is then
-    minimal for the orbits given), False when the floor stopped it, None when time ran out.
-    ``tried(k, total)`` reports each orbit done.
-    """
-    left = sum(1 for d in cells if d)
-    for k, orbit in enumerate(order, 1):
-        if floor is not None and left - len(orbit) < floor:
-            continue
-        kept = [cells[i] for i in orbit]
-        for i in orbit:
-            cells[i] = 0
-        unique = _count(shape, cells, budget)
-        if unique == 1:
-            left -= len(orbit)
-        else:
-            for i, d in zip(orbit, kept, strict=True):
-                cells[i] = d
-            if unique is None:
-                return None
-        if tried is not None:
-            tried(k, len(order))
-        if left == floor:
-            return False
-    return True
-
-
 def dig(
     solution: Grid, seed: Seed = None, symmetry: str = "none", clues: int | None = None
 ) -> Grid:
@@ -341,224 +213,12 @@ def dig(
     ``clues`` digging stops there; the result has more clues when it could not get down.
     """
     _check_clues(solution.shape, symmetry, clues)
-    rng = _random(seed)
+    rng = seeds.generator(seed)
     cells = list(solution.cells)
     order = orbits(solution.shape, symmetry)
     rng.shuffle(order)
-    _strip(solution.shape, cells, order, _Budget(None), clues)
+    strip(solution.shape, cells, order, Budget(None), clues)
     return Grid(solution.shape, tuple(cells))
-
-
-class _Candidate:
-    """A unique puzzle met on the way: the restart it came from, and whether it is minimal."""
-
-    __slots__ = ("attempt", "cells", "solution", "minimal")
-
-    def __init__(self, attempt: int, cells: list[int], solution: Grid, minimal: bool) -> None:
-        self.attempt = attempt
-        self.cells = cells
-        self.solution = solution
-        self.minimal = minimal
-
-    @property
-    def clues(self) -> int:
-        return sum(1 for d in self.cells if d)
-
-
-Report = Callable[[float, str], object]  # progress(fraction of the budget spent, status)
-
-
-def _fresh(
-    shape: Shape,
-    symmetry: str,
-    rng: random.Random,
-    budget: _Budget,
-    floor: int | None,
-    attempt: int,
-    report: Report,
-) -> _Candidate | None:
-    """A random complete grid dug down to a minimal puzzle (or to ``floor``); a unique but
-    unfinished one when the time runs out while digging, None when it ran out before."""
-    if budget.over():
-        return None
-    solution = complete_grid(shape, rng)
-    cells = list(solution.cells)
-    order = orbits(shape, symmetry)
-    rng.shuffle(order)
-    done = _strip(
-        shape,
-        cells,
-        order,
-        budget,
-        floor,
-        lambda k, total: report(k / total, f"attempt {attempt}: digging, cell {k} of {total}"),
-    )
-    return _Candidate(attempt, cells, solution, done is True)
-
-
-def _complete_uniquely(
-    shape: Shape,
-    cells: list[int],
-    avoid: set[int],
-    orbit_of: dict[int, tuple[int, ...]],
-    rng: random.Random,
-    budget: _Budget,
-) -> Grid | None:
-    """Add clues to ``cells`` until the puzzle is unique, and return its solution.
-
-    While two solutions remain, one cell where they differ (outside ``avoid`` when there is
-    one) gets its orbit filled from one of the two, drawn at random: the puzzle keeps a
-    solution, and may move to a different grid from the one it was dug out of. None when
-    the time runs out.
-    """
-    while not budget.over():
-        found = search(Grid(shape, tuple(cells)), seed=rng, time_limit=budget.left())
-        first, second = next(found, None), next(found, None)
-        if first is None or (second is None and not found.complete):
-            return None
-        one = decode(first, shape)
-        if second is None:
-            return one
-        two = decode(second, shape)
-        differ = [i for i, (a, b) in enumerate(zip(one.cells, two.cells, strict=True)) if a != b]
-        source = rng.choice((one, two))
-        for i in orbit_of[rng.choice([i for i in differ if i not in avoid] or differ)]:
-            cells[i] = source.cells[i]
-    return None
-
-
-def _descents(
-    shape: Shape,
-    symmetry: str,
-    rng: random.Random,
-    budget: _Budget,
-    attempts: int | None,
-    floor: int | None,
-    report: Report,
-) -> Iterator[_Candidate]:
-    """Unique puzzles with fewer and fewer clues: a local search on minimal puzzles.
-
-    Each restart digs a fresh grid (down to ``floor`` at most). Then a move blanks one or
-    two clue orbits, adds clues back from the puzzle's own solutions until it is unique
-    (the grid may change), and digs it down to minimal again; the move is kept when it has
-    no more clues than before. After STALL_MOVES moves without a new low, a restart.
-    Every kept puzzle is yielded; the run ends with the attempts or the time.
-    """
-    plan = orbits(shape, symmetry)
-    orbit_of = {i: orbit for orbit in plan for i in orbit}
-    best: int | None = None
-    attempt = 0
-
-    def status(fraction: float, note: str) -> None:
-        spent = fraction if attempts is None else (attempt - 1 + fraction) / attempts
-        low = "" if best is None else f"; fewest so far {best} clues"
-        report(max(spent, budget.fraction()), note + low)
-
-    while attempts is None or attempt < attempts:
-        attempt += 1
-        current = _fresh(shape, symmetry, rng, budget, floor, attempt, status)
-        if current is None:
-            return
-        best = current.clues if best is None else min(best, current.clues)
-        yield current
-        if not current.minimal:
-            continue  # stopped at the floor (out of time: the next restart ends the run)
-        stalled = 0
-        while stalled < STALL_MOVES:
-            status(stalled / STALL_MOVES, f"attempt {attempt}: {current.clues} clues")
-            stalled += 1
-            cells = list(current.cells)
-            present = [orbit for orbit in plan if cells[orbit[0]]]
-            dropped = rng.sample(present, min(len(present), rng.choice((1, 2))))
-            for i in (avoid := {i for orbit in dropped for i in orbit}):
-                cells[i] = 0
-            solution = _complete_uniquely(shape, cells, avoid, orbit_of, rng, budget)
-            if solution is None:
-                return
-            order = [orbit for orbit in plan if cells[orbit[0]]]
-            rng.shuffle(order)
-            if _strip(shape, cells, order, budget) is None:
-                return
-            moved = _Candidate(attempt, cells, solution, True)
-            if moved.clues > current.clues:
-                continue
-            if moved.clues < current.clues:
-                stalled = 0
-            best = min(best, moved.clues)
-            current = moved
-            yield current
-
-
-def _pad(
-    candidate: _Candidate, plan: list[tuple[int, ...]], clues: int, rng: random.Random
-) -> bool:
-    """Give back blanked orbits of the solution until the puzzle has ``clues`` clues (it stays
-    unique); False when the orbit sizes cannot make up the difference."""
-    cells, missing = candidate.cells, clues - candidate.clues
-    blanks = [orbit for orbit in plan if not cells[orbit[0]]]
-    if missing <= 0 or missing not in _reachable([len(orbit) for orbit in blanks]):
-        return missing == 0
-    rng.shuffle(blanks)  # only when padding, so a search that meets the target is unchanged
-    chosen = []
-    for k, orbit in enumerate(blanks):
-        if len(orbit) <= missing and missing - len(orbit) in _reachable(
-            [len(o) for o in blanks[k + 1 :]]
-        ):
-            chosen.append(orbit)
-            missing -= len(orbit)
-    for orbit in chosen:
-        for i in orbit:
-            cells[i] = candidate.solution.cells[i]
-    candidate.minimal = candidate.minimal and not chosen
-    return True
-
-
-def _masked(
-    shape: Shape,
-    mask: frozenset[int],
-    rng: random.Random,
-    budget: _Budget,
-    attempts: int,
-    report: Report,
-) -> Iterator[_Candidate]:
-    """Unique puzzles whose clues sit exactly on ``mask``, by a local search on grids.
-
-    A grid's score is how many solutions its digits on the mask leave (counted to
-    MASK_COUNT_LIMIT). A move frees one to three mask cells and completes the rest of the
-    mask's digits to a fresh random grid; it is kept when the score does not grow. A
-    restart after STALL_MOVES moves without a new low.
-    """
-    cells_of = sorted(mask)
-
-    def on_mask(grid: Grid) -> list[int]:
-        return [d if i in mask else 0 for i, d in enumerate(grid.cells)]
-
-    for attempt in range(1, attempts + 1):
-        grid = complete_grid(shape, rng)
-        score = _count(shape, on_mask(grid), budget, MASK_COUNT_LIMIT)
-        stalled = 0
-        while score is not None and score > 1 and stalled < STALL_MOVES:
-            report(
-                max((attempt - 1 + stalled / STALL_MOVES) / attempts, budget.fraction()),
-                f"attempt {attempt}: the mask leaves {score} solutions",
-            )
-            stalled += 1
-            cells = on_mask(grid)
-            for i in rng.sample(cells_of, min(len(cells_of), rng.randint(1, 3))):
-                cells[i] = 0
-            found = search(Grid(shape, tuple(cells)), seed=rng, time_limit=budget.left()).first()
-            if found is None:
-                break
-            moved = decode(found, shape)
-            tried = _count(shape, on_mask(moved), budget, MASK_COUNT_LIMIT)
-            if tried is not None and tried <= score:
-                stalled = 0 if tried < score else stalled
-                grid, score = moved, tried
-            score = None if budget.over() else score
-        if score is None:
-            return
-        if score == 1:
-            yield _Candidate(attempt, on_mask(grid), grid, False)
 
 
 def generate(
@@ -577,7 +237,7 @@ def generate(
     when asked, its clues laid out with ``symmetry`` or exactly on the cells of ``mask``.
 
     Without a target each attempt digs a fresh complete grid down to minimal. With
-    ``clues``, a local search on minimal puzzles (see `_descents`) goes below what one
+    ``clues``, a local search on minimal puzzles (see `sudoku.digging.descents`) goes below what one
     digging reaches, restarting up to ``attempts`` times; a minimal puzzle below the target
     gets clues back from its solution. With ``mask`` (cell indices r * n + c, see
     `parse_mask`) a search over grids looks for one whose digits on the mask are unique.
@@ -596,29 +256,29 @@ def generate(
     if symmetry not in SYMMETRIES:
         raise GenerateError(f"unknown symmetry {symmetry!r}; choose one of {', '.join(SYMMETRIES)}")
     pattern = None if mask is None else _check_mask(shape, mask, symmetry, clues)
-    budget = _Budget(time_limit)
+    budget = Budget(time_limit)
     value = resolve_seed(seed)
     rng = random.Random(value)
     symmetry = _resolve_symmetry(shape, symmetry, clues, value)
     _check_clues(shape, symmetry, clues)
     report = progress or (lambda fraction, status: None)
-    found: Iterable[_Candidate | None]
+    found: Iterable[Candidate | None]
     if pattern is not None:
-        found = _masked(shape, pattern, rng, budget, attempts, report)
+        found = masked(shape, pattern, rng, budget, attempts, report)
     elif clues is None:
         found = (
-            _fresh(shape, symmetry, rng, budget, None, attempt, report)
+            fresh(shape, symmetry, rng, budget, None, attempt, report)
             for attempt in range(1, attempts + 1)
         )
     else:
-        found = _descents(shape, symmetry, rng, budget, attempts, clues, report)
+        found = descents(shape, symmetry, rng, budget, attempts, clues, report)
     plan = orbits(shape, symmetry)
     fewest, levels = None, []
     for candidate in found:
         if candidate is None:
             break
         fewest = candidate.clues if fewest is None else min(fewest, candidate.clues)
-        if clues is not None and not _pad(candidate, plan, clues, rng):
+        if clues is not None and not pad(candidate, plan, clues, rng):
             continue
         puzzle = Grid(shape, tuple(candidate.cells))
         rating = rate(puzzle)
@@ -664,7 +324,7 @@ PROOF_GRACE = 2.0  # seconds the engine's statistics may take past a spent time 
 BIG_SIZE, BIG_TIME_LIMIT = 16, 60.0
 
 
-def _engine_work(puzzle: Grid, budget: _Budget) -> tuple[int | None, int | None]:
+def _engine_work(puzzle: Grid, budget: Budget) -> tuple[int | None, int | None]:
     """The engine's nodes and updates for solving ``puzzle`` and proving it unique (a
     mechanical measure; the digging proved it unique already), or (None, None) when they
     would take longer than the budget's time left, or PROOF_GRACE once it is spent (a big
@@ -710,13 +370,13 @@ def fewest(
     attempts=result.attempts)`` gives it again.
     """
     shape = shape or Shape()
-    budget = _Budget(time_limit)
+    budget = Budget(time_limit)
     value = resolve_seed(seed)
     rng = random.Random(value)
     symmetry = _resolve_symmetry(shape, symmetry, None, value)
     floor = MIN_CLUES_9X9 if shape == Shape() else None
     best = None
-    for candidate in _descents(
+    for candidate in descents(
         shape, symmetry, rng, budget, None, floor, progress or (lambda fraction, status: None)
     ):
         if best is None or candidate.clues < best.clues:

@@ -228,11 +228,12 @@ def test_big_grids_get_a_stated_budget_and_report_off_a_terminal(monkeypatch):
 
 def test_the_engines_work_is_left_out_rather_than_overrunning_the_budget(monkeypatch):
     import sudoku.generate as generate_module
+    from sudoku.digging import Budget
     from sudoku.grid import Shape
     from sudoku.solve import solve
 
     monkeypatch.setattr(generate_module, "PROOF_GRACE", 0.0)
-    spent = generate_module._Budget(0.001)
+    spent = Budget(0.001)
     while not spent.over():
         pass
     empty = parse("." * 625, Shape.for_size(25))
@@ -240,5 +241,5 @@ def test_the_engines_work_is_left_out_rather_than_overrunning_the_budget(monkeyp
     puzzle = generate_module.generate(seed=1).puzzle
     proof = solve(puzzle)  # the engine's own solve, which the work measured should match
     assert proof.stats is not None
-    work = generate_module._engine_work(puzzle, generate_module._Budget(None))
+    work = generate_module._engine_work(puzzle, Budget(None))
     assert work == (proof.stats.nodes, proof.stats.updates) and proof.stats.nodes > 0
