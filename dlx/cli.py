@@ -64,6 +64,28 @@ DaskOption = Annotated[
 ]
 
 
+COVER_HELP = """Solve an exact-cover problem given in Knuth's DLX format.
+
+Prints each solution as the lines of its options, with a blank line between solutions.
+
+A long search shows its progress when stderr is a terminal. Ctrl-C (or --time-limit) stops \
+it and prints the count so far and the statistics; with --minimum, the cheapest solution \
+found so far. A file that cannot be read is reported with its line and column.
+
+With --jobs or --dask the tree is cut into parts searched in parallel; solutions still \
+come in the serial order (with --seed, in an order of their own). --count --checkpoint F \
+saves each finished part's count in F; Ctrl-C leaves F complete, and the same command \
+again goes on from there.
+
+\b
+Examples:
+  python -m dlx problem.dlx
+  dlx-sudoku cover pentominoes.dlx --count --stats
+  cat problem.dlx | dlx-sudoku cover --limit 3 -
+  dlx-sudoku cover queens16.dlx --count --jobs 16 --checkpoint queens16.json
+"""
+
+
 def cover_command(
     file: Annotated[str, typer.Argument(help="A problem in Knuth's DLX format; - for stdin.")],
     counting: Annotated[
@@ -106,29 +128,7 @@ def cover_command(
     ] = None,
     seconds: TimeLimitOption = None,
 ) -> None:
-    """Solve an exact-cover problem given in Knuth's DLX format.
-
-    Prints each solution as the lines of its options, with a blank line between solutions.
-
-    \b
-    A long search shows its progress when stderr is a terminal.
-    Ctrl-C (or --time-limit) stops it and prints the count so far and the statistics;
-    with --minimum, the cheapest solution found so far.
-    A file that cannot be read is reported with its line and column.
-
-    \b
-    With --jobs or --dask the tree is cut into parts searched in parallel; solutions
-    still come in the serial order (with --seed, in an order of their own).
-    --count --checkpoint F saves each finished part's count in F; Ctrl-C leaves
-    F complete, and the same command again goes on from there.
-
-    \b
-    Examples:
-      python -m dlx problem.dlx
-      dlx-sudoku cover pentominoes.dlx --count --stats
-      cat problem.dlx | dlx-sudoku cover --limit 3 -
-      dlx-sudoku cover queens16.dlx --count --jobs 16 --checkpoint queens16.json
-    """
+    """Solve an exact-cover problem given in Knuth's DLX format."""
     _refuse_what_does_not_go_together(counting, seed, minimum, jobs, dask, tasks, checkpoint, limit)
     jobs = at_most_cores(jobs)
     with guard(lambda: SOLVED):  # a reader gone has read at least part of a solution
@@ -395,7 +395,7 @@ app = typer.Typer(
     rich_markup_mode="rich",  # the same help under every typer
     pretty_exceptions_enable=False,
 )
-app.command("cover", epilog=COVER_EXIT_CODES)(cover_command)
+app.command("cover", help=COVER_HELP, epilog=COVER_EXIT_CODES)(cover_command)
 
 
 def main() -> None:

@@ -59,6 +59,25 @@ class TileFormat(str, enum.Enum):
     json = "json"
 
 
+TILE_HELP = """Tile a board with polyominoes or polycubes: print solutions, or count them.
+
+A board is a text picture: any character but space and '.' is a cell; a solid is its \
+layers, a blank line between two. Lines starting with ';' are notes.
+
+Solutions are printed as the board's picture with the pieces' names, a blank line between \
+two: the distinct ones (one of each set of solutions that a turn or mirror of the board \
+maps onto one another), or all with --all-symmetric. --count counts them without listing \
+the symmetric copies.
+
+\b
+Examples:
+  dlx-sudoku tile 6x10 --pieces pentominoes --count
+  dlx-sudoku tile 3x3x3 --pieces soma --count --all-symmetric
+  dlx-sudoku tile board.txt --pieces-file pieces.txt --limit 1 --svg one.svg
+  dlx-sudoku tile 4x4 --pieces tetrominoes:L*4 --format json
+"""
+
+
 def tile_command(
     board: Annotated[
         str,
@@ -123,24 +142,7 @@ def tile_command(
     dask: DaskOption = None,
     seconds: TimeLimitOption = None,
 ) -> None:
-    """Tile a board with polyominoes or polycubes: print solutions, or count them.
-
-    A board is a text picture: any character but space and '.' is a cell; a solid is its
-    layers, a blank line between two. Lines starting with ';' are notes.
-
-    \b
-    Solutions are printed as the board's picture with the pieces' names, a blank line
-    between two: the distinct ones (one of each set of solutions that a turn or mirror
-    of the board maps onto one another), or all with --all-symmetric.
-    --count counts them without listing the symmetric copies.
-
-    \b
-    Examples:
-      dlx-sudoku tile 6x10 --pieces pentominoes --count
-      dlx-sudoku tile 3x3x3 --pieces soma --count --all-symmetric
-      dlx-sudoku tile board.txt --pieces-file pieces.txt --limit 1 --svg one.svg
-      dlx-sudoku tile 4x4 --pieces tetrominoes:L*4 --format json
-    """
+    """Tile a board with polyominoes or polycubes: print solutions, or count them."""
     _refuse_what_does_not_go_together(counting, limit, seed, svg, jobs, dask, pieces, pieces_file)
     jobs = at_most_cores(jobs)
     with guard(lambda: SOLVED):
@@ -326,4 +328,4 @@ app = typer.Typer(
     rich_markup_mode="rich",  # the same help under every typer
     pretty_exceptions_enable=False,
 )
-app.command("tile", epilog=TILE_EXIT_CODES)(tile_command)
+app.command("tile", help=TILE_HELP, epilog=TILE_EXIT_CODES)(tile_command)

@@ -223,7 +223,20 @@ def _stdin_puzzle() -> str:
         return text
 
 
-@commands.command("count", epilog=COUNT_EXIT_CODES)
+COUNT_HELP = """Count the solutions of one puzzle (exit 1 when there is none).
+
+A long count shows its progress when stderr is a terminal; Ctrl-C or --time-limit stops \
+it, saying the count so far.
+
+\b
+Examples:
+  dlx-sudoku count ................ --limit 1000
+  dlx-sudoku count --x --size 4 -
+  dlx-sudoku count --cages killer.txt
+"""
+
+
+@commands.command("count", help=COUNT_HELP, epilog=COUNT_EXIT_CODES)
 def count_command(
     puzzle: Annotated[
         str | None,
@@ -246,17 +259,7 @@ def count_command(
     ] = RecordFormat.line,
     seconds: TimeLimitOption = None,
 ) -> None:
-    """Count the solutions of one puzzle (exit 1 when there is none).
-
-    A long count shows its progress when stderr is a terminal; Ctrl-C or --time-limit
-    stops it, saying the count so far.
-
-    \b
-    Examples:
-      dlx-sudoku count ................ --limit 1000
-      dlx-sudoku count --x --size 4 -
-      dlx-sudoku count --cages killer.txt
-    """
+    """Count the solutions of one puzzle (exit 1 when there is none)."""
     shape = None if samurai else variant_shape(size, regions, cages, windoku)
     if samurai and (size or x or regions or windoku or cages):
         refuse("a samurai takes no other variant option", "--samurai")

@@ -390,6 +390,31 @@ def test_shell_completion_completes_commands_options_and_choices(words, word, ex
     assert result.stdout.split() == expected
 
 
+def broken_lines(help_text: str, width: int) -> list[str]:
+    """The lines of a help's description (above its option tables) that end although the
+    next line's first word would have fitted: a line break the source text forced into a
+    paragraph rather than the terminal's wrapping. Example lines are left alone."""
+    description = help_text.split("╭")[0]
+    lines = [line.strip() for line in description.splitlines()]
+    found = []
+    for line, after in zip(lines, lines[1:], strict=False):
+        if line and after and not line.startswith(("Usage:", "dlx-sudoku", "python ", "cat ")):
+            if not after.startswith(("dlx-sudoku", "python ", "cat ")):
+                if len(line) + 1 + len(after.split()[0]) < width - 2:
+                    found.append(line)
+    return found
+
+
+@pytest.mark.parametrize(
+    "command", ["solve", "count", "rate", "generate", "grids", "cover", "tile", "play"]
+)
+def test_help_paragraphs_wrap_to_the_terminal(command):
+    for width in (80, 120):
+        shown = run(command, "--help", env={**os.environ, "COLUMNS": str(width)}).stdout
+        assert "Examples:" in shown or command == "play"
+        assert broken_lines(shown, width) == [], f"at {width} columns"
+
+
 @pytest.mark.parametrize(("command", "extra"), [("cover", "[distributed]"), ("generate", "[pdf]")])
 def test_help_names_the_extras_in_brackets(command, extra):
     shown = run(command, "--help", env={**os.environ, "COLUMNS": "200"}).stdout
