@@ -92,6 +92,16 @@ def test_jobs_split_the_count_and_give_the_same_number() -> None:
     assert (result.exit_code, result.stdout) == (0, "368\n")
 
 
+def test_a_dask_cluster_counts_the_distinct_solutions_too() -> None:
+    """A real LocalCluster (``--dask local``): the published count of the 4x15 box, 368,
+    and every solution of the 3x20 box, 2 distinct times its 4 symmetries."""
+    pytest.importorskip("dask.distributed", reason="needs the [distributed] extra")
+    result = tile("4x15", "-p", "pentominoes", "--count", "--dask", "local")
+    assert (result.exit_code, result.stdout) == (0, "368\n")
+    result = tile("3x20", "-p", "pentominoes", "--count", "--all-symmetric", "--dask", "local")
+    assert (result.exit_code, result.stdout) == (0, "8\n")
+
+
 @pytest.mark.parametrize(
     ("args", "stdin", "message"),
     [
