@@ -22,6 +22,7 @@ from dlx import seeds
 from dlx.seeds import Seed
 from sudoku import records
 from sudoku.cover import search
+from sudoku.digging import Budget
 from sudoku.generate import (
     DEFAULT_ATTEMPTS,
     Generated,
@@ -64,10 +65,12 @@ def _connected(cells: set[Cell], n: int) -> bool:
     return len(seen) == len(cells)
 
 
-def random_regions(n: int = 9, seed: Seed = None) -> Shape:
+def random_regions(n: int = 9, seed: Seed = None, *, time_limit: float | None = None) -> Shape:
     """A jigsaw shape of size ``n`` with random connected regions that admit a complete
     grid: the boxes reshaped by random swaps, drawn again when the engine finds no grid
-    within GRID_NODES nodes."""
+    within GRID_NODES nodes. OutOfAttempts once ``time_limit`` seconds have passed first
+    (from 16x16 on, drawing regions that admit a grid can take minutes)."""
+    budget = Budget(time_limit)
     rng = _random(seed)
     try:
         start = Shape.for_size(n).boxes
@@ -102,7 +105,13 @@ def random_regions(n: int = 9, seed: Seed = None) -> Shape:
         for cell in cells:
             regions[region_of[cell]].append(cell)
         shape = Shape.jigsaw(regions)
-        if search(Grid.empty(shape), seed=rng, max_nodes=GRID_NODES).first() is not None:
+        if budget.over():
+            raise OutOfAttempts(
+                f"no {n}x{n} jigsaw regions that admit a complete grid in {time_limit:g} s: "
+                "allow more time"
+            )
+        grids = search(Grid.empty(shape), seed=rng, max_nodes=GRID_NODES, time_limit=budget.left())
+        if grids.first() is not None:
             return shape
 
 
@@ -163,26 +172,39 @@ class Killer:
 
 
 def generate_killer(
-    shape: Shape | None = None, *, seed: Seed = None, attempts: int = 20, givens: bool = False
+    shape: Shape | None = None,
+    *,
+    seed: Seed = None,
+    attempts: int = 20,
+    givens: bool = False,
+    time_limit: float | None = None,
 ) -> Killer:
     """A killer puzzle with a unique solution on ``shape`` (9x9 unless told).
 
     Each attempt cages a fresh complete grid. Attempts go on until the cages alone decide
     the puzzle, or, when ``givens`` allows some, the first attempt keeps the givens it needs
-    (dug from the full grid while the solution stays unique). After ``attempts`` it raises
-    OutOfAttempts. ``seed`` reproduces the puzzle.
+    (dug from the full grid while the solution stays unique). After ``attempts``, or once
+    ``time_limit`` seconds are spent proving the cages (big grids can take long), it raises
+    OutOfAttempts. ``seed`` reproduces the puzzle (given the time to get there).
     """
     shape = shape or Shape()
     if shape.cages:
         raise GenerateError(f"{shape} has cages already; give a shape without them")
+    budget = Budget(time_limit)
     value = resolve_seed(seed)
     rng = random.Random(value)
     for attempt in range(1, attempts + 1):
         plain = complete_grid(shape, rng)
         solution = Grid(shape.with_cages(random_cages(plain, rng)), plain.cells)
         puzzle = Grid.empty(solution.shape)
-        proof = search(puzzle)
-        if proof.count(2) != 1:
+        proof = None if budget.over() else search(puzzle, time_limit=budget.left())
+        found = None if proof is None else proof.count(2)
+        if proof is None or proof.stopped_by == "time":
+            raise OutOfAttempts(
+                f"no killer decided by its cages alone in {time_limit:g} s (seed {value}, "
+                f"attempt {attempt}): allow more time"
+            )
+        if found != 1:
             if not givens:
                 continue
             puzzle = dig(solution, rng)  # from the full grid: keeps the givens it needs
@@ -207,13 +229,28 @@ def generate_variant(
     """One puzzle with the rules of ``shape``: on new random regions of its size when
     ``jigsaw`` (its diagonals kept), caged by `generate_killer` when ``killer``, otherwise
     dug by `sudoku.generate.generate` with the ``digging`` keywords (difficulty, symmetry,
-    time_limit). The one road for the command line and the page; ``seed`` reproduces it."""
-    base = shape
-    if jigsaw:
-        base = random_regions(shape.size, seed)
-        base = base.with_diagonals() if "diagonal" in shape.extra_names else base
-    if not killer:
-        return generate(base, seed=seed, attempts=attempts, **digging)
-    if digging:
+    time_limit; a killer takes time_limit alone). The one road for the command line and
+    the page; ``seed`` reproduces it."""
+    budget = Budget(digging.pop("time_limit", None))  # the whole puzzle's, regions included
+    if killer and digging:
         raise GenerateError(f"a killer is dug down by its cages: no {', '.join(digging)}")
-    return generate_killer(base, seed=seed, attempts=attempts)
+    n = shape.size
+    step = f"drawing {n}x{n} jigsaw regions that admit a grid"
+    try:
+        base = shape
+        if jigsaw:
+            base = random_regions(n, seed, time_limit=budget.left())
+            base = base.with_diagonals() if "diagonal" in shape.extra_names else base
+        step = f"proving a {n}x{n} killer unique by its cages" if killer else f"digging a {n}x{n}"
+        if budget.over():
+            raise OutOfAttempts(step)
+        if not killer:
+            return generate(base, seed=seed, attempts=attempts, time_limit=budget.left(), **digging)
+        return generate_killer(base, seed=seed, attempts=attempts, time_limit=budget.left())
+    except OutOfAttempts:
+        if not budget.over():
+            raise  # out of attempts, not of time: its own message says why
+        raise OutOfAttempts(
+            f"no puzzle in {budget.limit:g} s (seed {seed}): the time ran out {step}; "
+            "allow more time"
+        ) from None

@@ -180,11 +180,11 @@ def generate_command(
             "--format",
         )
     if killer or jigsaw:
-        targets = (clues, difficulty, mask, time_limit)
+        targets = (clues, difficulty, mask)
         if any(t is not None for t in targets) or fewest_clues or symmetry is not Symmetry.none:
             refuse(
                 "--killer and --jigsaw make minimal puzzles: no --clues, --fewest, --mask, "
-                "--difficulty, --symmetry or --time-limit",
+                "--difficulty or --symmetry",
                 "--killer" if killer else "--jigsaw",
             )
     elif fewest_clues and (time_limit is None or clues is not None or mask is not None):
@@ -192,12 +192,16 @@ def generate_command(
     pattern = None if killer or jigsaw else _mask(mask, shape)
     start = resolve_seed(seed)
     typer.echo(f"seed {start}", err=True)
-    if time_limit is None and not (killer or jigsaw) and shape.size >= BIG_SIZE:
+    if time_limit is None and shape.size >= BIG_SIZE:
         time_limit = BIG_TIME_LIMIT
+        after = (
+            "a killer not proved by then is an error"
+            if killer
+            else "one still digging then is written unique but not minimal"
+        )
         typer.echo(
             f"note: {shape.size}x{shape.size} puzzles get {BIG_TIME_LIMIT:g} s each unless "
-            "--time-limit says otherwise; one still digging then is written unique but not "
-            "minimal",
+            f"--time-limit says otherwise; {after}",
             err=True,
         )
     note_fallback()
@@ -209,7 +213,7 @@ def generate_command(
             advance(k + fraction, f"puzzle {k + 1}/{count}: {status}")
 
         if killer or jigsaw:
-            puzzles = _variants(count, shape, killer, jigsaw, start, attempts)
+            puzzles = _variants(count, shape, killer, jigsaw, start, attempts, time_limit)
         else:
             puzzles = _classic(
                 count, shape, start, clues, difficulty, symmetry, pattern, fewest_clues,
@@ -268,14 +272,23 @@ def _classic(
 
 
 def _variants(
-    count: int, shape: Shape, killer: bool, jigsaw: bool, start: int, attempts: int
+    count: int,
+    shape: Shape,
+    killer: bool,
+    jigsaw: bool,
+    start: int,
+    attempts: int,
+    time_limit: float | None,
 ) -> Iterator[Any]:
-    """Killer or random-jigsaw puzzles (or both), puzzle k with seed start+k-1; the other
-    rules asked for (X, windoku) kept on every one."""
+    """Killer or random-jigsaw puzzles (or both), puzzle k with seed start+k-1, each within
+    ``time_limit`` seconds; the other rules asked for (X, windoku) kept on every one."""
     from sudoku.make_variants import generate_variant
 
     for value in range(start, start + count):
-        yield generate_variant(shape, jigsaw=jigsaw, killer=killer, seed=value, attempts=attempts)
+        yield generate_variant(
+            shape, jigsaw=jigsaw, killer=killer, seed=value, attempts=attempts,
+            time_limit=time_limit,
+        )  # fmt: skip
 
 
 def _write(writer: RecordWriter, number: int, made: Any, stats: bool) -> None:

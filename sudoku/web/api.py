@@ -325,7 +325,7 @@ def generate(body: Body) -> Body:
             jigsaw=name == VariantName.jigsaw,
             killer=killer,
             seed=resolve_seed(seed),
-            **({} if killer else digging),
+            **({"time_limit": GENERATE_TIME_LIMIT} if killer else digging),
         )
     except (GenerateError, GridError) as error:
         raise ApiError(422, str(error)) from None

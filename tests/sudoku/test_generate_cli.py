@@ -226,6 +226,25 @@ def test_big_grids_get_a_stated_budget_and_report_off_a_terminal(monkeypatch):
     assert told.exit_code == 0 and "note: 16x16" not in told.stderr
 
 
+@pytest.mark.parametrize("variant", ["--jigsaw", "--killer"])
+def test_big_jigsaws_and_killers_get_the_stated_budget_too(monkeypatch, variant):
+    """From 16x16 a jigsaw's regions or a killer's proof can take minutes: the same stated
+    budget bounds each puzzle (shortened here), and running out is exit 1 with the limit."""
+    import sudoku.cli.generate
+
+    monkeypatch.setattr(sudoku.cli.generate, "BIG_TIME_LIMIT", 0.001)
+    result = run("generate", variant, "--size", "16", "--seed", "1")
+    assert "note: 16x16 puzzles get 0.001 s each unless --time-limit" in result.stderr
+    assert result.exit_code == 1 and "in 0.001 s" in result.stderr and result.stdout == ""
+
+
+def test_a_time_limit_is_taken_by_jigsaw_and_killer():
+    for variant in ("--jigsaw", "--killer"):
+        result = run("generate", variant, "--size", "6", "--seed", "2", "--time-limit", "300")
+        assert result.exit_code == 0, result.stderr
+        assert "note:" not in result.stderr  # a 6x6 gets no default budget
+
+
 def test_the_engines_work_is_left_out_rather_than_overrunning_the_budget(monkeypatch):
     import sudoku.generate as generate_module
     from sudoku.digging import Budget

@@ -74,3 +74,24 @@ def test_random_regions_are_connected_and_make_unique_jigsaws(seed):
     assert count(made.puzzle, limit=2) == 1
     line = format_line(made.puzzle)
     independent_check(format_line(made.solution), line, regions=format_regions(shape))
+
+
+@pytest.mark.parametrize("make", ["regions", "killer"])
+def test_big_variants_stop_at_their_time_limit_and_say_so(make):
+    """A 16x16 jigsaw's regions and a 16x16 killer's proof can take minutes: with a time
+    limit too short for either, each stops with OutOfAttempts naming the limit."""
+    with pytest.raises(OutOfAttempts, match=r"in 0\.001 s"):
+        if make == "regions":
+            random_regions(16, seed=1, time_limit=0.001)
+        else:
+            generate_killer(Shape.for_size(16), seed=1, time_limit=0.001)
+
+
+def test_a_jigsaw_and_a_killer_made_within_a_time_limit_are_unique():
+    """Given the time, the limit changes nothing: the same puzzles as without one."""
+    from sudoku.make_variants import generate_variant
+
+    for killer in (False, True):
+        timed = generate_variant(Shape(), jigsaw=True, killer=killer, seed=5, time_limit=300)
+        plain = generate_variant(Shape(), jigsaw=True, killer=killer, seed=5)
+        assert timed.puzzle == plain.puzzle and count(timed.puzzle, limit=2) == 1
