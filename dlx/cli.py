@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import itertools
 import logging
+import os
 import sys
 import time
 from pathlib import Path
@@ -348,7 +349,10 @@ def _cover_in_parallel(
 def quiet_dask() -> None:
     """Dask's loggers (and its event loop's) silenced but for the critical: a lost scheduler
     or a stop by a signal is logged there with tracebacks, and the user gets one line from
-    us (Dask sets its loggers' levels when it is imported, so this comes after)."""
+    us (Dask sets its loggers' levels when it is imported, so this comes after). The
+    cluster's own processes read it from the environment they inherit: a worker still
+    beating when a stop ends its scheduler logs no traceback either."""
+    os.environ.setdefault("DASK_LOGGING__DISTRIBUTED", "critical")
     try:
         import distributed  # noqa: F401 (configures the loggers)
     except ImportError:

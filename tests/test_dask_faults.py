@@ -157,3 +157,27 @@ def test_sigterm_ends_a_local_cluster_count_and_all_its_processes(
     assert "terminated: the search is incomplete" in stderr and "Traceback" not in stderr
     assert 0 < int(stdout) == json.loads(checkpoint.read_text())["solutions"] < QUEENS_16
     wait_gone(started)
+
+
+def test_the_clusters_own_processes_log_only_the_critical() -> None:
+    """A worker still beating when a stop ends its scheduler logs an error with a
+    traceback: the cluster's processes inherit the quiet the command asks for."""
+    import logging
+
+    from distributed import Client, LocalCluster
+
+    from dlx.cli import quiet_dask
+
+    kept = os.environ.pop("DASK_LOGGING__DISTRIBUTED", None)
+    try:
+        quiet_dask()
+        with (
+            LocalCluster(n_workers=1, threads_per_worker=1, processes=True) as cluster,
+            Client(cluster) as client,
+        ):
+            levels = client.run(lambda: logging.getLogger("distributed.worker").getEffectiveLevel())
+    finally:
+        os.environ.pop("DASK_LOGGING__DISTRIBUTED", None)
+        if kept is not None:
+            os.environ["DASK_LOGGING__DISTRIBUTED"] = kept
+    assert list(levels.values()) == [logging.CRITICAL]
