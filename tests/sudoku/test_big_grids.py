@@ -13,7 +13,6 @@ import random
 import subprocess
 import sys
 from pathlib import Path
-from typing import NamedTuple
 
 import pytest
 
@@ -21,37 +20,11 @@ import sudoku.solve
 from sudoku.cover import search
 from sudoku.grid import SYMBOLS, Grid, format_line, is_solution, parse
 from sudoku.records import Status
+from tests.sudoku.big_puzzles import Published, published
 
 _batch = pytest.importorskip("sudoku._batch", reason="the C batch was not built")
 
 ROOT = Path(__file__).resolve().parents[2]
-PUBLISHED = ROOT / "tests" / "fixtures" / "big" / "published.txt"
-
-
-class Published(NamedTuple):
-    """One puzzle of the fixture: its name, its line, the solution its source gives."""
-
-    name: str
-    puzzle: str
-    solution: str | None
-
-
-def published() -> list[Published]:
-    """The puzzles of tests/fixtures/big/published.txt, in file order."""
-    found: list[Published] = []
-    name = None
-    for line in PUBLISHED.read_text(encoding="utf-8").splitlines():
-        if line.startswith("# solution: "):
-            found[-1] = found[-1]._replace(solution=line.removeprefix("# solution: "))
-        elif line.startswith("# ") and ": " in line and " " not in line[2 : line.index(":")]:
-            name = line[2 : line.index(":")]
-        elif line and not line.startswith("#"):
-            assert name is not None, f"{line[:20]}... has no name line"
-            found.append(Published(name, line, None))
-            name = None
-    return found
-
-
 PUZZLES = published()
 
 
