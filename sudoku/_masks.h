@@ -187,7 +187,7 @@ static inline int masks_lowest(Mask x)
 #define MASKS_STEP DLX_ALWAYS_INLINE
 /* Guesses after which a search propagates past singles (masks_propagate); the cost of a
  * node then, in nodes without it (how much sooner the search polls). */
-#define MASKS_STALL 64
+#define MASKS_STALL 256
 #define MASKS_DEEP_NODE 64
 
 /* Clear `bit` of item i; -1 when the item is left without options. An item left with one

@@ -1,8 +1,8 @@
 """Big grids (issue 27, point 4): published 16x16 and 25x25 puzzles solved in C to their
 published solutions and proved unique, by ``solve`` and ``count`` as a user runs them; and
 the propagation a stalled search turns to (sudoku/_deep.h) changes no answer: puzzles made
-from published ones whose counts follow from the publication, and random 16x16 puzzles that
-stall, counted by the engine's dancing links beside it.
+from published ones whose counts follow from the publication, and random puzzles whose
+searches stall, counted by the engine's dancing links beside them.
 
 The puzzles and their sources are in tests/fixtures/big/published.txt.
 """
@@ -18,9 +18,10 @@ import pytest
 
 import sudoku.solve
 from sudoku.cover import search
-from sudoku.grid import SYMBOLS, Grid, format_line, is_solution, parse
+from sudoku.grid import SYMBOLS, Grid, Shape, format_line, is_solution, parse
 from sudoku.records import Status
 from tests.sudoku.big_puzzles import Published, published
+from tests.sudoku.test_batch import JIGSAW, random_puzzles
 
 _batch = pytest.importorskip("sudoku._batch", reason="the C batch was not built")
 
@@ -105,39 +106,25 @@ def test_givens_taken_away_leave_the_published_solution_among_them(entry: Publis
         assert format_line(sudoku.solve.solve_lean(puzzle).solutions[0]) == entry.solution
 
 
-def _stalling_16x16(count: int) -> list[str]:
-    """16x16 puzzles from a published solution, relabelled: a fifth to a third of its
-    cells kept, every third with one given changed."""
-    solution = next(e.solution for e in PUZZLES if e.solution and len(e.solution) == 256)
-    rng = random.Random(16)
-    lines = []
-    for k in range(count):
-        relabel = dict(zip(SYMBOLS[:16], rng.sample(SYMBOLS[:16], 16), strict=True))
-        keep = rng.choice([0.2, 0.25, 0.3])
-        line = [relabel[s] if rng.random() < keep else "." for s in solution]
-        if k % 3 == 2:
-            line[rng.randrange(256)] = SYMBOLS[rng.randrange(16)]
-        lines.append("".join(line))
-    return lines
-
-
-def test_stalled_searches_count_as_the_engine_does():
-    """Random 16x16 puzzles of few givens, most of which stall (64 guesses and more: the
-    search then propagates past singles and branches by dom/wdeg): counted to 2 in C, they
-    count as the engine's dancing links count them, clashing givens aside. (Stalled searches
-    that end in 0 or 1 are the published puzzles' tests above.)"""
-    solver = sudoku.solve.batch_solver(parse("." * 256).shape, engine_order=False, shared=False)
+@pytest.mark.parametrize(
+    ("shape", "count", "seed"), [(Shape.x(), 200, 1), (JIGSAW, 90, 3)], ids=["x", "jigsaw"]
+)  # (seeds where two searches stall, and the engine's are quick)
+def test_stalled_searches_count_as_the_engine_does(shape: Shape, count: int, seed: int) -> None:
+    """Random puzzles (test_batch's), some of whose searches stall (_batch.STALL guesses:
+    the search then propagates past singles and branches by dom/wdeg): counted to 2 in C,
+    every one counts as the engine's dancing links count it, clashing givens aside. (The
+    stalled searches that end in 0 or 1 are the published puzzles' tests above.)"""
+    solver = sudoku.solve.batch_solver(shape, engine_order=False, shared=False)
     stalled = counted = 0
-    for line in _stalling_16x16(12):
-        puzzle = parse(line)
+    for line in random_puzzles(shape, count, seed=seed):
         before = solver.guesses
         codes, _ = solver.solve([line])
         if codes[0] == _batch.PYTHON:  # givens that clash: Python names them
             continue
-        stalled += solver.guesses - before >= 64
-        assert codes[0] == search(puzzle).count(2)
+        stalled += solver.guesses - before >= _batch.STALL
+        assert codes[0] == search(parse(line, shape)).count(2)
         counted += 1
-    assert counted >= 8 and stalled >= counted // 2
+    assert counted >= count // 2 and stalled >= 2
 
 
 def test_solve_and_count_answer_a_hard_25x25_from_the_command_line():
