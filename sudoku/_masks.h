@@ -359,6 +359,7 @@ MASKS_STEP int masks_start_k(MasksSearch *s, const int *givens, int k)
     s->nodes = 0;
     s->guesses = 0;
     s->deep = 0;
+    s->failed = 0;
     memset(s->weight, 0, sizeof(unsigned) * (size_t)shape->items);
     memset(s->dirty, 1, (size_t)shape->n_units + 1);
     for (int i = 0; i < cells + groups; i++) {
