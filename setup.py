@@ -42,7 +42,7 @@ setup(
             "sudoku._batch",
             ["sudoku/_batch.c"],
             include_dirs=["dlx"],
-            depends=[API, "sudoku/_bands.h", "sudoku/_masks.h", PORTABLE],
+            depends=[API, "sudoku/_bands.h", "sudoku/_masks.h", "sudoku/_deep.h", PORTABLE],
             optional=True,
         ),
     ],

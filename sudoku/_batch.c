@@ -588,7 +588,8 @@ PyMODINIT_FUNC PyInit__batch(void)
         PyModule_AddIntConstant(m, "UNIQUE", UNIQUE) < 0 ||
         PyModule_AddIntConstant(m, "SEVERAL", SEVERAL) < 0 ||
         PyModule_AddIntConstant(m, "PYTHON", PYTHON) < 0 ||
-        PyModule_AddIntConstant(m, "SKIP", SKIP) < 0) {
+        PyModule_AddIntConstant(m, "SKIP", SKIP) < 0 ||
+        PyModule_AddIntConstant(m, "STALL", MASKS_STALL) < 0) {
         Py_DECREF(m);
         return NULL;
     }

@@ -10,6 +10,7 @@ UNIQUE: Final[int]
 SEVERAL: Final[int]
 PYTHON: Final[int]  # read it in Python (separators, bad characters, givens that clash)
 SKIP: Final[int]  # a blank line or a # comment
+STALL: Final[int]  # guesses after which a search propagates past singles (_deep.h)
 
 class Solver:
     """Solves sudoku lines of the sizes given shapes (or ``fixed`` alone)."""

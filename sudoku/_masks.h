@@ -12,7 +12,9 @@
  * goes is put on a queue as it happens and committed at once (its one option is forced, a
  * minimum choice by definition), and an item that loses its last option ends the branch, so
  * the full scan for the shortest item runs only where the search must branch. A branch point
- * saves the masks; trying the next option restores them (no undo trail). It visits fewer
+ * saves the masks; trying the next option restores them (no undo trail). A search that has
+ * guessed MASKS_STALL times (a big grid, a hard jigsaw) goes on with locked candidates and
+ * subsets after the singles, and branches by dom/wdeg (_deep.h). It visits fewer
  * nodes than the dancing-links loop and may meet the solutions in another order, so it
  * answers how many (to a limit) and the solution when there is exactly one.
  *
@@ -64,10 +66,14 @@ typedef struct {
     unsigned char *digits; /* per cell, the digit committed (1-based), 0 while open */
     int open;              /* items not covered */
     int *queue, queued;
+    unsigned *weight;      /* per unit, the dead ends met in it (masks_heaviest) */
+    int failed;            /* the item of the latest dead end */
+    unsigned char *dirty;  /* per unit and the sink: changed since its last masks_subsets */
     Mask *used;            /* per unit and the sink, the digits given in it */
     MasksFrame *frames;
     long long nodes;       /* options committed, forced or tried */
     long long guesses;     /* options tried at a branch point where others were left */
+    int deep;              /* propagate past singles (masks_locked): the search stalled */
 } MasksSearch;
 
 /* Fill shape from `units` (n_units rows of n distinct cell indices below n * n, checked by
@@ -137,7 +143,8 @@ static size_t masks_need(const MasksShape *shape)
     size_t level = sizeof(Mask) * (size_t)shape->items + (size_t)shape->cells;
     size_t frames = (size_t)shape->cells + 1;
     size_t queue = sizeof(int) * (size_t)shape->items, used = sizeof(Mask) * (size_t)shape->items;
-    return sizeof(MasksFrame) * frames + queue + used + level * (frames + 1);
+    size_t dirty = (size_t)shape->n_units + 1;
+    return sizeof(MasksFrame) * frames + 2 * queue + used + level * (frames + 1) + dirty;
 }
 
 /* Lay out a search over `memory` (masks_need(shape) bytes, suitably aligned). */
@@ -150,6 +157,8 @@ static void masks_search_init(MasksSearch *s, const MasksShape *shape, void *mem
     next += sizeof(MasksFrame) * (cells + 1);
     s->queue = (int *)next;
     next += sizeof(int) * items;
+    s->weight = (unsigned *)next;
+    next += sizeof(unsigned) * items;
     s->used = (Mask *)next; /* n_units of them: fewer than items */
     next += sizeof(Mask) * items;
     s->masks = (Mask *)next;
@@ -164,6 +173,7 @@ static void masks_search_init(MasksSearch *s, const MasksShape *shape, void *mem
         s->frames[f].digits = (unsigned char *)next;
         next += cells;
     }
+    s->dirty = (unsigned char *)next;
 }
 
 static inline int masks_lowest(Mask x)
@@ -175,6 +185,10 @@ static inline int masks_lowest(Mask x)
  * inlined, so that masks_start and masks_count can be made for k == 3 (rows, columns and
  * boxes) with the loops over a cell's units unrolled, from this one source. */
 #define MASKS_STEP DLX_ALWAYS_INLINE
+/* Guesses after which a search propagates past singles (masks_propagate); the cost of a
+ * node then, in nodes without it (how much sooner the search polls). */
+#define MASKS_STALL 256
+#define MASKS_DEEP_NODE 64
 
 /* Clear `bit` of item i; -1 when the item is left without options. An item left with one
  * goes on the queue to be committed. */
@@ -182,8 +196,10 @@ MASKS_STEP int masks_clear(MasksSearch *s, int i, Mask bit)
 {
     Mask left = s->masks[i] &= ~bit;
     if (!(left & (left - 1))) {
-        if (!left)
+        if (!left) {
+            s->failed = i;
             return -1;
+        }
         s->queue[s->queued++] = i;
     }
     return 0;
@@ -195,6 +211,9 @@ MASKS_STEP int masks_hide(MasksSearch *s, int cell, int d, int covering, int k)
 {
     const int *item = s->shape->slot_item + cell * k;
     const Mask *bit = s->shape->slot_bit + cell * k;
+    if (s->deep) /* the cell's units change */
+        for (int j = 0; j < k; j++)
+            s->dirty[s->shape->slot_unit[cell * k + j]] = 1;
     if (cell != covering && masks_clear(s, cell, (Mask)1 << d) < 0)
         return -1;
     for (int j = 0; j < k; j++)
@@ -236,6 +255,9 @@ MASKS_STEP int masks_commit(MasksSearch *s, int i, int b, int k)
     }
     const int *item = shape->slot_item + cell * k;
     const Mask *bit = shape->slot_bit + cell * k;
+    if (s->deep)
+        for (int j = 0; j < k; j++)
+            s->dirty[shape->slot_unit[cell * k + j]] = 1;
     s->nodes++;
     s->digits[cell] = (unsigned char)(d + 1);
     if (masks_cover(s, cell, (Mask)1 << d, k) < 0)
@@ -251,7 +273,7 @@ MASKS_STEP int masks_commit(MasksSearch *s, int i, int b, int k)
 }
 
 /* Commit every item on the queue still open (each has one option left); -1 on an empty one. */
-MASKS_STEP int masks_propagate(MasksSearch *s, int k)
+MASKS_STEP int masks_singles(MasksSearch *s, int k)
 {
     while (s->queued) {
         int i = s->queue[--s->queued];
@@ -260,6 +282,31 @@ MASKS_STEP int masks_propagate(MasksSearch *s, int k)
             return -1;
     }
     return 0;
+}
+
+#include "_deep.h" /* locked candidates, subsets, dom/wdeg: once a search stalls */
+
+/* Commit the singles; then, once the search has stalled (s->deep), hide what locked
+ * candidates and subsets rule out and commit the singles that leaves, until none of them
+ * finds more. -1 when an item is left empty. */
+MASKS_STEP int masks_propagate(MasksSearch *s, int k)
+{
+    for (;;) {
+        if (masks_singles(s, k) < 0)
+            return -1;
+        if (!s->deep)
+            return 0;
+        int found = masks_locked(s, k);
+        for (int u = 0; found >= 0 && u < s->shape->n_units; u++) {
+            if (!s->dirty[u])
+                continue;
+            s->dirty[u] = 0; /* set again by what it hides */
+            int subsets = masks_subsets(s, u, k);
+            found = subsets < 0 ? -1 : found | subsets;
+        }
+        if (found <= 0)
+            return found;
+    }
 }
 
 /* Start a search of the puzzle `givens` (per cell, 0 or a digit 1..n): the state that
@@ -311,6 +358,10 @@ MASKS_STEP int masks_start_k(MasksSearch *s, const int *givens, int k)
     s->queued = 0;
     s->nodes = 0;
     s->guesses = 0;
+    s->deep = 0;
+    s->failed = 0;
+    memset(s->weight, 0, sizeof(unsigned) * (size_t)shape->items);
+    memset(s->dirty, 1, (size_t)shape->n_units + 1);
     for (int i = 0; i < cells + groups; i++) {
         Mask m = masks[i];
         if (!(m & (m - 1))) {
@@ -359,14 +410,20 @@ MASKS_STEP int masks_count_k(MasksSearch *s, int limit, unsigned char *first, lo
                 return found;
             ok = 0;
         }
-        if (s->nodes >= next_poll) {
-            next_poll = s->nodes + every;
+        if (s->nodes >= next_poll) { /* a node past propagation takes far longer */
+            next_poll = s->nodes + (s->deep ? every / MASKS_DEEP_NODE + 1 : every);
             if (poll(context))
                 return -1;
         }
+        if (ok && !s->deep && s->guesses >= MASKS_STALL) { /* propagate more from here */
+            s->deep = 1;
+            memset(s->dirty, 1, (size_t)shape->n_units + 1);
+            ok = masks_propagate(s, k) == 0;
+            continue;
+        }
         if (ok) { /* branch on the shortest item: save, then try its first option */
             MasksFrame *frame = &s->frames[depth++];
-            int i = masks_shortest(s);
+            int i = s->deep ? masks_heaviest(s, k) : masks_shortest(s);
             Mask m = s->masks[i];
             frame->item = i;
             frame->untried = m & (m - 1);
@@ -375,6 +432,8 @@ MASKS_STEP int masks_count_k(MasksSearch *s, int limit, unsigned char *first, lo
             memcpy(frame->masks, s->masks, mask_bytes);
             memcpy(frame->digits, s->digits, cells);
             ok = masks_commit(s, i, masks_lowest(m), k) == 0 && masks_propagate(s, k) == 0;
+            if (!ok && s->deep)
+                masks_weigh(s, s->failed, k);
             continue;
         }
         /* back to the latest branch point with an option left, and try it */
@@ -390,7 +449,11 @@ MASKS_STEP int masks_count_k(MasksSearch *s, int limit, unsigned char *first, lo
         memcpy(s->digits, frame->digits, cells);
         s->open = frame->open;
         s->queued = 0;
+        if (s->deep) /* the frame's state was propagated: only what changes now is due */
+            memset(s->dirty, 0, (size_t)shape->n_units + 1);
         ok = masks_commit(s, frame->item, masks_lowest(m), k) == 0 && masks_propagate(s, k) == 0;
+        if (!ok && s->deep)
+            masks_weigh(s, s->failed, k);
     }
 }
 

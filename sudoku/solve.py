@@ -83,6 +83,9 @@ def solutions(
 
 
 UNWATCHED = 1.0  # seconds a watched puzzle runs in C, without progress, before the engine
+BIG = 16  # from this size on, C's propagation answers where the engine would search for ever:
+# a watched solve and a count to 1 or 2 stay in C (Ctrl-C and --time-limit stop it, but it
+# shows no progress)
 ENDLESS = 1e10  # search nodes past which counting every solution would take hours or more
 WALKS = 30  # Knuth's random walks that judge it
 
@@ -113,7 +116,10 @@ def count(puzzle: Grid, limit: int | None = None, progress: Watch | None = None)
     ``progress(search)`` is called as the search goes (every WATCH_EVERY nodes).
 
     Raises ConflictingGivens (a GridError) before searching when the givens break the rules.
+    A big grid (BIG and up) is counted to 1 or 2 in C, without progress.
     """
+    if limit in (1, 2) and puzzle.shape.size >= BIG:
+        return cast(int, count_to(puzzle, limit))  # no time limit: never None
     check_givens(puzzle)
     return search(puzzle, progress=progress).count(limit)
 
@@ -196,9 +202,10 @@ def solve_lean(puzzle: Grid, progress: Watch | None = None) -> Result[Grid]:
     Result otherwise, the same ConflictingGivens. For one-off puzzles, where building the
     matrix (milliseconds) is most of the work: ``dlx-sudoku solve PUZZLE``. With
     ``progress``, a puzzle C has not answered in UNWATCHED seconds goes on in the engine,
-    which reports its progress."""
+    which reports its progress; a big grid (BIG and up) stays in C."""
+    watched = progress is not None and puzzle.shape.size < BIG
     try:
-        answer = _one_in_c(puzzle, None if progress is None else UNWATCHED)
+        answer = _one_in_c(puzzle, UNWATCHED if watched else None)
     except TimeoutError:
         answer = None
     if answer is not None and answer[0] == _batch.UNIQUE:
@@ -212,16 +219,16 @@ def solve_lean(puzzle: Grid, progress: Watch | None = None) -> Result[Grid]:
 
 def count_to(puzzle: Grid, limit: int = 2, *, time_limit: float | None = None) -> int | None:
     """The solutions of ``puzzle`` up to ``limit``, or None when ``time_limit`` seconds ran
-    out first: uniqueness tests by the thousand, as generation makes them. To two, in C when
-    the batch was built (on the matrix held as bitmasks: nothing built a puzzle); else on
-    the engine. Raises ConflictingGivens (a GridError) when the givens break the rules."""
-    if limit == 2:
+    out first: uniqueness tests by the thousand, as generation makes them. To one or two, in
+    C when the batch was built (on the matrix held as bitmasks: nothing built a puzzle); else
+    on the engine. Raises ConflictingGivens (a GridError) when the givens break the rules."""
+    if limit in (1, 2):
         try:
             answer = _one_in_c(puzzle, time_limit)
         except TimeoutError:
             return None
         if answer is not None and answer[0] != _batch.PYTHON:  # PYTHON: givens that clash
-            return answer[0]  # the codes NONE, UNIQUE, SEVERAL are the counts 0, 1, 2
+            return min(answer[0], limit)  # the codes NONE, UNIQUE, SEVERAL count 0, 1, 2
     check_givens(puzzle)
     run = search(puzzle, time_limit=time_limit)
     counted = run.count(limit)

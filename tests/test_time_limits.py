@@ -3,8 +3,8 @@ counts kept, exit 5), a watched search says how far it got, and a terminal shows
 
 The puzzles are ones no search here finishes: an empty 16x16 windoku (a solution exists,
 but the engine's first branches hold none; Knuth's estimate puts its tree past 1e30
-nodes) and an empty 25x25 windoku. Each case runs the command as a user would and
-asserts its exit code, what it said, and what it kept.
+nodes) and an empty 25x25 windoku (solved in C, counted past 2 by the engine). Each case
+runs the command as a user would and asserts its exit code, what it said, and what it kept.
 """
 
 from __future__ import annotations
@@ -50,9 +50,9 @@ def stopped_by_the_time_limit(result: subprocess.CompletedProcess, seconds: str)
     [
         WINDOKU_16,
         ("solve", "--all", "--limit", "2", *WINDOKU_16[1:4], "." * 256),
-        ("solve", "--size", "25", "--windoku", "." * 625),
+        ("count", "--size", "25", "--windoku", "--limit", "3", "." * 625),
     ],
-    ids=["count-16x16-windoku", "list-16x16-windoku", "solve-25x25-windoku"],
+    ids=["count-16x16-windoku", "list-16x16-windoku", "count-25x25-windoku"],
 )
 def test_a_search_past_its_time_limit_stops_and_says_how_far_it_got(args: tuple) -> None:
     started = time.monotonic()
@@ -65,6 +65,17 @@ def test_a_search_past_its_time_limit_stops_and_says_how_far_it_got(args: tuple)
     )
     assert how_far, result.stderr
     assert int(how_far[1].replace(",", "")) > 0 and float(how_far[2]) < 1e-6  # a vast tree
+
+
+@posix
+def test_a_big_grid_solved_in_c_stops_at_its_time_limit() -> None:
+    """A 16x16 or larger solve stays in C (sudoku.solve.BIG), which keeps no tree to say
+    how far it got: the time limit still ends it, with exit 5 and its message."""
+    started = time.monotonic()
+    result = cli("solve", "--size", "25", "--windoku", "." * 625, "--time-limit", "1.5")
+    stopped_by_the_time_limit(result, "1.5")
+    assert time.monotonic() - started < 60
+    assert result.stdout == ""
 
 
 @posix

@@ -14,9 +14,18 @@ import sudoku.solve
 from dlx import Problem
 from dlx.search import layout_of
 from sudoku.batch import SOLVE, Reader, Route, Task, Work, answers, route, solve_lines
-from sudoku.cover import cover_problem
+from sudoku.cover import cover_problem, search
 from sudoku.generate import complete_grid
-from sudoku.grid import SYMBOLS, Grid, GridError, Shape, format_line, is_solution, parse
+from sudoku.grid import (
+    SYMBOLS,
+    Grid,
+    GridError,
+    Shape,
+    check_givens,
+    format_line,
+    is_solution,
+    parse,
+)
 from sudoku.records import BadInput, Solved, Status
 
 _batch = pytest.importorskip("sudoku._batch", reason="the C batch was not built")
@@ -211,19 +220,21 @@ def test_solve_lean_gives_solves_results(shape):
 
 @pytest.mark.parametrize("shape", [Shape.for_size(9), Shape.x(), JIGSAW, Shape.for_size(16)])
 def test_count_to_counts_as_the_engine_does(shape):
-    """Counting to two in C (generation's uniqueness test) gives the engine's count, and the
-    same ConflictingGivens; other limits go to the engine."""
+    """Counting to one or two in C (generation's uniqueness test) gives the engine's count,
+    and the same ConflictingGivens; other limits go to the engine."""
     kinds = set()
     for line in random_puzzles(shape, 30 if shape.size == 9 else 6, seed=11):
         puzzle = parse(line, shape)
         try:
-            expected = sudoku.solve.count(puzzle, limit=2)
+            check_givens(puzzle)
         except GridError as error:
             with pytest.raises(type(error), match=re.escape(str(error))):
                 sudoku.solve.count_to(puzzle)
             continue
+        expected = search(puzzle).count(2)  # the engine's dancing links
         assert sudoku.solve.count_to(puzzle) == expected
-        assert sudoku.solve.count_to(puzzle, 3) == sudoku.solve.count(puzzle, limit=3)
+        assert sudoku.solve.count_to(puzzle, 1) == min(expected, 1)
+        assert sudoku.solve.count_to(puzzle, 3) == search(puzzle).count(3)
         kinds.add(expected)
     assert 2 in kinds and (shape.size > 9 or 1 in kinds)
 
