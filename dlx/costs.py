@@ -5,34 +5,44 @@ primary item must be covered an exact number of times, each item first pays a *t
 least cost among its options, taken off the cost of each of its options: every solution's
 cost drops by the same total, so the order of solutions is unchanged, but now each item has
 an option of net cost 0 and a partial solution's net cost says more about what it will
-cost. The options are then tried in increasing net cost (the problem is compiled with its
-options sorted, so every item's list is in that order), and the search (Algorithm M, which
-also serves item bounds) prunes:
+cost. The options are then sorted by net cost (the problem is compiled with its options in
+that order, so every item's list is too) and searched against a *cutoff*, the k-th best net
+cost found so far (infinite until k solutions are known): a later solution must be strictly
+cheaper to be kept, so among solutions of equal cost the ones found first are returned.
 
-- at each level, once the cost so far plus the next option's reaches the cutoff, the rest
-  of that item's options are dearer still and are skipped;
-- at each node, when some item that still needs an option has only options that reach the
-  cutoff (its cheapest is first in its list).
+Exact covers (every bound 1..1, colors allowed) run ``CostLoop``, DLX5's search: with
+``limit`` = cutoff - (net cost so far),
 
-The cutoff is the k-th best cost found so far (infinite until k solutions are known), so a
-later solution must be strictly cheaper to be kept: among solutions of equal cost, the ones
-found first are the ones returned.
+- the item branched on is the one with the fewest options below ``limit``, counted down its
+  list as far as ``LOOKAHEAD`` options (past that, its length stands for the count), the
+  dearest cheapest option among ties, then the leftmost; a node with an item whose cheapest
+  option reaches ``limit`` is a dead end;
+- covering an item, or purifying it, hides only the options below what the move leaves
+  (cutoff - net cost with the move): the dearer ones can never be chosen below it, since the
+  cutoff only falls; uncovering uses the same bound, kept per level;
+- a level stops trying options at the first that reaches ``limit`` (the rest are dearer).
+
+Problems with item bounds (Algorithm M) search with costs in pure
+Python (``dlx.multiplicities``), which prunes by the same cutoff but covers every option.
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from collections.abc import Iterable, Iterator, Sequence
+from typing import TYPE_CHECKING, Protocol
 
-from dlx.errors import DLXError
-from dlx.loop import CHECKPOINT, END, Stats
+from dlx.errors import ArgumentError, DLXError
+from dlx.loop import CHECKPOINT, END, SOLUTION, GeneratorLoop, Stats
 from dlx.multiplicities import MultiplicityLoop
 
 if TYPE_CHECKING:
-    from dlx.problem import OptionName, Problem, Solution
+    from dlx.problem import Links, OptionName, Problem, Solution
+
 
 _CHECK_EVERY = 1_000  # nodes between looks at the limits (a fraction of a second)
+LOOKAHEAD = 10  # DLX5's lenthresh: options counted down a list when choosing an item
+_NO_CUTOFF = float("inf")
 
 
 class Cheapest:
@@ -62,6 +72,208 @@ class Cheapest:
         return f"<Cheapest {state}: costs {[cost for cost, _ in self.covers]}>"
 
 
+class CostLoop(GeneratorLoop):
+    """DLX5's search over a copy of a problem's links, without item bounds (a
+    ``dlx.loop.Loop``; see the module). ``costs`` are the options' net costs, nonnegative, in
+    an order that keeps every item's list sorted by cost; ``cutoff`` may be lowered by the
+    driver between runs; ``cost()`` is the net cost of the options chosen so far (forced
+    ones included)."""
+
+    def __init__(self, links: Links, forced: list[int], stats: Stats, costs: list[float]) -> None:
+        depth = links.n_primary + 1
+        self.level = 0
+        self.cutoff: float = _NO_CUTOFF
+        self._option_of = links.option_of
+        self._choice = [0] * depth  # the node of the option tried at level l
+        self._degree = [0] * depth  # level l -> the options it counted below the cutoff
+        self._tried = [0] * depth  # level l -> options tried there so far
+        self._spent: list[float] = [0] * (depth + 1)  # level l -> net cost of those above it
+        self._steps = self._loop(links, forced, stats, costs)
+
+    def chosen(self) -> list[int]:
+        """The options chosen at the levels above the current one."""
+        return [self._option_of[x] for x in self._choice[: self.level]]
+
+    def branches(self) -> list[tuple[int, int]]:
+        """For each level above the current one: (options it counted, options tried)."""
+        return [(self._degree[k], self._tried[k]) for k in range(self.level)]
+
+    def cost(self) -> float:
+        """The net cost of the options chosen above the current level, forced ones too."""
+        return self._spent[self.level]
+
+    def _loop(
+        self, links: Links, forced: list[int], stats: Stats, costs: list[float]
+    ) -> Iterator[tuple[int, int]]:
+        llink, rlink, length, ulink, dlink, color = links.working_copy()
+        top, option_of = links.top, links.option_of
+        others, _ = links.walks()
+        cost = [0 if o < 0 else costs[o] for o in option_of]  # a node's is its option's
+        choice, degree, tried, spent = self._choice, self._degree, self._tried, self._spent
+        item = [0] * len(choice)  # level l -> the item it branched on
+        below_item = [0.0] * len(choice)  # level l -> the bound item[l] was covered below
+        below_move = [0.0] * len(choice)  # ... and the bound choice[l]'s items were
+        profile = stats.profile
+        updates = 0
+
+        def hide(p: int) -> None:
+            """The other nodes of p's option out of their lists (purified ones stay)."""
+            nonlocal updates
+            for q in others[p]:
+                if color[q] >= 0:
+                    u = ulink[q]
+                    d = dlink[q]
+                    dlink[u] = d
+                    ulink[d] = u
+                    length[top[q]] -= 1
+                    updates += 1
+
+        def unhide(p: int) -> None:
+            for q in reversed(others[p]):
+                if color[q] >= 0:
+                    dlink[ulink[q]] = q
+                    ulink[dlink[q]] = q
+                    length[top[q]] += 1
+
+        def cover(i: int, below: float) -> None:
+            """i out of the active list, and the options of its list cheaper than
+            ``below`` hidden (the list is in cost order)."""
+            nonlocal updates
+            left, right = llink[i], rlink[i]
+            rlink[left] = right
+            llink[right] = left
+            updates += 1
+            p = dlink[i]
+            while p != i and cost[p] < below:
+                hide(p)
+                p = dlink[p]
+
+        def uncover(i: int, below: float) -> None:
+            """Undo cover(i, below): the same options, top down as DLX5 does it."""
+            p = dlink[i]
+            while p != i and cost[p] < below:
+                unhide(p)
+                p = dlink[p]
+            rlink[llink[i]] = i
+            llink[rlink[i]] = i
+
+        def purify(x: int, below: float) -> None:
+            """x's colored item is committed: of its options cheaper than ``below``, those
+            giving it x's color are marked -1, the others hidden."""
+            c, i = color[x], top[x]
+            p = dlink[i]
+            while p != i and cost[p] < below:
+                if color[p] == c:
+                    color[p] = -1
+                else:
+                    hide(p)
+                p = dlink[p]
+
+        def unpurify(x: int, below: float) -> None:
+            c, i = color[x], top[x]
+            p = dlink[i]
+            while p != i and cost[p] < below:
+                if color[p] < 0:
+                    color[p] = c
+                else:
+                    unhide(p)
+                p = dlink[p]
+
+        def commit(nodes: Iterable[int], below: float) -> None:
+            """Cover or purify the items of these nodes (Algorithm C's commit)."""
+            for q in nodes:
+                if color[q] == 0:
+                    cover(top[q], below)
+                elif color[q] > 0:
+                    purify(q, below)
+
+        def uncommit(nodes: Sequence[int], below: float) -> None:
+            for q in reversed(nodes):
+                if color[q] == 0:
+                    uncover(top[q], below)
+                elif color[q] > 0:
+                    unpurify(q, below)
+
+        def branch_item(limit: float) -> int:
+            """The item to branch on, its count in degree[level]; 0 at a dead end."""
+            best, size, least = 0, len(top), 0.0
+            k = rlink[0]
+            while k:
+                p = dlink[k]
+                if p == k or cost[p] >= limit:
+                    return 0
+                cheapest, s = cost[p], 1
+                p = dlink[p]
+                while p != k and cost[p] < limit:
+                    if s == size:  # more than the best has: not better
+                        s += 1
+                        break
+                    if s >= LOOKAHEAD:  # far enough: its length will do
+                        s = length[k]
+                        break
+                    s += 1
+                    p = dlink[p]
+                if s < size or (s == size and cheapest > least):
+                    best, size, least = k, s, cheapest
+                k = rlink[k]
+            degree[level] = size
+            return best
+
+        for index in forced:  # every item of the option covered or purified, for good
+            commit(links.option_nodes[index], _NO_CUTOFF)
+            spent[0] += costs[index]
+
+        level = 0
+        next_check, target = self._next_check, self._target
+        try:
+            while True:
+                i = 0
+                if rlink[0] == 0:  # every primary item is covered: a solution
+                    stats.solutions += 1
+                    if stats.solutions >= target:
+                        stats.updates = updates
+                        self.level = level
+                        yield SOLUTION, level
+                        next_check, target = self._next_check, self._target
+                else:
+                    i = branch_item(self.cutoff - spent[level])
+                if i:  # cover i below what its cheapest option leaves
+                    item[level] = i
+                    tried[level] = 0
+                    x = choice[level] = dlink[i]
+                    below_item[level] = self.cutoff - (spent[level] + cost[x])
+                    cover(i, below_item[level])
+                else:
+                    while True:  # back up: undo the move above, on to the next option
+                        if level == 0:
+                            return
+                        level -= 1
+                        x, i = choice[level], item[level]
+                        uncommit(others[x], below_move[level])
+                        tried[level] += 1
+                        x = choice[level] = dlink[x]
+                        if x != i and cost[x] < self.cutoff - spent[level]:
+                            break
+                        uncover(i, below_item[level])  # the rest of the list is dearer
+                # the move: x's other items, below what x leaves
+                spent[level + 1] = spent[level] + cost[x]
+                below_move[level] = self.cutoff - spent[level + 1]
+                commit(others[x], below_move[level])
+                if level == len(profile):
+                    profile.append(0)
+                profile[level] += 1  # no call from here to stats.nodes (Ctrl-C)
+                stats.nodes += 1
+                level += 1
+                if stats.nodes >= next_check:
+                    stats.updates = updates
+                    self.level = level
+                    yield CHECKPOINT, level
+                    next_check, target = self._next_check, self._target
+        finally:
+            stats.updates = updates
+            self.level = level
+
+
 def minimum(
     problem: Problem,
     k: int = 1,
@@ -69,13 +281,17 @@ def minimum(
     forced: Iterable[OptionName] = (),
     max_nodes: int | None = None,
     time_limit: float | None = None,
+    backend: str | None = None,
 ) -> Cheapest:
     """The ``k`` cheapest solutions of ``problem`` (by the sum of their options' costs).
 
-    A problem without costs counts every option as costing 0.
+    A problem without costs counts every option as costing 0. ``backend`` "python" runs the
+    pure-Python loops (for now the only ones).
     """
     if isinstance(k, bool) or not isinstance(k, int) or k < 1:
         raise DLXError(f"k must be a whole number >= 1, not {k!r}")
+    if backend not in (None, "python", "c"):
+        raise ArgumentError(f"backend must be 'python', 'c' or None, not {backend!r}")
     names = problem.option_names()
     costs = problem.costs or (0,) * len(names)
     net = _net_costs(problem, costs)
@@ -85,12 +301,8 @@ def minimum(
     # check the forced options as a search does, with its messages
     problem.search(forced=forced, backend="python")
     stats = Stats()
-    loop = MultiplicityLoop(
-        ordered.compiled(),
-        [ordered.index(name) for name in forced],
-        None,
-        stats,
-        costs=[net[o] for o in order],
+    loop = _cost_loop(
+        ordered, [ordered.index(name) for name in forced], stats, [net[o] for o in order], backend
     )
     start = time.perf_counter()
     deadline = None if time_limit is None else start + time_limit
@@ -122,6 +334,27 @@ def minimum(
         (sum(costs[positions[name]] for name in solution), solution) for _, _, solution in best
     ]
     return Cheapest(covers, stats, complete)
+
+
+class _CostSearch(Protocol):
+    """What ``minimum`` drives: a loop with a cutoff and the cost of its choices."""
+
+    cutoff: float
+
+    def run(self, next_check: int, target: int) -> tuple[int, int]: ...
+    def chosen(self) -> list[int]: ...
+    def cost(self) -> float: ...
+
+
+def _cost_loop(
+    ordered: Problem, forced: list[int], stats: Stats, net: list[float], backend: str | None
+) -> _CostSearch:
+    """The loop for ``minimum``: DLX5's, or Algorithm M with costs for a problem with item
+    bounds."""
+    links = ordered.compiled()
+    if links.has_bounds:
+        return MultiplicityLoop(links, forced, None, stats, costs=net)
+    return CostLoop(links, forced, stats, net)
 
 
 def _net_costs(problem: Problem, costs: tuple[float, ...]) -> list[float]:

@@ -460,8 +460,10 @@ class Problem:
         forced: Iterable[OptionName] = (),
         max_nodes: int | None = None,
         time_limit: float | None = None,
+        backend: str | None = None,
     ) -> Cheapest:
-        """The ``k`` cheapest solutions by total cost, cheapest first (see ``dlx.costs``).
+        """The ``k`` cheapest solutions by total cost, cheapest first (see ``dlx.costs``);
+        ``backend`` "python" keeps the search in pure Python.
 
         >>> p = Problem({"A": ["a", "b"], "B": ["a"], "C": ["b"]}, costs={"A": 5, "B": 2, "C": 2})
         >>> best = p.minimum(k=2)
@@ -470,7 +472,9 @@ class Problem:
         """
         from dlx.costs import minimum
 
-        return minimum(self, k, forced=forced, max_nodes=max_nodes, time_limit=time_limit)
+        return minimum(
+            self, k, forced=forced, max_nodes=max_nodes, time_limit=time_limit, backend=backend
+        )
 
     def estimate(
         self, *, samples: int = 1000, seed: Seed = 0, forced: Iterable[OptionName] = ()

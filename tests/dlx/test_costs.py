@@ -1,5 +1,7 @@
 """Minimum-cost covers: the cheapest and the k cheapest, against sorting every cover by
-cost, and a published optimum."""
+cost, and a published optimum, on each loop that serves them (DLX5's search in pure Python
+and in C; Algorithm M with costs for item bounds). The C loop against the reference, step
+for step, is in test_costs_parity.py."""
 
 from __future__ import annotations
 
@@ -8,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import dlx
+import dlx.search
 from dlx import CostError, DLXError, Problem
 from tests.dlx.test_multiplicities import bounded
 from tests.dlx.test_search import problems
@@ -16,7 +19,15 @@ from tests.oracle import brute_force, check
 
 @pytest.fixture(autouse=True)
 def backend() -> None:
-    """The cost search runs its own loop: no run per default backend."""
+    """The cost search picks its own loop (``cost_backend``): no run per default backend."""
+
+
+@pytest.fixture(scope="module", params=["python"])
+def cost_backend(request: pytest.FixtureRequest) -> str:
+    """The loop ``minimum`` runs on: pure Python, or C when built."""
+    if request.param not in dlx.search.LOOPS:
+        pytest.skip(f"the {request.param!r} backend is not built")
+    return str(request.param)
 
 
 def with_costs(problem: Problem, costs: list[int]) -> Problem:
@@ -36,12 +47,12 @@ def with_costs(problem: Problem, costs: list[int]) -> Problem:
     st.integers(1, 4),
 )
 def test_the_k_cheapest_are_the_first_k_of_every_cover_sorted_by_cost(
-    problem: Problem, costs: list[int], k: int
+    cost_backend: str, problem: Problem, costs: list[int], k: int
 ) -> None:
     problem = with_costs(problem, costs)
     cost_of = dict(zip(problem.option_names(), problem.costs, strict=True))
     every = sorted(sum(cost_of[name] for name in cover) for cover in brute_force(problem))
-    best = problem.minimum(k)
+    best = problem.minimum(k, backend=cost_backend)
     assert best.complete
     assert [cost for cost, _ in best.covers] == every[:k]
     for cost, solution in best.covers:
@@ -50,7 +61,7 @@ def test_the_k_cheapest_are_the_first_k_of_every_cover_sorted_by_cost(
     assert len({frozenset(solution) for _, solution in best.covers}) == len(best.covers)
 
 
-def test_the_assignment_example_of_the_hungarian_algorithm() -> None:
+def test_the_assignment_example_of_the_hungarian_algorithm(cost_backend: str) -> None:
     """Wikipedia, "Hungarian algorithm", Example: Alice, Bob and Carol ask $8/$4/$7, $5/$2/$3
     and $9/$4/$8 to clean the bathroom, sweep the floors and wash the windows; the least total
     is $15: Alice the bathroom, Carol the floors, Bob the windows."""
@@ -58,7 +69,7 @@ def test_the_assignment_example_of_the_hungarian_algorithm() -> None:
     jobs = ("bathroom", "floors", "windows")
     options = {(w, j): [w, j] for w in asks for j in jobs}
     costs = {(w, j): asks[w][k] for w in asks for k, j in enumerate(jobs)}
-    best = Problem(options, costs=costs).minimum()
+    best = Problem(options, costs=costs).minimum(backend=cost_backend)
     assert best.cost == 15
     assert sorted(best.solution) == [("Alice", "bathroom"), ("Bob", "windows"), ("Carol", "floors")]
 
@@ -113,9 +124,11 @@ def test_bad_costs_in_a_file_say_where(text: str, error: type[DLXError]) -> None
         dlx.read(text)
 
 
-def test_k_must_be_positive_and_limits_say_the_answer_may_not_be_best() -> None:
+def test_k_must_be_positive_and_limits_say_the_answer_may_not_be_best(cost_backend: str) -> None:
     problem = Problem([["a"], ["a"]], costs=[2, 1])
     with pytest.raises(DLXError, match="k must be"):
         problem.minimum(0)
-    assert problem.minimum(max_nodes=1).complete is False
-    assert problem.minimum().covers == [(1, [1])]
+    with pytest.raises(DLXError, match="backend must be"):
+        problem.minimum(backend="fortran")
+    assert problem.minimum(max_nodes=1, backend=cost_backend).complete is False
+    assert problem.minimum(backend=cost_backend).covers == [(1, [1])]
