@@ -22,7 +22,8 @@ Exact covers (every bound 1..1, colors allowed) run ``CostLoop``, DLX5's search:
   cutoff only falls; uncovering uses the same bound, kept per level;
 - a level stops trying options at the first that reaches ``limit`` (the rest are dearer).
 
-Problems with item bounds (Algorithm M) search with costs in pure
+``dlx._search`` runs the same loop in C (``dlx/_costs.h``): the same items, moves, nodes,
+updates and profile. Problems with item bounds (Algorithm M) search with costs in pure
 Python (``dlx.multiplicities``), which prunes by the same cutoff but covers every option.
 """
 
@@ -42,6 +43,7 @@ if TYPE_CHECKING:
 
 _CHECK_EVERY = 1_000  # nodes between looks at the limits (a fraction of a second)
 LOOKAHEAD = 10  # DLX5's lenthresh: options counted down a list when choosing an item
+_EXACT_FLOAT = 2**53  # integers below this add up in a C double exactly as in Python
 _NO_CUTOFF = float("inf")
 
 
@@ -286,7 +288,8 @@ def minimum(
     """The ``k`` cheapest solutions of ``problem`` (by the sum of their options' costs).
 
     A problem without costs counts every option as costing 0. ``backend`` "python" runs the
-    pure-Python loops (for now the only ones).
+    pure-Python loops; None or "c" the C one when built and the problem suits it (no item
+    bounds, net costs that add up in a double as they do in Python).
     """
     if isinstance(k, bool) or not isinstance(k, int) or k < 1:
         raise DLXError(f"k must be a whole number >= 1, not {k!r}")
@@ -349,12 +352,26 @@ class _CostSearch(Protocol):
 def _cost_loop(
     ordered: Problem, forced: list[int], stats: Stats, net: list[float], backend: str | None
 ) -> _CostSearch:
-    """The loop for ``minimum``: DLX5's, or Algorithm M with costs for a problem with item
-    bounds."""
+    """The loop for ``minimum``: DLX5's in C when built and allowed, in Python otherwise;
+    Algorithm M with costs for a problem with item bounds."""
     links = ordered.compiled()
     if links.has_bounds:
         return MultiplicityLoop(links, forced, None, stats, costs=net)
+    if backend != "python" and _exact_in_doubles(net):
+        from dlx.search import c_cost_loop
+
+        loop = c_cost_loop(links, forced, stats, [float(c) for c in net])
+        if loop is not None:
+            return loop
+        if backend == "c":
+            raise ArgumentError("backend 'c' is not available: dlx._search was not built")
     return CostLoop(links, forced, stats, net)
+
+
+def _exact_in_doubles(net: list[float]) -> bool:
+    """Whether C's doubles add and compare these costs as Python does: floats do (the same
+    IEEE arithmetic), integers while every sum of them stays below 2**53."""
+    return sum(c for c in net if isinstance(c, int)) < _EXACT_FLOAT
 
 
 def _net_costs(problem: Problem, costs: tuple[float, ...]) -> list[float]:

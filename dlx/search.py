@@ -61,6 +61,14 @@ def c_links_loop(links: Links, forced: list[int], rng: random.Random | None, sta
     return CLoop(layout_of(links), forced, rng, stats)
 
 
+def c_cost_loop(links: Links, forced: list[int], stats: Stats, costs: list[float]) -> CLoop | None:
+    """DLX5's minimum-cost search in C (``dlx.costs.CostLoop``'s twin) given each option's
+    net cost, or None when the C loop was not built."""
+    if CLoop is None:
+        return None
+    return CLoop(layout_of(links), forced, None, stats, costs=costs)
+
+
 AUTO_MASK_COST = 8192  # "auto" takes BitsLoop up to this mask_cost, dancing links above
 
 

@@ -22,7 +22,7 @@ def backend() -> None:
     """The cost search picks its own loop (``cost_backend``): no run per default backend."""
 
 
-@pytest.fixture(scope="module", params=["python"])
+@pytest.fixture(scope="module", params=["python", "c"])
 def cost_backend(request: pytest.FixtureRequest) -> str:
     """The loop ``minimum`` runs on: pure Python, or C when built."""
     if request.param not in dlx.search.LOOPS:
