@@ -1,14 +1,16 @@
 """Minimum-cost covers: the cheapest solution, or the k cheapest, by branch and bound.
 
-After Knuth's DLX5. Options carry nonnegative costs (``Problem(costs=...)``). When every
-primary item must be covered an exact number of times, each item first pays a *tax*, the
-least cost among its options, taken off the cost of each of its options: every solution's
-cost drops by the same total, so the order of solutions is unchanged, but now each item has
-an option of net cost 0 and a partial solution's net cost says more about what it will
-cost. The options are then sorted by net cost (the problem is compiled with its options in
-that order, so every item's list is too) and searched against a *cutoff*, the k-th best net
-cost found so far (infinite until k solutions are known): a later solution must be strictly
-cheaper to be kept, so among solutions of equal cost the ones found first are returned.
+After Knuth's DLX5. Options carry nonnegative costs (``Problem(costs=...)``). Each primary
+item is first given a price, taken off the cost of each of its options (``dlx.relaxation``:
+Knuth's *taxes*, or Lagrangian prices): every solution's cost drops by the same total, so
+the order of solutions is unchanged, but a partial solution's net cost now says more about
+what it will cost. The options are then sorted by net cost (the problem is compiled with
+its options in that order, so every item's list is too) and searched against a *cutoff*,
+the k-th best cost found so far (infinite until k solutions are known): a later solution
+must be strictly cheaper to be kept, so among solutions of equal cost the ones found first
+are returned. With ``bound="lagrangian"`` (the default) a search still running after
+``PROBE`` nodes an entry with taxes starts again, where the relaxation applies, with the
+Lagrangian prices and the best covers found so far (found again, they are not counted twice).
 
 Exact covers (every bound 1..1, colors allowed) run ``CostLoop``, DLX5's search: with
 ``limit`` = cutoff - (net cost so far),
@@ -36,6 +38,7 @@ from typing import TYPE_CHECKING, Protocol
 from dlx.errors import ArgumentError, DLXError
 from dlx.loop import CHECKPOINT, END, SOLUTION, GeneratorLoop, Stats
 from dlx.multiplicities import MultiplicityLoop
+from dlx.relaxation import BOUNDS, lagrangian_applies, net_costs
 
 if TYPE_CHECKING:
     from dlx.problem import Links, OptionName, Problem, Solution
@@ -284,59 +287,123 @@ def minimum(
     max_nodes: int | None = None,
     time_limit: float | None = None,
     backend: str | None = None,
+    bound: str = "lagrangian",
 ) -> Cheapest:
     """The ``k`` cheapest solutions of ``problem`` (by the sum of their options' costs).
 
     A problem without costs counts every option as costing 0. ``backend`` "python" runs the
     pure-Python loops; None or "c" the C one when built and the problem suits it (no item
-    bounds, net costs that add up in a double as they do in Python).
+    bounds, net costs that add up in a double as they do in Python). ``bound`` is the lower
+    bound the search prunes by (``dlx.relaxation``): "taxes" walks exactly DLX5's tree;
+    "lagrangian" first searches with taxes for ``PROBE`` nodes an entry (a small problem
+    ends there), then, where the relaxation applies, computes it and searches again from
+    the best found so far.
     """
     if isinstance(k, bool) or not isinstance(k, int) or k < 1:
         raise DLXError(f"k must be a whole number >= 1, not {k!r}")
     if backend not in (None, "python", "c"):
         raise ArgumentError(f"backend must be 'python', 'c' or None, not {backend!r}")
+    if bound not in BOUNDS:
+        raise ArgumentError(f"bound must be one of {BOUNDS}, not {bound!r}")
+    start = time.perf_counter()
+    deadline = None if time_limit is None else start + time_limit
     names = problem.option_names()
     costs = problem.costs or (0,) * len(names)
-    net = _net_costs(problem, costs)
-    order = sorted(range(len(names)), key=lambda o: (net[o], o))
-    ordered = problem.reordered(names[o] for o in order)
     forced = list(forced)
     # check the forced options as a search does, with its messages
     problem.search(forced=forced, backend="python")
+    plan: list[tuple[str, int | None]] = [("taxes", None)]
+    if bound == "lagrangian" and lagrangian_applies(problem, costs):
+        entries = sum(len(problem.entries(name)) for name in names)
+        plan = [("taxes", PROBE * entries), ("lagrangian", None)]
+    best: list[tuple[float, int, Solution]] = []  # (cost, when found, solution)
     stats = Stats()
-    loop = _cost_loop(
-        ordered, [ordered.index(name) for name in forced], stats, [net[o] for o in order], backend
-    )
-    start = time.perf_counter()
-    deadline = None if time_limit is None else start + time_limit
-    best: list[tuple[float, int, Solution]] = []  # (net cost, when found, solution)
-    complete = False
+    ended = "limit"
+    for phase, budget in plan:
+        net = net_costs(problem, costs, phase)
+        order = sorted(range(len(names)), key=lambda o: (net[o], o))
+        ordered = problem.reordered(names[o] for o in order)
+        own = Stats()
+        loop = _cost_loop(
+            ordered, [ordered.index(name) for name in forced], own, [net[o] for o in order], backend
+        )
+        nodes = None if max_nodes is None else max_nodes - stats.nodes
+        if budget is not None:
+            nodes = budget if nodes is None else min(nodes, budget)
+        ended = _descend(
+            loop,
+            own,
+            best,
+            k,
+            dict(zip(names, costs, strict=True)),
+            dict(zip(names, net, strict=True)),
+            forced,
+            ordered,
+            nodes,
+            deadline,
+        )
+        _add(stats, own)
+        if ended != "budget" or (max_nodes is not None and stats.nodes >= max_nodes):
+            break
+    stats.elapsed = time.perf_counter() - start
+    covers = [(cost, solution) for cost, _, solution in best]
+    return Cheapest(covers, stats, ended == "end")
+
+
+PROBE = 16  # nodes an entry searched with taxes before the Lagrangian bound is computed
+
+
+def _descend(
+    loop: _CostSearch,
+    stats: Stats,
+    best: list[tuple[float, int, Solution]],
+    k: int,
+    cost_of: dict[OptionName, float],
+    net_of: dict[OptionName, float],
+    forced: list[OptionName],
+    ordered: Problem,
+    max_nodes: int | None,
+    deadline: float | None,
+) -> str:
+    """Run one loop, keeping the k cheapest distinct covers in ``best`` and the loop's cutoff
+    at the k-th one's net cost; "end", "budget" (``max_nodes``) or "limit" (the deadline)."""
+    names = ordered.option_names()
+    seen = {frozenset(solution) for _, _, solution in best}
+    if len(best) == k:
+        loop.cutoff = sum(net_of[name] for name in best[-1][2])
     while True:
         next_check = stats.nodes + _CHECK_EVERY
         if max_nodes is not None:
             next_check = min(next_check, max_nodes)
         event, _ = loop.run(next_check, stats.solutions + 1)
         if event == END:
-            complete = True
-            break
+            return "end"
         if event == CHECKPOINT:
-            if (max_nodes is not None and stats.nodes >= max_nodes) or (
-                deadline is not None and time.perf_counter() >= deadline
-            ):
-                break
+            if max_nodes is not None and stats.nodes >= max_nodes:
+                return "budget"
+            if deadline is not None and time.perf_counter() >= deadline:
+                return "limit"
             continue
-        chosen = [ordered.option_names()[o] for o in loop.chosen()]
-        best.append((loop.cost(), stats.solutions, forced + chosen))
+        solution = forced + [names[o] for o in loop.chosen()]
+        if frozenset(solution) in seen:  # found again, after a first loop
+            continue
+        seen.add(frozenset(solution))
+        best.append((sum(cost_of[name] for name in solution), len(seen), solution))
         best.sort(key=lambda found: (found[0], found[1]))
         del best[k:]
-        if len(best) == k:
-            loop.cutoff = best[-1][0]
-    stats.elapsed = time.perf_counter() - start
-    positions = {name: o for o, name in enumerate(names)}
-    covers = [
-        (sum(costs[positions[name]] for name in solution), solution) for _, _, solution in best
-    ]
-    return Cheapest(covers, stats, complete)
+        if len(best) == k:  # added up in the loop's order: exactly its own figure
+            loop.cutoff = sum(net_of[name] for name in best[-1][2])
+
+
+def _add(total: Stats, part: Stats) -> None:
+    """Add one loop's statistics to the whole search's."""
+    total.nodes += part.nodes
+    total.updates += part.updates
+    total.solutions += part.solutions
+    for level, count in enumerate(part.profile):
+        if level == len(total.profile):
+            total.profile.append(0)
+        total.profile[level] += count
 
 
 class _CostSearch(Protocol):
@@ -372,22 +439,3 @@ def _exact_in_doubles(net: list[float]) -> bool:
     """Whether C's doubles add and compare these costs as Python does: floats do (the same
     IEEE arithmetic), integers while every sum of them stays below 2**53."""
     return sum(c for c in net if isinstance(c, int)) < _EXACT_FLOAT
-
-
-def _net_costs(problem: Problem, costs: tuple[float, ...]) -> list[float]:
-    """The costs less Knuth's taxes, when every primary item is covered an exact number of
-    times (then every solution pays the same total tax); else the costs as they are."""
-    net = list(costs)
-    if any(u != v for u, v in problem.bounds.values()):
-        return net
-    options_of: dict[object, list[int]] = {item: [] for item in problem.primary}
-    for o, name in enumerate(problem.option_names()):
-        for item, _ in problem.entries(name):
-            if item in options_of:
-                options_of[item].append(o)
-    for item in problem.primary:  # in order, each on the costs the ones before it left
-        containing = options_of[item]
-        tax = min((net[o] for o in containing), default=0)
-        for o in containing:
-            net[o] -= tax
-    return net

@@ -461,9 +461,11 @@ class Problem:
         max_nodes: int | None = None,
         time_limit: float | None = None,
         backend: str | None = None,
+        bound: str = "lagrangian",
     ) -> Cheapest:
         """The ``k`` cheapest solutions by total cost, cheapest first (see ``dlx.costs``);
-        ``backend`` "python" keeps the search in pure Python.
+        ``backend`` "python" keeps the search in pure Python, ``bound`` "taxes" prunes by
+        Knuth's taxes alone (``dlx.relaxation``).
 
         >>> p = Problem({"A": ["a", "b"], "B": ["a"], "C": ["b"]}, costs={"A": 5, "B": 2, "C": 2})
         >>> best = p.minimum(k=2)
@@ -473,7 +475,13 @@ class Problem:
         from dlx.costs import minimum
 
         return minimum(
-            self, k, forced=forced, max_nodes=max_nodes, time_limit=time_limit, backend=backend
+            self,
+            k,
+            forced=forced,
+            max_nodes=max_nodes,
+            time_limit=time_limit,
+            backend=backend,
+            bound=bound,
         )
 
     def estimate(

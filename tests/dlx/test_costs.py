@@ -5,11 +5,14 @@ for step, is in test_costs_parity.py."""
 
 from __future__ import annotations
 
+from unittest.mock import patch
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import dlx
+import dlx.costs
 import dlx.search
 from dlx import CostError, DLXError, Problem
 from tests.dlx.test_multiplicities import bounded
@@ -45,14 +48,16 @@ def with_costs(problem: Problem, costs: list[int]) -> Problem:
     st.one_of(problems(), bounded()),
     st.lists(st.integers(0, 9), max_size=9),
     st.integers(1, 4),
+    st.sampled_from(["taxes", "lagrangian", "lagrangian at once"]),
 )
 def test_the_k_cheapest_are_the_first_k_of_every_cover_sorted_by_cost(
-    cost_backend: str, problem: Problem, costs: list[int], k: int
+    cost_backend: str, problem: Problem, costs: list[int], k: int, bound: str
 ) -> None:
     problem = with_costs(problem, costs)
     cost_of = dict(zip(problem.option_names(), problem.costs, strict=True))
     every = sorted(sum(cost_of[name] for name in cover) for cover in brute_force(problem))
-    best = problem.minimum(k, backend=cost_backend)
+    with patch.object(dlx.costs, "PROBE", 0 if bound.endswith("at once") else dlx.costs.PROBE):
+        best = problem.minimum(k, backend=cost_backend, bound=bound.split()[0])
     assert best.complete
     assert [cost for cost, _ in best.covers] == every[:k]
     for cost, solution in best.covers:

@@ -10,6 +10,7 @@ import dataclasses
 import signal
 import threading
 from typing import Any
+from unittest.mock import patch
 
 import pytest
 from hypothesis import given, settings
@@ -75,13 +76,17 @@ LARGER = {
 @pytest.mark.parametrize("name", sorted(LARGER))
 @pytest.mark.parametrize("seed", range(3))
 @pytest.mark.parametrize("k", [1, 5])
-def test_deeper_trees_step_alike(name: str, seed: int, k: int) -> None:
-    """Trees deep and wide enough for the lookahead's cap and many improving solutions."""
+@pytest.mark.parametrize("probe", [None, 0])
+def test_deeper_trees_step_alike(name: str, seed: int, k: int, probe: int | None) -> None:
+    """Trees deep and wide enough for the lookahead's cap and many improving solutions; with
+    a probe of 0, the search with Lagrangian prices from the first node on."""
     problem = LARGER[name](seed)
-    reference = outcome(problem, "python", k=k)
-    assert reference[2]["nodes"] > 20
-    assert outcome(problem, "c", k=k) == reference
-    assert outcome(problem, "c", k=k, max_nodes=40) == outcome(problem, "python", k=k, max_nodes=40)
+    with patch.object(dlx.costs, "PROBE", dlx.costs.PROBE if probe is None else probe):
+        reference = outcome(problem, "python", k=k)
+        assert reference[2]["nodes"] > 10
+        assert outcome(problem, "c", k=k) == reference
+        limited = outcome(problem, "python", k=k, max_nodes=40)
+        assert outcome(problem, "c", k=k, max_nodes=40) == limited
 
 
 # Knuth's DLX5 (dlx5.w, built with ctangle and gcc) on dlx.write of each problem prints
@@ -100,7 +105,7 @@ def test_the_tree_is_knuths_dlx5s(name: str, loop: str) -> None:
         pytest.skip("the C loop dlx._search is not built")
     kind, n, seed = name.split("-")
     problem = {"assignment": assignment, "queens": queens}[kind](int(n), int(seed))
-    best = problem.minimum(backend=loop)
+    best = problem.minimum(backend=loop, bound="taxes")
     s = best.stats
     assert (best.cost, s.solutions, s.updates, s.nodes + 1) == KNUTH_DLX5[name]
 
@@ -187,7 +192,7 @@ def test_ctrl_c_interrupts_a_long_minimum(loop: str) -> None:
     timer.start()
     try:
         with pytest.raises(KeyboardInterrupt):
-            problem.minimum(backend=loop)
+            problem.minimum(backend=loop, bound="taxes")
     finally:
         timer.cancel()
         signal.signal(signal.SIGINT, handler)

@@ -1,0 +1,130 @@
+"""Lower bounds for minimum-cost covers, given to the search as net costs (``dlx.costs``).
+
+Every primary item i gets a price p_i and every option o the net cost c_o - sum of the
+prices of its primary items. When each primary item is covered exactly v_i times, every
+solution pays sum(v_i p_i) in prices, so its net cost is its cost less that constant: the
+order of solutions is unchanged. When also every net cost is >= 0, the net cost of a partial
+solution is a lower bound on what any solution through it costs beyond the prices, which is
+what the search prunes by; the larger the prices, the closer that bound.
+
+- ``taxes``: Knuth's DLX5. Item by item, the price is the least net cost among its options
+  (each item then has an option of net cost 0).
+- ``lagrangian`` (exact covers with integer costs): the Lagrangian relaxation of the items'
+  equations, L(p) = sum(p) + sum over options of min(0, net cost), a lower bound for every
+  p, raised by subgradient steps (Held and Karp's rule, from the taxes) for at most
+  ``ROUNDS`` rounds and ``WORK`` visits of an option's items; the best p is then rounded
+  down, lowered where an option's net cost is negative, and taxed as above, so the net
+  costs are whole numbers >= 0. Kept when its prices add up to more than the taxes'. On
+  random set partitioning it leaves a few percent of the optimum to the search where taxes
+  leave half, and assignments (whose relaxation is exact) come down to a few nodes.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from dlx.problem import Problem
+
+BOUNDS = ("lagrangian", "taxes")
+ROUNDS = 200  # subgradient steps at most
+WORK = 2_000_000  # visits of an option's items the subgradient steps may make in all
+_PATIENCE = 10  # steps without a better bound before the step size is halved
+_SMALLEST_STEP = 1e-3  # step factor below which the ascent stops
+
+
+def net_costs(problem: Problem, costs: tuple[float, ...], bound: str) -> list[float]:
+    """The options' net costs for ``bound`` (see the module); the costs as they are when some
+    primary item may be covered a varying number of times (no price is then constant)."""
+    if any(u != v for u, v in problem.bounds.values()):
+        return list(costs)
+    links = problem.compiled()
+    n1, top = links.n_primary, links.top
+    items = [tuple(top[x] - 1 for x in nodes if top[x] <= n1) for nodes in links.option_nodes]
+    options_of: list[list[int]] = [[] for _ in range(n1)]
+    for o, its in enumerate(items):
+        for i in its:
+            options_of[i].append(o)
+    net = list(costs)
+    taxes = _tax(net, options_of, [0] * n1)
+    if bound == "taxes" or not lagrangian_applies(problem, costs):
+        return net
+    prices = _ascend(costs, items, options_of, taxes)
+    lagrangian = _whole_and_feasible(costs, items, options_of, prices)
+    if sum(lagrangian[1]) > sum(taxes):
+        return lagrangian[0]
+    return net
+
+
+def lagrangian_applies(problem: Problem, costs: tuple[float, ...]) -> bool:
+    """Whether ``lagrangian`` may price the items: an exact cover (every bound 1..1) with
+    whole-number costs, so that the net costs stay exact."""
+    return not problem.compiled().has_bounds and all(type(c) is int for c in costs)
+
+
+def _tax(net: list[float], options_of: list[list[int]], prices: list[float]) -> list[float]:
+    """Knuth's taxes on top of ``prices``: item by item, in order, the least net cost of its
+    options is added to its price and taken off them (``net`` changes in place)."""
+    for i, containing in enumerate(options_of):
+        tax = min((net[o] for o in containing), default=0)
+        prices[i] += tax
+        for o in containing:
+            net[o] -= tax
+    return prices
+
+
+def _ascend(
+    costs: tuple[float, ...],
+    items: list[tuple[int, ...]],
+    options_of: list[list[int]],
+    start: list[float],
+) -> list[float]:
+    """Subgradient ascent on the Lagrangian from ``start``: the best prices met."""
+    entries = sum(map(len, items)) or 1
+    prices = [float(p) for p in start]
+    best, best_prices = sum(prices), prices[:]  # start is feasible: L = sum(prices)
+    factor, stalled = 2.0, 0
+    alive = [1 if containing else 0 for containing in options_of]  # an item no option has
+    for _ in range(min(ROUNDS, WORK // entries)):
+        net = [c - sum(map(prices.__getitem__, its)) for c, its in zip(costs, items, strict=True)]
+        value = sum(prices) + sum(r for r in net if r < 0)
+        if value > best:
+            best, best_prices, stalled = value, prices[:], 0
+        else:
+            stalled += 1
+            if stalled >= _PATIENCE:
+                factor, stalled = factor / 2, 0
+                if factor < _SMALLEST_STEP:
+                    break
+        slope = alive[:]  # 1 - the options of negative net cost covering each item
+        for r, its in zip(net, items, strict=True):
+            if r < 0:
+                for i in its:
+                    slope[i] -= 1
+        norm = sum(s * s for s in slope)
+        if norm == 0:  # no better prices: the relaxation is solved
+            break
+        step = factor * (best * 1.05 + 1 - value) / norm  # towards a target above the best
+        prices = [p + step * s for p, s in zip(prices, slope, strict=True)]
+    return best_prices
+
+
+def _whole_and_feasible(
+    costs: tuple[float, ...],
+    items: list[tuple[int, ...]],
+    options_of: list[list[int]],
+    prices: list[float],
+) -> tuple[list[float], list[float]]:
+    """(net costs, prices): the prices rounded down, the one highest in each option of
+    negative net cost lowered until it is 0, then taxed; every net cost a whole number >= 0."""
+    whole: list[float] = [math.floor(p) for p in prices]
+    net = [c - sum(map(whole.__getitem__, its)) for c, its in zip(costs, items, strict=True)]
+    for o, its in enumerate(items):
+        if net[o] < 0:
+            deficit = -net[o]
+            highest = max(its, key=whole.__getitem__)
+            whole[highest] -= deficit
+            for q in options_of[highest]:
+                net[q] += deficit
+    return net, _tax(net, options_of, whole)
