@@ -365,6 +365,7 @@ static int check_structure(Layout *self, char *mark)
 #include "_costs.h"
 #undef COLORS
 #undef VARIANT
+#include "_relax.h"
 
 /* Commit every node of the option whose first node is q (a forced option): the colored
  * variant's commit, which is also right without colors. */
@@ -1261,11 +1262,120 @@ static DlxApi api = {
     .nodes = api_nodes,
 };
 
+/* ---- dlx.relaxation's subgradient ascent (_relax.h) ------------------------------------- */
+
+/* seq as n doubles into out (PyMem), -1 with an exception unless every entry is a number. */
+static int read_doubles(PyObject *seq, double **out, Py_ssize_t *n)
+{
+    PyObject *fast = PySequence_Fast(seq, "expected a sequence of numbers");
+    if (!fast)
+        return -1;
+    *n = PySequence_Fast_GET_SIZE(fast);
+    *out = PyMem_Calloc(*n ? (size_t)*n : 1, sizeof(double));
+    int status = *out ? 0 : (PyErr_NoMemory(), -1);
+    for (Py_ssize_t k = 0; status == 0 && k < *n; k++) {
+        (*out)[k] = PyFloat_AsDouble(PySequence_Fast_GET_ITEM(fast, k));
+        if ((*out)[k] == -1 && PyErr_Occurred())
+            status = -1;
+    }
+    Py_DECREF(fast);
+    return status;
+}
+
+PyDoc_STRVAR(ascend_doc, "ascend(costs, items, prices, rounds) -> the best prices met\n\n"
+                         "dlx.relaxation._ascend in C: items[o] lists option o's items, each in\n"
+                         "0..len(prices)-1; the same steps and the same floats.");
+
+static PyObject *relax_ascend_py(PyObject *Py_UNUSED(module), PyObject *args)
+{
+    PyObject *costs_obj, *items_obj, *prices_obj, *result = NULL, *items = NULL;
+    long long rounds;
+    if (!PyArg_ParseTuple(args, "OOOL:ascend", &costs_obj, &items_obj, &prices_obj, &rounds))
+        return NULL;
+    double *costs = NULL, *prices = NULL, *best = NULL, *net = NULL;
+    int *first = NULL, *entries = NULL;
+    long long *slope = NULL;
+    char *alive = NULL;
+    Py_ssize_t m, n, total = 0;
+    if (read_doubles(costs_obj, &costs, &m) < 0 || read_doubles(prices_obj, &prices, &n) < 0 ||
+        !(items = PySequence_Fast(items_obj, "items must be a sequence of sequences")))
+        goto done;
+    if (PySequence_Fast_GET_SIZE(items) != m || m > INT_MAX - 1 || n > INT_MAX) {
+        PyErr_SetString(PyExc_ValueError, "ascend() needs one list of items an option");
+        goto done;
+    }
+    first = PyMem_Calloc((size_t)m + 1, sizeof(int));
+    best = PyMem_Calloc(n ? (size_t)n : 1, sizeof(double));
+    net = PyMem_Calloc(m ? (size_t)m : 1, sizeof(double));
+    slope = PyMem_Calloc(n ? (size_t)n : 1, sizeof(long long));
+    alive = PyMem_Calloc(n ? (size_t)n : 1, 1);
+    if (!first || !best || !net || !slope || !alive) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    for (Py_ssize_t o = 0; o < m; o++) {
+        Py_ssize_t size = PyObject_Length(PySequence_Fast_GET_ITEM(items, o));
+        if (size < 0 || total + size > INT_MAX) {
+            if (!PyErr_Occurred())
+                PyErr_SetString(PyExc_ValueError, "ascend(): too many items");
+            goto done;
+        }
+        total += size;
+        first[o + 1] = (int)total;
+    }
+    if (!(entries = PyMem_Calloc(total ? (size_t)total : 1, sizeof(int)))) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    for (Py_ssize_t o = 0; o < m; o++) {
+        PyObject *its = PySequence_Fast(PySequence_Fast_GET_ITEM(items, o), "items of an option");
+        if (!its)
+            goto done;
+        int ok = PySequence_Fast_GET_SIZE(its) == first[o + 1] - first[o];
+        for (Py_ssize_t k = 0; ok && k < PySequence_Fast_GET_SIZE(its); k++) {
+            long i = PyLong_AsLong(PySequence_Fast_GET_ITEM(its, k));
+            ok = i >= 0 && i < n;
+            entries[first[o] + k] = ok ? (int)i : 0;
+            if (ok)
+                alive[i] = 1;
+        }
+        Py_DECREF(its);
+        if (!ok) {
+            PyErr_Clear();
+            PyErr_Format(PyExc_ValueError, "ascend(): option %zd names an item out of range", o);
+            goto done;
+        }
+    }
+    relax_ascend((int)n, (int)m, costs, first, entries, rounds, prices, best, net, slope, alive);
+    if (!(result = PyList_New(n)))
+        goto done;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *v = PyFloat_FromDouble(best[i]);
+        if (!v) {
+            Py_CLEAR(result);
+            goto done;
+        }
+        PyList_SET_ITEM(result, i, v);
+    }
+done:
+    Py_XDECREF(items);
+    void *arrays[] = {costs, prices, best, net, first, entries, slope, alive};
+    for (size_t k = 0; k < sizeof arrays / sizeof arrays[0]; k++)
+        PyMem_Free(arrays[k]);
+    return result;
+}
+
+static PyMethodDef module_methods[] = {
+    {"ascend", relax_ascend_py, METH_VARARGS, ascend_doc},
+    {NULL, NULL, 0, NULL},
+};
+
 static struct PyModuleDef module = {
     PyModuleDef_HEAD_INIT,
     .m_name = "dlx._search",
     .m_doc = "The search loop of dlx.search in C (optional accelerator).",
     .m_size = -1,
+    .m_methods = module_methods,
 };
 
 PyMODINIT_FUNC PyInit__search(void)

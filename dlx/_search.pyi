@@ -13,6 +13,12 @@ SOLUTION: Final[int]
 CHECKPOINT: Final[int]
 END: Final[int]
 LOOKAHEAD: Final[int]  # dlx.costs.LOOKAHEAD
+
+def ascend(
+    costs: list[float], items: list[tuple[int, ...]], prices: list[float], rounds: int, /
+) -> list[float]:
+    """dlx.relaxation._ascend in C: the same steps, the same floats."""
+
 BIT_OPS: Final[str]  # "compiler builtins", "MSVC intrinsics" or "plain C"
 
 class Layout:

@@ -13,8 +13,9 @@ what the search prunes by; the larger the prices, the closer that bound.
   equations, L(p) = sum(p) + sum over options of min(0, net cost), a lower bound for every
   p, raised by subgradient steps (Held and Karp's rule, from the taxes) for at most
   ``ROUNDS`` rounds and ``WORK`` visits of an option's items; the best p is then rounded
-  down, lowered where an option's net cost is negative, and taxed as above, so the net
-  costs are whole numbers >= 0. Kept when its prices add up to more than the taxes'. On
+  (each of a few ways), lowered where an option's net cost is negative, and taxed as above,
+  so the net costs are whole numbers >= 0. The rounding whose prices add up to most is
+  kept, when they add up to more than the taxes'. On
   random set partitioning it leaves a few percent of the optimum to the search where taxes
   leave half, and assignments (whose relaxation is exact) come down to a few nodes.
 """
@@ -27,11 +28,17 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from dlx.problem import Problem
 
+try:
+    from dlx._search import ascend as _c_ascend
+except ImportError:  # not built: _ascend does it
+    _c_ascend = None  # type: ignore[assignment]
+
 BOUNDS = ("lagrangian", "taxes")
 ROUNDS = 200  # subgradient steps at most
 WORK = 2_000_000  # visits of an option's items the subgradient steps may make in all
 _PATIENCE = 10  # steps without a better bound before the step size is halved
 _SMALLEST_STEP = 1e-3  # step factor below which the ascent stops
+_SHIFTS = (0.0, 0.25, 0.5, 0.75)  # ways of rounding the prices tried: the best is kept
 
 
 def net_costs(problem: Problem, costs: tuple[float, ...], bound: str) -> list[float]:
@@ -50,11 +57,17 @@ def net_costs(problem: Problem, costs: tuple[float, ...], bound: str) -> list[fl
     taxes = _tax(net, options_of, [0] * n1)
     if bound == "taxes" or not lagrangian_applies(problem, costs):
         return net
-    prices = _ascend(costs, items, options_of, taxes)
-    lagrangian = _whole_and_feasible(costs, items, options_of, prices)
-    if sum(lagrangian[1]) > sum(taxes):
-        return lagrangian[0]
-    return net
+    rounds = min(ROUNDS, WORK // (sum(map(len, items)) or 1))
+    if _c_ascend is not None:  # the same prices, a few hundred times sooner
+        prices = _c_ascend([float(c) for c in costs], items, taxes, rounds)
+    else:
+        prices = _ascend(costs, items, taxes, rounds)
+    best, most = net, sum(taxes)
+    for shift in _SHIFTS:
+        whole, paid = _whole_and_feasible(costs, items, options_of, prices, shift)
+        if sum(paid) > most:
+            best, most = whole, sum(paid)
+    return best
 
 
 def lagrangian_applies(problem: Problem, costs: tuple[float, ...]) -> bool:
@@ -75,18 +88,19 @@ def _tax(net: list[float], options_of: list[list[int]], prices: list[float]) -> 
 
 
 def _ascend(
-    costs: tuple[float, ...],
-    items: list[tuple[int, ...]],
-    options_of: list[list[int]],
-    start: list[float],
+    costs: tuple[float, ...], items: list[tuple[int, ...]], start: list[float], rounds: int
 ) -> list[float]:
-    """Subgradient ascent on the Lagrangian from ``start``: the best prices met."""
-    entries = sum(map(len, items)) or 1
+    """Subgradient ascent on the Lagrangian from ``start`` (feasible prices), ``rounds``
+    steps at most: the best prices met. ``dlx._search.ascend`` is this in C, float for
+    float."""
     prices = [float(p) for p in start]
     best, best_prices = sum(prices), prices[:]  # start is feasible: L = sum(prices)
     factor, stalled = 2.0, 0
-    alive = [1 if containing else 0 for containing in options_of]  # an item no option has
-    for _ in range(min(ROUNDS, WORK // entries)):
+    alive = [0] * len(prices)  # 0 for an item no option has: its price stays
+    for its in items:
+        for i in its:
+            alive[i] = 1
+    for _ in range(rounds):
         net = [c - sum(map(prices.__getitem__, its)) for c, its in zip(costs, items, strict=True)]
         value = sum(prices) + sum(r for r in net if r < 0)
         if value > best:
@@ -115,10 +129,12 @@ def _whole_and_feasible(
     items: list[tuple[int, ...]],
     options_of: list[list[int]],
     prices: list[float],
+    shift: float,
 ) -> tuple[list[float], list[float]]:
-    """(net costs, prices): the prices rounded down, the one highest in each option of
-    negative net cost lowered until it is 0, then taxed; every net cost a whole number >= 0."""
-    whole: list[float] = [math.floor(p) for p in prices]
+    """(net costs, prices): the prices plus ``shift`` rounded down, the one highest in each
+    option of negative net cost lowered until it is 0, then taxed; every net cost a whole
+    number >= 0."""
+    whole: list[float] = [math.floor(p + shift) for p in prices]
     net = [c - sum(map(whole.__getitem__, its)) for c, its in zip(costs, items, strict=True)]
     for o, its in enumerate(items):
         if net[o] < 0:

@@ -12,8 +12,9 @@ from hypothesis import strategies as st
 
 import dlx.costs
 from benchmarks.compare_costs import assignment, partition, queens
-from dlx import ArgumentError, Problem
+from dlx import ArgumentError, Problem, relaxation
 from dlx.relaxation import lagrangian_applies, net_costs
+from dlx.search import LOOPS
 from tests.dlx.test_costs import with_costs
 from tests.dlx.test_search import problems
 from tests.oracle import brute_force
@@ -78,3 +79,40 @@ def test_either_bound_finds_the_same_cheapest(problem: Problem, k: int) -> None:
     assert [c for c, _ in at_once.covers] == [c for c, _ in taxes.covers]
     assert at_once.complete and len({frozenset(s) for _, s in at_once.covers}) == k
     assert problem.minimum(k).covers == taxes.covers  # small: the first search ends it
+
+
+@pytest.mark.skipif("c" not in LOOPS, reason="the C backend is not built")
+@pytest.mark.parametrize(
+    "problem",
+    [assignment(12, 1), partition(30, 200, 2), partition(40, 500, 3), queens(8, 1)],
+    ids=["assignment-12", "partition-30-200", "partition-40-500", "queens-8"],
+)
+def test_the_c_ascent_gives_the_pythons_prices_float_for_float(problem: Problem) -> None:
+    from dlx._search import ascend
+
+    links = problem.compiled()
+    n1, top = links.n_primary, links.top
+    items = [tuple(top[x] - 1 for x in nodes if top[x] <= n1) for nodes in links.option_nodes]
+    start = [0.0] * n1
+    python = relaxation._ascend(problem.costs, items, start, 150)
+    assert python != start  # it moved
+    assert ascend([float(c) for c in problem.costs], items, start, 150) == python
+
+
+@pytest.mark.skipif("c" not in LOOPS, reason="the C backend is not built")
+@pytest.mark.parametrize(
+    ("args", "error", "message"),
+    [
+        (([1.0], [(0, 2)], [0.0, 0.0], 5), ValueError, "out of range"),
+        (([1.0], [(-1,)], [0.0], 5), ValueError, "out of range"),
+        (([1.0, 2.0], [(0,)], [0.0], 5), ValueError, "one list of items an option"),
+        ((["x"], [(0,)], [0.0], 5), TypeError, "must be real number"),
+        (([1.0], [("a",)], [0.0], 5), ValueError, "out of range"),
+        (([1.0], [5], [0.0], 5), TypeError, "has no len"),
+    ],
+)
+def test_the_c_ascent_refuses_bad_input(args: tuple, error: type, message: str) -> None:
+    from dlx._search import ascend
+
+    with pytest.raises(error, match=message):
+        ascend(*args)
