@@ -310,8 +310,8 @@ def minimum(
     names = problem.option_names()
     costs = problem.costs or (0,) * len(names)
     forced = list(forced)
-    # check the forced options as a search does, with its messages
-    problem.search(forced=forced, backend="python")
+    if forced:  # check them as a search does, with its messages
+        problem.search(forced=forced, backend="python")
     plan: list[tuple[str, int | None]] = [("taxes", None)]
     if bound == "lagrangian" and lagrangian_applies(problem, costs):
         entries = sum(len(problem.entries(name)) for name in names)
@@ -322,11 +322,11 @@ def minimum(
     for phase, budget in plan:
         net = net_costs(problem, costs, phase)
         order = sorted(range(len(names)), key=lambda o: (net[o], o))
-        ordered = problem.reordered(names[o] for o in order)
+        links = problem.compiled_in(order)
+        position = {o: k for k, o in enumerate(order)}
         own = Stats()
-        loop = _cost_loop(
-            ordered, [ordered.index(name) for name in forced], own, [net[o] for o in order], backend
-        )
+        moved = [position[problem.index(name)] for name in forced]
+        loop = _cost_loop(links, moved, own, [net[o] for o in order], backend)
         nodes = None if max_nodes is None else max_nodes - stats.nodes
         if budget is not None:
             nodes = budget if nodes is None else min(nodes, budget)
@@ -338,7 +338,7 @@ def minimum(
             dict(zip(names, costs, strict=True)),
             dict(zip(names, net, strict=True)),
             forced,
-            ordered,
+            [names[o] for o in order],
             nodes,
             deadline,
         )
@@ -361,13 +361,13 @@ def _descend(
     cost_of: dict[OptionName, float],
     net_of: dict[OptionName, float],
     forced: list[OptionName],
-    ordered: Problem,
+    names: list[OptionName],
     max_nodes: int | None,
     deadline: float | None,
 ) -> str:
-    """Run one loop, keeping the k cheapest distinct covers in ``best`` and the loop's cutoff
-    at the k-th one's net cost; "end", "budget" (``max_nodes``) or "limit" (the deadline)."""
-    names = ordered.option_names()
+    """Run one loop (``names``: its options' names, in its order), keeping the k cheapest
+    distinct covers in ``best`` and the loop's cutoff at the k-th one's net cost; "end",
+    "budget" (``max_nodes``) or "limit" (the deadline)."""
     seen = {frozenset(solution) for _, _, solution in best}
     if len(best) == k:
         loop.cutoff = sum(net_of[name] for name in best[-1][2])
@@ -417,11 +417,10 @@ class _CostSearch(Protocol):
 
 
 def _cost_loop(
-    ordered: Problem, forced: list[int], stats: Stats, net: list[float], backend: str | None
+    links: Links, forced: list[int], stats: Stats, net: list[float], backend: str | None
 ) -> _CostSearch:
     """The loop for ``minimum``: DLX5's in C when built and allowed, in Python otherwise;
     Algorithm M with costs for a problem with item bounds."""
-    links = ordered.compiled()
     if links.has_bounds:
         return MultiplicityLoop(links, forced, None, stats, costs=net)
     if backend != "python" and _exact_in_doubles(net):

@@ -46,9 +46,12 @@ def net_costs(problem: Problem, costs: tuple[float, ...], bound: str) -> list[fl
     primary item may be covered a varying number of times (no price is then constant)."""
     if any(u != v for u, v in problem.bounds.values()):
         return list(costs)
-    links = problem.compiled()
-    n1, top = links.n_primary, links.top
-    items = [tuple(top[x] - 1 for x in nodes if top[x] <= n1) for nodes in links.option_nodes]
+    number = {item: i for i, item in enumerate(problem.primary)}  # not compiled: minimum
+    items = [  # compiles the problem with its options in another order
+        tuple(number[item] for item, _ in problem.entries(name) if item in number)
+        for name in problem.option_names()
+    ]
+    n1 = len(number)
     options_of: list[list[int]] = [[] for _ in range(n1)]
     for o, its in enumerate(items):
         for i in its:
@@ -73,7 +76,8 @@ def net_costs(problem: Problem, costs: tuple[float, ...], bound: str) -> list[fl
 def lagrangian_applies(problem: Problem, costs: tuple[float, ...]) -> bool:
     """Whether ``lagrangian`` may price the items: an exact cover (every bound 1..1) with
     whole-number costs, so that the net costs stay exact."""
-    return not problem.compiled().has_bounds and all(type(c) is int for c in costs)
+    exact = all(bound == (1, 1) for bound in problem.bounds.values())
+    return exact and all(type(c) is int for c in costs)
 
 
 def _tax(net: list[float], options_of: list[list[int]], prices: list[float]) -> list[float]:

@@ -114,17 +114,14 @@ def test_the_tree_is_knuths_dlx5s(name: str, loop: str) -> None:
 def test_the_default_is_the_c_loop_unless_the_costs_pass_a_doubles_precision() -> None:
     from dlx._search import Loop
 
-    problem = assignment(3)
-    ordered = problem.compiled()
+    links = assignment(3).compiled()
     stats = Stats()
-    assert isinstance(dlx.costs._cost_loop(problem, [], stats, [1] * 9, None), Loop)
-    assert isinstance(dlx.costs._cost_loop(problem, [], stats, [0.5] * 9, "c"), Loop)
+    assert isinstance(dlx.costs._cost_loop(links, [], stats, [1] * 9, None), Loop)
+    assert isinstance(dlx.costs._cost_loop(links, [], stats, [0.5] * 9, "c"), Loop)
     big = [2**53] + [0] * 8  # past 2**53 a double rounds what Python adds exactly
-    assert isinstance(dlx.costs._cost_loop(problem, [], stats, big, None), dlx.costs.CostLoop)
-    assert isinstance(
-        dlx.costs._cost_loop(problem, [], stats, [1] * 9, "python"), dlx.costs.CostLoop
-    )
-    assert ordered.c_layout is not None
+    assert isinstance(dlx.costs._cost_loop(links, [], stats, big, None), dlx.costs.CostLoop)
+    assert isinstance(dlx.costs._cost_loop(links, [], stats, [1] * 9, "python"), dlx.costs.CostLoop)
+    assert links.c_layout is not None
 
 
 @needs_c
