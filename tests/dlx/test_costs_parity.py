@@ -193,3 +193,37 @@ def test_ctrl_c_interrupts_a_long_minimum(loop: str) -> None:
     finally:
         timer.cancel()
         signal.signal(signal.SIGINT, handler)
+
+
+@needs_c
+@pytest.mark.parametrize("name", sorted(LARGER))
+def test_every_checkpoint_shows_the_same_state(name: str) -> None:
+    """Run side by side, seven nodes at a time: the same events, levels, choices, branches
+    (what progress estimates read), statistics and costs at every stop."""
+    from dlx._search import Layout, Loop
+
+    problem = LARGER[name](1)
+    costs = [float(c) for c in problem.costs]
+    order = sorted(range(len(problem)), key=lambda o: (costs[o], o))
+    links = problem.compiled_in(order)
+    ordered = [costs[o] for o in order]
+    python_stats, c_stats = Stats(), Stats()
+    python = dlx.costs.CostLoop(links, [], python_stats, ordered)
+    c = Loop(Layout(links), [], None, c_stats, costs=ordered)
+    stops = 0
+    while True:
+        target = python_stats.solutions + 1
+        event = python.run(python_stats.nodes + 7, target)
+        assert c.run(c_stats.nodes + 7, target) == event
+        assert c_stats == python_stats
+        assert (c.chosen(), c.branches(), c.cost()) == (
+            python.chosen(),
+            python.branches(),
+            python.cost(),
+        )
+        stops += 1
+        if event[0] == dlx.loop.END:
+            break
+        if event[0] == dlx.loop.SOLUTION:
+            python.cutoff = c.cutoff = python.cost()
+    assert stops > 5 and python_stats.solutions > 1
