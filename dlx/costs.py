@@ -32,13 +32,14 @@ Python (``dlx.multiplicities``), which prunes by the same cutoff but covers ever
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Protocol
 
 from dlx.errors import ArgumentError, DLXError
 from dlx.loop import CHECKPOINT, END, SOLUTION, GeneratorLoop, Stats
 from dlx.multiplicities import MultiplicityLoop
 from dlx.relaxation import BOUNDS, lagrangian_applies, net_costs
+from dlx.search import explored
 
 if TYPE_CHECKING:
     from dlx.problem import Links, OptionName, Problem, Solution
@@ -286,12 +287,15 @@ def minimum(
     forced: Iterable[OptionName] = (),
     max_nodes: int | None = None,
     time_limit: float | None = None,
+    progress: Callable[[CostProgress], object] | None = None,
+    progress_interval: int = 100_000,
     backend: str | None = None,
     bound: str = "lagrangian",
 ) -> Cheapest:
     """The ``k`` cheapest solutions of ``problem`` (by the sum of their options' costs).
 
-    A problem without costs counts every option as costing 0. ``backend`` "python" runs the
+    A problem without costs counts every option as costing 0. ``progress(view)`` is called
+    every ``progress_interval`` nodes with a ``CostProgress``. ``backend`` "python" runs the
     pure-Python loops; None or "c" the C one when built and the problem suits it (no item
     bounds, net costs that add up in a double as they do in Python). ``bound`` is the lower
     bound the search prunes by (``dlx.relaxation``): "taxes" walks exactly DLX5's tree;
@@ -305,8 +309,11 @@ def minimum(
         raise ArgumentError(f"backend must be 'python', 'c' or None, not {backend!r}")
     if bound not in BOUNDS:
         raise ArgumentError(f"bound must be one of {BOUNDS}, not {bound!r}")
+    if isinstance(progress_interval, bool) or not isinstance(progress_interval, int):
+        raise ArgumentError(f"progress_interval must be an int, not {progress_interval!r}")
+    if progress_interval < 1:
+        raise ArgumentError(f"progress_interval must be at least 1, not {progress_interval}")
     start = time.perf_counter()
-    deadline = None if time_limit is None else start + time_limit
     names = problem.option_names()
     costs = problem.costs or (0,) * len(names)
     forced = list(forced)
@@ -316,87 +323,126 @@ def minimum(
     if bound == "lagrangian" and lagrangian_applies(problem, costs):
         entries = sum(len(problem.entries(name)) for name in names)
         plan = [("taxes", PROBE * entries), ("lagrangian", None)]
-    best: list[tuple[float, int, Solution]] = []  # (cost, when found, solution)
-    stats = Stats()
+    run = _Run(k, forced, dict(zip(names, costs, strict=True)), progress, progress_interval)
+    if time_limit is not None:
+        run.deadline = start + time_limit
     ended = "limit"
     for phase, budget in plan:
         net = net_costs(problem, costs, phase)
         order = sorted(range(len(names)), key=lambda o: (net[o], o))
-        links = problem.compiled_in(order)
-        position = {o: k for k, o in enumerate(order)}
+        at = {o: place for place, o in enumerate(order)}
         own = Stats()
-        moved = [position[problem.index(name)] for name in forced]
-        loop = _cost_loop(links, moved, own, [net[o] for o in order], backend)
-        nodes = None if max_nodes is None else max_nodes - stats.nodes
+        moved = [at[problem.index(name)] for name in forced]
+        loop = _cost_loop(problem.compiled_in(order), moved, own, [net[o] for o in order], backend)
+        nodes = None if max_nodes is None else max_nodes - run.stats.nodes
         if budget is not None:
             nodes = budget if nodes is None else min(nodes, budget)
-        ended = _descend(
-            loop,
-            own,
-            best,
-            k,
-            dict(zip(names, costs, strict=True)),
-            dict(zip(names, net, strict=True)),
-            forced,
-            [names[o] for o in order],
-            nodes,
-            deadline,
-        )
-        _add(stats, own)
-        if ended != "budget" or (max_nodes is not None and stats.nodes >= max_nodes):
+        net_of = dict(zip(names, net, strict=True))
+        ended = run.descend(loop, own, [names[o] for o in order], net_of, nodes)
+        if ended != "budget" or (max_nodes is not None and run.stats.nodes >= max_nodes):
             break
-    stats.elapsed = time.perf_counter() - start
-    covers = [(cost, solution) for cost, _, solution in best]
-    return Cheapest(covers, stats, ended == "end")
+    run.stats.elapsed = time.perf_counter() - start
+    covers = [(cost, solution) for cost, _, solution in run.best]
+    return Cheapest(covers, run.stats, ended == "end")
 
 
 PROBE = 16  # nodes an entry searched with taxes before the Lagrangian bound is computed
 
 
-def _descend(
-    loop: _CostSearch,
-    stats: Stats,
-    best: list[tuple[float, int, Solution]],
-    k: int,
-    cost_of: dict[OptionName, float],
-    net_of: dict[OptionName, float],
-    forced: list[OptionName],
-    names: list[OptionName],
-    max_nodes: int | None,
-    deadline: float | None,
-) -> str:
-    """Run one loop (``names``: its options' names, in its order), keeping the k cheapest
-    distinct covers in ``best`` and the loop's cutoff at the k-th one's net cost; "end",
-    "budget" (``max_nodes``) or "limit" (the deadline)."""
-    seen = {frozenset(solution) for _, _, solution in best}
-    if len(best) == k:
-        loop.cutoff = sum(net_of[name] for name in best[-1][2])
-    while True:
-        next_check = stats.nodes + _CHECK_EVERY
-        if max_nodes is not None:
-            next_check = min(next_check, max_nodes)
-        event, _ = loop.run(next_check, stats.solutions + 1)
-        if event == END:
-            return "end"
-        if event == CHECKPOINT:
-            if max_nodes is not None and stats.nodes >= max_nodes:
-                return "budget"
-            if deadline is not None and time.perf_counter() >= deadline:
-                return "limit"
-            continue
-        solution = forced + [names[o] for o in loop.chosen()]
-        if frozenset(solution) in seen:  # found again, after a first loop
-            continue
-        seen.add(frozenset(solution))
-        best.append((sum(cost_of[name] for name in solution), len(seen), solution))
-        best.sort(key=lambda found: (found[0], found[1]))
-        del best[k:]
-        if len(best) == k:  # added up in the loop's order: exactly its own figure
+class CostProgress:
+    """What ``minimum``'s progress callback is given (the same object at every call):
+    ``stats`` so far, ``cost`` the least found so far (or None), and ``progress()``, Knuth's
+    estimate of the fraction explored of the tree under way (a search with taxes first,
+    then one with Lagrangian prices, each from 0)."""
+
+    def __init__(self) -> None:
+        self.stats = Stats()
+        self.cost: float | None = None
+        self._explored = 0.0
+
+    def progress(self) -> float:
+        """The fraction of the current search's tree explored, by Knuth's estimate."""
+        return self._explored
+
+
+class _Run:
+    """One ``minimum``: the k cheapest distinct covers found so far, the statistics of its
+    searches, its deadline and progress callback."""
+
+    def __init__(
+        self,
+        k: int,
+        forced: list[OptionName],
+        cost_of: dict[OptionName, float],
+        progress: Callable[[CostProgress], object] | None,
+        interval: int,
+    ) -> None:
+        self.k, self.forced, self.cost_of = k, forced, cost_of
+        self.best: list[tuple[float, int, Solution]] = []  # (cost, when found, solution)
+        self.stats = Stats()  # of the searches done
+        self.deadline: float | None = None
+        self.progress, self.interval = progress, interval
+        self.view = CostProgress()
+
+    def descend(
+        self,
+        loop: _CostSearch,
+        stats: Stats,
+        names: list[OptionName],
+        net_of: dict[OptionName, float],
+        max_nodes: int | None,
+    ) -> str:
+        """Run one loop (``names``: its options' names, in its order; ``stats``: its own),
+        keeping its cutoff at the k-th best cover's net cost; "end", "budget"
+        (``max_nodes``) or "limit" (the deadline)."""
+        seen = {frozenset(solution) for _, _, solution in self.best}
+        best = self.best
+        if len(best) == self.k:
             loop.cutoff = sum(net_of[name] for name in best[-1][2])
+        next_progress = self.interval
+        try:
+            while True:
+                next_check = min(stats.nodes + _CHECK_EVERY, next_progress)
+                if max_nodes is not None:
+                    next_check = min(next_check, max_nodes)
+                event, _ = loop.run(next_check, stats.solutions + 1)
+                if event == END:
+                    return "end"
+                if event == CHECKPOINT:
+                    if max_nodes is not None and stats.nodes >= max_nodes:
+                        return "budget"
+                    if self.deadline is not None and time.perf_counter() >= self.deadline:
+                        return "limit"
+                    if self.progress is not None and stats.nodes >= next_progress:
+                        next_progress = stats.nodes + self.interval
+                        self._show(stats, explored(loop.branches()))
+                    continue
+                solution = self.forced + [names[o] for o in loop.chosen()]
+                if frozenset(solution) in seen:  # found again, after a first loop
+                    continue
+                seen.add(frozenset(solution))
+                best.append((sum(self.cost_of[name] for name in solution), len(seen), solution))
+                best.sort(key=lambda found: (found[0], found[1]))
+                del best[self.k :]
+                if len(best) == self.k:  # added up in the loop's order: exactly its figure
+                    loop.cutoff = sum(net_of[name] for name in best[-1][2])
+        finally:
+            _add(self.stats, stats)
+
+    def _show(self, stats: Stats, explored: float) -> None:
+        """Call the progress callback with the statistics of every search so far."""
+        assert self.progress is not None
+        view = self.view
+        view.stats = Stats()
+        _add(view.stats, self.stats)
+        _add(view.stats, stats)
+        view.cost = self.best[0][0] if self.best else None
+        view._explored = explored
+        self.progress(view)
 
 
 def _add(total: Stats, part: Stats) -> None:
-    """Add one loop's statistics to the whole search's."""
+    """Add one search's statistics to the whole run's."""
     total.nodes += part.nodes
     total.updates += part.updates
     total.solutions += part.solutions
@@ -413,6 +459,7 @@ class _CostSearch(Protocol):
 
     def run(self, next_check: int, target: int) -> tuple[int, int]: ...
     def chosen(self) -> list[int]: ...
+    def branches(self) -> list[tuple[int, int]]: ...
     def cost(self) -> float: ...
 
 

@@ -33,7 +33,7 @@ from dlx.errors import (
 )
 
 if TYPE_CHECKING:
-    from dlx.costs import Cheapest
+    from dlx.costs import Cheapest, CostProgress
     from dlx.parallel import Estimate
     from dlx.search import Search
     from dlx.seeds import Seed
@@ -455,12 +455,15 @@ class Problem:
         forced: Iterable[OptionName] = (),
         max_nodes: int | None = None,
         time_limit: float | None = None,
+        progress: Callable[[CostProgress], object] | None = None,
+        progress_interval: int = 100_000,
         backend: str | None = None,
         bound: str = "lagrangian",
     ) -> Cheapest:
         """The ``k`` cheapest solutions by total cost, cheapest first (see ``dlx.costs``);
-        ``backend`` "python" keeps the search in pure Python, ``bound`` "taxes" prunes by
-        Knuth's taxes alone (``dlx.relaxation``).
+        ``progress(view)`` is called every ``progress_interval`` nodes with a
+        ``dlx.costs.CostProgress``; ``backend`` "python" keeps the search in pure Python,
+        ``bound`` "taxes" prunes by Knuth's taxes alone (``dlx.relaxation``).
 
         >>> p = Problem({"A": ["a", "b"], "B": ["a"], "C": ["b"]}, costs={"A": 5, "B": 2, "C": 2})
         >>> best = p.minimum(k=2)
@@ -475,6 +478,8 @@ class Problem:
             forced=forced,
             max_nodes=max_nodes,
             time_limit=time_limit,
+            progress=progress,
+            progress_interval=progress_interval,
             backend=backend,
             bound=bound,
         )

@@ -137,3 +137,25 @@ def test_k_must_be_positive_and_limits_say_the_answer_may_not_be_best(cost_backe
         problem.minimum(backend="fortran")
     assert problem.minimum(max_nodes=1, backend=cost_backend).complete is False
     assert problem.minimum(backend=cost_backend).covers == [(1, [1])]
+
+
+def test_progress_is_reported_every_so_many_nodes(cost_backend: str) -> None:
+    from benchmarks.compare_costs import partition
+
+    seen: list[tuple[object, int, float, float | None]] = []
+    best = partition(24, 120).minimum(
+        bound="taxes",
+        backend=cost_backend,
+        progress=lambda view: seen.append((view, view.stats.nodes, view.progress(), view.cost)),
+        progress_interval=50,
+    )
+    assert len(seen) >= best.stats.nodes // 50 - 1 > 3
+    assert len({id(view) for view, *_ in seen}) == 1  # one view, kept up to date
+    nodes = [n for _, n, _, _ in seen]
+    assert nodes == sorted(nodes) and nodes[-1] <= best.stats.nodes
+    assert all(0 < fraction < 1 for _, _, fraction, _ in seen)
+    costs = [cost for *_, cost in seen if cost is not None]
+    assert costs == sorted(costs, reverse=True) and costs[-1] >= best.cost
+    for bad in (0, 1.5, True):
+        with pytest.raises(DLXError, match="progress_interval"):
+            partition(6, 10).minimum(progress_interval=bad)
