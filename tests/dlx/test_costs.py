@@ -159,3 +159,31 @@ def test_progress_is_reported_every_so_many_nodes(cost_backend: str) -> None:
     for bad in (0, 1.5, True):
         with pytest.raises(DLXError, match="progress_interval"):
             partition(6, 10).minimum(progress_interval=bad)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    problems(),
+    st.lists(st.integers(0, 9), max_size=9),
+    st.integers(1, 3),
+    st.sampled_from(["taxes", "lagrangian at once"]),
+    st.data(),
+)
+def test_forced_options_are_in_every_cover_and_paid_for(
+    cost_backend: str, problem: Problem, costs: list[int], k: int, bound: str, data: st.DataObject
+) -> None:
+    problem = with_costs(problem, costs)
+    names = list(problem.options)
+    forced = data.draw(st.lists(st.sampled_from(names), unique=True, max_size=2)) if names else []
+    cost_of = dict(zip(problem.option_names(), problem.costs, strict=True))
+    try:
+        every = brute_force(problem, forced)
+        with patch.object(dlx.costs, "PROBE", 0 if bound.endswith("at once") else dlx.costs.PROBE):
+            best = problem.minimum(k, forced=forced, backend=cost_backend, bound=bound.split()[0])
+    except dlx.ConflictError:
+        return
+    expected = sorted(sum(cost_of[name] for name in cover) for cover in every)[:k]
+    assert [cost for cost, _ in best.covers] == expected
+    for cost, solution in best.covers:
+        check(problem, solution, forced)
+        assert set(forced) <= set(solution) and cost == sum(cost_of[name] for name in solution)
