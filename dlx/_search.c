@@ -349,7 +349,7 @@ static int check_structure(Layout *self, char *mark)
 
 /* ---- the search state: plain C, no Python object ---------------------------------------- */
 
-#define COST_LOOKAHEAD 10 /* DLX5's lenthresh, dlx.costs.LOOKAHEAD: options counted a list */
+#define COST_LOOKAHEAD 10 /* DLX5's lenthresh (dlx.costs.LOOKAHEAD) */
 
 #define VARIANT(name) name##_plain
 #define COLORS 0
