@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 import dlx
 import dlx.costs
+import dlx.relaxation
 import dlx.search
 from dlx import CostError, DLXError, Problem
 from tests.dlx.test_multiplicities import bounded
@@ -187,3 +188,18 @@ def test_forced_options_are_in_every_cover_and_paid_for(
     for cost, solution in best.covers:
         check(problem, solution, forced)
         assert set(forced) <= set(solution) and cost == sum(cost_of[name] for name in solution)
+
+
+def test_without_the_c_module_the_same_covers_come_from_python(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from benchmarks.compare_costs import partition
+
+    problem = partition(30, 200, 5)
+    with patch.object(dlx.costs, "PROBE", 0):
+        built = problem.minimum(3)
+        monkeypatch.setattr(dlx.search, "CLoop", None)
+        monkeypatch.setattr(dlx.relaxation, "_c_ascend", None)
+        assert problem.minimum(3).covers == built.covers
+    with pytest.raises(DLXError, match="backend 'c' is not available"):
+        problem.minimum(backend="c")
