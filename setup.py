@@ -35,7 +35,15 @@ setup(
         Extension(
             "dlx._search",
             ["dlx/_search.c"],
-            depends=[API, "dlx/_dance.h", "dlx/_mult.h", "dlx/_bits.h", PORTABLE],
+            depends=[
+                API,
+                "dlx/_dance.h",
+                "dlx/_mult.h",
+                "dlx/_costs.h",
+                "dlx/_relax.h",
+                "dlx/_bits.h",
+                PORTABLE,
+            ],
             optional=True,
         ),
         Extension(

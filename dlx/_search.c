@@ -16,12 +16,16 @@
  * releases the GIL, coming back for it every SLICE nodes to look for Ctrl-C. The loop is one
  * source, _dance.h, compiled twice: with and without colors. A problem with item bounds
  * (Links.bounds not all 1..1) runs Algorithm M instead, dlx.multiplicities' loop step for
- * step: _mult.h, compiled with _dance.h and over its operations. Other extensions run
- * Dances (exact covers only) through a capsule, the C API of _search_api.h.
+ * step: _mult.h, compiled with _dance.h and over its operations. Loop(..., costs=[...])
+ * runs DLX5's minimum-cost search instead, dlx.costs.CostLoop step for step: _costs.h, over
+ * the same operations. Other extensions run Dances (exact covers only) through a capsule,
+ * the C API of _search_api.h.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include <float.h>
 #include <limits.h>
+#include <math.h>
 #include <string.h>
 
 #include "_search_api.h"
@@ -57,6 +61,11 @@ typedef struct {
      * cover it and how many of those are optional; per level its item's list on entry */
     long long *bound, *slack;
     int *first_tweak;
+    /* minimum-cost covers (NULL without): each node's option's net cost, per level the cost
+     * of the options above it and the bounds its item and its move were committed below;
+     * the cutoff the driver lowers between runs, and the bound of the walk under way */
+    double *cost, *spent, *below_item, *below_move;
+    double cutoff, below;
     /* seeded (choose is not NULL): i = choose(context, ties, n) picks one of n ties, 0 on
      * failure; shuffle(context, order, n, i) permutes i's n options, -1 on failure */
     int (*choose)(void *context, const int *ties, int n);
@@ -340,18 +349,23 @@ static int check_structure(Layout *self, char *mark)
 
 /* ---- the search state: plain C, no Python object ---------------------------------------- */
 
+#define COST_LOOKAHEAD 10 /* DLX5's lenthresh (dlx.costs.LOOKAHEAD) */
+
 #define VARIANT(name) name##_plain
 #define COLORS 0
 #include "_dance.h"
 #include "_mult.h"
+#include "_costs.h"
 #undef COLORS
 #undef VARIANT
 #define VARIANT(name) name##_colors
 #define COLORS 1
 #include "_dance.h"
 #include "_mult.h"
+#include "_costs.h"
 #undef COLORS
 #undef VARIANT
+#include "_relax.h"
 
 /* Commit every node of the option whose first node is q (a forced option): the colored
  * variant's commit, which is also right without colors. */
@@ -380,6 +394,9 @@ static int dance_run(Dance *d, long long next_check, long long target)
 {
     if (d->t.at == AT_END)
         return END;
+    if (d->cost)
+        return d->has_colors ? run_costs_colors(d, next_check, target)
+                             : run_costs_plain(d, next_check, target);
     if (d->bound)
         return d->has_colors ? run_bounded_colors(d, next_check, target)
                              : run_bounded_plain(d, next_check, target);
@@ -389,7 +406,7 @@ static int dance_run(Dance *d, long long next_check, long long target)
 /* How many options level l has tried before the current one, and how many it has. */
 static void dance_branch(const Dance *d, int l, int *size, int *tried)
 {
-    if (d->choose || d->bound) {
+    if (d->choose || d->bound || d->cost) {
         *size = d->size[l];
         *tried = d->tried[l];
         return;
@@ -405,7 +422,8 @@ static void dance_free(Dance *d)
 {
     void *arrays[] = {d->nd,    d->llink, d->rlink, d->len,   d->choice, d->item,
                       d->start, d->size,  d->tried, d->order, d->ties,   d->t.profile,
-                      d->bound, d->slack, d->first_tweak};
+                      d->bound, d->slack, d->first_tweak, d->cost, d->spent, d->below_item,
+                      d->below_move};
     for (size_t k = 0; k < sizeof arrays / sizeof arrays[0]; k++)
         PyMem_RawFree(arrays[k]);
     memset(d, 0, sizeof *d);
@@ -774,6 +792,50 @@ static PyObject *Loop_get_bits(Loop *self, void *Py_UNUSED(closure))
     return PyBool_FromLong(self->on_bits);
 }
 
+/* -1 with an exception unless the Loop searches costs and is not running. */
+static int costed(Loop *self)
+{
+    if (idle(self) < 0)
+        return -1;
+    if (self->dance.cost)
+        return 0;
+    PyErr_SetString(PyExc_AttributeError, "this Loop was made without costs");
+    return -1;
+}
+
+static PyObject *Loop_get_cutoff(Loop *self, void *Py_UNUSED(closure))
+{
+    return costed(self) < 0 ? NULL : PyFloat_FromDouble(self->dance.cutoff);
+}
+
+static int Loop_set_cutoff(Loop *self, PyObject *value, void *Py_UNUSED(closure))
+{
+    if (costed(self) < 0)
+        return -1;
+    if (!value) {
+        PyErr_SetString(PyExc_TypeError, "the cutoff cannot be deleted");
+        return -1;
+    }
+    double cutoff = PyFloat_AsDouble(value);
+    if (cutoff == -1 && PyErr_Occurred())
+        return -1;
+    if (!(cutoff >= 0)) { /* NaN too; infinite is no cutoff */
+        PyErr_Format(PyExc_ValueError, "cutoff must be a number >= 0, not %R", value);
+        return -1;
+    }
+    self->dance.cutoff = cutoff;
+    return 0;
+}
+
+PyDoc_STRVAR(cost_doc, "cost() -> the net cost of the options chosen above the current level");
+
+static PyObject *Loop_cost(Loop *self, PyObject *Py_UNUSED(ignored))
+{
+    if (costed(self) < 0)
+        return NULL;
+    return PyFloat_FromDouble(self->dance.spent[self->dance.t.level]);
+}
+
 /* ---- the types ----------------------------------------------------------------------- */
 
 static void free_checked_arrays(Layout *self)
@@ -874,13 +936,55 @@ static PyTypeObject LayoutType = {
     .tp_dealloc = (destructor)Layout_dealloc,
 };
 
+/* costs, one finite number >= 0 an option, as the Dance's cost of each node (its option's)
+ * with the stacks of the cost search; the layout must have no bounds and rng be None. */
+static int read_costs(Dance *d, const Layout *L, PyObject *costs, PyObject *rng)
+{
+    if (L->bounds || rng != Py_None) {
+        PyErr_SetString(PyExc_ValueError,
+                        "costs are searched without item bounds and unseeded (DLX5's search)");
+        return -1;
+    }
+    PyObject *seq = PySequence_Fast(costs, "costs must be a sequence of floats");
+    if (!seq)
+        return -1;
+    int status = 0;
+    if (PySequence_Fast_GET_SIZE(seq) != L->n_options) {
+        PyErr_Format(PyExc_ValueError, "%zd costs given for %d options",
+                     PySequence_Fast_GET_SIZE(seq), L->n_options);
+        status = -1;
+    }
+    size_t depth = (size_t)d->depth;
+    d->cost = PyMem_RawCalloc((size_t)L->n_nodes, sizeof(double));
+    d->spent = PyMem_RawCalloc(depth + 1, sizeof(double));
+    d->below_item = PyMem_RawCalloc(depth, sizeof(double));
+    d->below_move = PyMem_RawCalloc(depth, sizeof(double));
+    if (status == 0 && (!d->cost || !d->spent || !d->below_item || !d->below_move)) {
+        PyErr_NoMemory();
+        status = -1;
+    }
+    for (int option = 0; status == 0 && option < L->n_options; option++) {
+        PyObject *v = PySequence_Fast_GET_ITEM(seq, option);
+        double c = PyFloat_Check(v) ? PyFloat_AS_DOUBLE(v) : -1;
+        if (!(c >= 0 && c <= DBL_MAX)) { /* NaN fails too */
+            PyErr_Format(PyExc_ValueError, "costs[%d] is %R, not a finite float >= 0", option, v);
+            status = -1;
+        }
+        for (int q = L->first[option]; status == 0 && L->nd[q].top > 0; q++)
+            d->cost[q] = c;
+    }
+    Py_DECREF(seq);
+    d->cutoff = HUGE_VAL;
+    return status;
+}
+
 static int Loop_init(Loop *self, PyObject *args, PyObject *kwds)
 {
-    static char *kwlist[] = {"layout", "forced", "rng", "stats", "bits", NULL};
-    PyObject *layout, *forced, *rng, *stats;
+    static char *kwlist[] = {"layout", "forced", "rng", "stats", "bits", "costs", NULL};
+    PyObject *layout, *forced, *rng, *stats, *costs = Py_None;
     int bits = 0;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O!OOO|$p:Loop", kwlist, &LayoutType, &layout,
-                                     &forced, &rng, &stats, &bits))
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O!OOO|$pO:Loop", kwlist, &LayoutType, &layout,
+                                     &forced, &rng, &stats, &bits, &costs))
         return -1;
     if (self->layout) {
         PyErr_SetString(PyExc_RuntimeError, "Loop is already initialized");
@@ -895,7 +999,7 @@ static int Loop_init(Loop *self, PyObject *args, PyObject *kwds)
     self->layout = L;
     int n = L->n_items, N = L->n_nodes;
     Dance *d = &self->dance;
-    self->on_bits = bits && L->bits_fit && rng == Py_None;
+    self->on_bits = bits && L->bits_fit && rng == Py_None && costs == Py_None;
     if (self->on_bits && !L->masks &&
         !(L->masks = masks_new(L->nd, L->first, n, L->n_primary, L->n_options))) {
         PyErr_NoMemory();
@@ -909,6 +1013,8 @@ static int Loop_init(Loop *self, PyObject *args, PyObject *kwds)
         PyErr_NoMemory();
         return -1;
     }
+    if (costs != Py_None && read_costs(d, L, costs, rng) < 0)
+        return -1;
 
     PyObject *profile = PyObject_GetAttr(stats, s_profile);
     if (!profile)
@@ -968,6 +1074,8 @@ static int Loop_init(Loop *self, PyObject *args, PyObject *kwds)
     for (Py_ssize_t k = 0; firsts && k < n_forced; k++)
         self->mark[firsts[k]] = 0;
     for (Py_ssize_t k = 0; status == 0 && k < n_forced; k++) {
+        if (d->cost) /* its net cost counts, as CostLoop adds it */
+            d->spent[0] += d->cost[firsts[k]];
         if (self->on_bits)
             bits_force(&self->bits, L->nd, firsts[k]);
         else if (L->bounds)
@@ -1014,20 +1122,24 @@ static PyMethodDef Loop_methods[] = {
     {"run", (PyCFunction)(void (*)(void))Loop_run, METH_FASTCALL, run_doc},
     {"chosen", (PyCFunction)Loop_chosen, METH_NOARGS, chosen_doc},
     {"branches", (PyCFunction)Loop_branches, METH_NOARGS, branches_doc},
+    {"cost", (PyCFunction)Loop_cost, METH_NOARGS, cost_doc},
     {NULL, NULL, 0, NULL},
 };
 
 static PyGetSetDef Loop_getset[] = {
     {"level", (getter)Loop_get_level, NULL, "the current depth of the search", NULL},
     {"bits", (getter)Loop_get_bits, NULL, "whether the search runs on option bitsets", NULL},
+    {"cutoff", (getter)Loop_get_cutoff, (setter)Loop_set_cutoff,
+     "with costs: the net cost a solution must beat (inf: none yet)", NULL},
     {NULL, NULL, NULL, NULL, NULL},
 };
 
 PyDoc_STRVAR(Loop_doc,
-             "Loop(layout, forced, rng, stats)\n\n"
+             "Loop(layout, forced, rng, stats, *, bits=False, costs=None)\n\n"
              "dlx.dancing.DancingLoop in C (dlx.multiplicities.MultiplicityLoop when the\n"
-             "layout has item bounds): the same search over a copy of a Layout's arrays,\n"
-             "committing the forced option indices first; rng is None or a random.Random.");
+             "layout has item bounds, dlx.costs.CostLoop given the options' net costs):\n"
+             "the same search over a copy of a Layout's arrays, committing the forced\n"
+             "option indices first; rng is None or a random.Random.");
 
 static PyTypeObject LoopType = {
     PyVarObject_HEAD_INIT(NULL, 0).tp_name = "dlx._search.Loop",
@@ -1150,11 +1262,120 @@ static DlxApi api = {
     .nodes = api_nodes,
 };
 
+/* ---- dlx.relaxation's subgradient ascent (_relax.h) ------------------------------------- */
+
+/* seq as n doubles into out (PyMem), -1 with an exception unless every entry is a number. */
+static int read_doubles(PyObject *seq, double **out, Py_ssize_t *n)
+{
+    PyObject *fast = PySequence_Fast(seq, "expected a sequence of numbers");
+    if (!fast)
+        return -1;
+    *n = PySequence_Fast_GET_SIZE(fast);
+    *out = PyMem_Calloc(*n ? (size_t)*n : 1, sizeof(double));
+    int status = *out ? 0 : (PyErr_NoMemory(), -1);
+    for (Py_ssize_t k = 0; status == 0 && k < *n; k++) {
+        (*out)[k] = PyFloat_AsDouble(PySequence_Fast_GET_ITEM(fast, k));
+        if ((*out)[k] == -1 && PyErr_Occurred())
+            status = -1;
+    }
+    Py_DECREF(fast);
+    return status;
+}
+
+PyDoc_STRVAR(ascend_doc, "ascend(costs, items, prices, rounds) -> the best prices met\n\n"
+                         "dlx.relaxation._ascend in C: items[o] lists option o's items, each in\n"
+                         "0..len(prices)-1; the same steps and the same floats.");
+
+static PyObject *relax_ascend_py(PyObject *Py_UNUSED(module), PyObject *args)
+{
+    PyObject *costs_obj, *items_obj, *prices_obj, *result = NULL, *items = NULL;
+    long long rounds;
+    if (!PyArg_ParseTuple(args, "OOOL:ascend", &costs_obj, &items_obj, &prices_obj, &rounds))
+        return NULL;
+    double *costs = NULL, *prices = NULL, *best = NULL, *net = NULL;
+    int *first = NULL, *entries = NULL;
+    long long *slope = NULL;
+    char *alive = NULL;
+    Py_ssize_t m, n, total = 0;
+    if (read_doubles(costs_obj, &costs, &m) < 0 || read_doubles(prices_obj, &prices, &n) < 0 ||
+        !(items = PySequence_Fast(items_obj, "items must be a sequence of sequences")))
+        goto done;
+    if (PySequence_Fast_GET_SIZE(items) != m || m > INT_MAX - 1 || n > INT_MAX) {
+        PyErr_SetString(PyExc_ValueError, "ascend() needs one list of items an option");
+        goto done;
+    }
+    first = PyMem_Calloc((size_t)m + 1, sizeof(int));
+    best = PyMem_Calloc(n ? (size_t)n : 1, sizeof(double));
+    net = PyMem_Calloc(m ? (size_t)m : 1, sizeof(double));
+    slope = PyMem_Calloc(n ? (size_t)n : 1, sizeof(long long));
+    alive = PyMem_Calloc(n ? (size_t)n : 1, 1);
+    if (!first || !best || !net || !slope || !alive) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    for (Py_ssize_t o = 0; o < m; o++) {
+        Py_ssize_t size = PyObject_Length(PySequence_Fast_GET_ITEM(items, o));
+        if (size < 0 || total + size > INT_MAX) {
+            if (!PyErr_Occurred())
+                PyErr_SetString(PyExc_ValueError, "ascend(): too many items");
+            goto done;
+        }
+        total += size;
+        first[o + 1] = (int)total;
+    }
+    if (!(entries = PyMem_Calloc(total ? (size_t)total : 1, sizeof(int)))) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    for (Py_ssize_t o = 0; o < m; o++) {
+        PyObject *its = PySequence_Fast(PySequence_Fast_GET_ITEM(items, o), "items of an option");
+        if (!its)
+            goto done;
+        int ok = PySequence_Fast_GET_SIZE(its) == first[o + 1] - first[o];
+        for (Py_ssize_t k = 0; ok && k < PySequence_Fast_GET_SIZE(its); k++) {
+            long i = PyLong_AsLong(PySequence_Fast_GET_ITEM(its, k));
+            ok = i >= 0 && i < n;
+            entries[first[o] + k] = ok ? (int)i : 0;
+            if (ok)
+                alive[i] = 1;
+        }
+        Py_DECREF(its);
+        if (!ok) {
+            PyErr_Clear();
+            PyErr_Format(PyExc_ValueError, "ascend(): option %zd names an item out of range", o);
+            goto done;
+        }
+    }
+    relax_ascend((int)n, (int)m, costs, first, entries, rounds, prices, best, net, slope, alive);
+    if (!(result = PyList_New(n)))
+        goto done;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *v = PyFloat_FromDouble(best[i]);
+        if (!v) {
+            Py_CLEAR(result);
+            goto done;
+        }
+        PyList_SET_ITEM(result, i, v);
+    }
+done:
+    Py_XDECREF(items);
+    void *arrays[] = {costs, prices, best, net, first, entries, slope, alive};
+    for (size_t k = 0; k < sizeof arrays / sizeof arrays[0]; k++)
+        PyMem_Free(arrays[k]);
+    return result;
+}
+
+static PyMethodDef module_methods[] = {
+    {"ascend", relax_ascend_py, METH_VARARGS, ascend_doc},
+    {NULL, NULL, 0, NULL},
+};
+
 static struct PyModuleDef module = {
     PyModuleDef_HEAD_INIT,
     .m_name = "dlx._search",
     .m_doc = "The search loop of dlx.search in C (optional accelerator).",
     .m_size = -1,
+    .m_methods = module_methods,
 };
 
 PyMODINIT_FUNC PyInit__search(void)
@@ -1176,6 +1397,7 @@ PyMODINIT_FUNC PyInit__search(void)
         PyModule_AddIntConstant(m, "SOLUTION", SOLUTION) < 0 ||
         PyModule_AddIntConstant(m, "CHECKPOINT", CHECKPOINT) < 0 ||
         PyModule_AddIntConstant(m, "END", END) < 0 ||
+        PyModule_AddIntConstant(m, "LOOKAHEAD", COST_LOOKAHEAD) < 0 ||
         PyModule_AddStringConstant(m, "BIT_OPS", DLX_BIT_OPS) < 0) {
         Py_DECREF(m);
         return NULL;

@@ -1,5 +1,6 @@
-"""Types of the C search loops (dlx/_search.c): dlx.dancing's loop, dlx.bits' and
-dlx.multiplicities' (Algorithm M, for a problem with item bounds) in C."""
+"""Types of the C search loops (dlx/_search.c): dlx.dancing's loop, dlx.bits',
+dlx.multiplicities' (Algorithm M, for a problem with item bounds) and dlx.costs' (DLX5's
+minimum-cost search, given costs) in C."""
 
 import random
 from collections.abc import Iterable
@@ -11,6 +12,13 @@ from dlx.problem import Links
 SOLUTION: Final[int]
 CHECKPOINT: Final[int]
 END: Final[int]
+LOOKAHEAD: Final[int]  # dlx.costs.LOOKAHEAD
+
+def ascend(
+    costs: list[float], items: list[tuple[int, ...]], prices: list[float], rounds: int, /
+) -> list[float]:
+    """dlx.relaxation._ascend in C: the same steps, the same floats."""
+
 BIT_OPS: Final[str]  # "compiler builtins", "MSVC intrinsics" or "plain C"
 
 class Layout:
@@ -21,7 +29,10 @@ class Layout:
 
 class Loop:
     """The search over a copy of a Layout's arrays (dlx.loop.Loop in C): Algorithm X or C,
-    on bitsets where they fit when ``bits``; Algorithm M when the layout has bounds."""
+    on bitsets where they fit when ``bits``; Algorithm M when the layout has bounds; DLX5's
+    search given ``costs`` (one finite float >= 0 an option, no bounds, rng None)."""
+
+    cutoff: float  # with costs: the net cost a solution must beat
 
     def __init__(
         self,
@@ -30,6 +41,7 @@ class Loop:
         rng: random.Random | None,
         stats: Stats,
         bits: bool = False,
+        costs: list[float] | None = None,
     ) -> None: ...
     @property
     def level(self) -> int: ...
@@ -38,3 +50,4 @@ class Loop:
     def run(self, next_check: int, target: int, /) -> tuple[int, int]: ...
     def chosen(self) -> list[int]: ...
     def branches(self) -> list[tuple[int, int]]: ...
+    def cost(self) -> float: ...

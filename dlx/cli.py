@@ -232,11 +232,14 @@ def _print_cheapest(
 ) -> NoReturn:
     """``--minimum``: the k cheapest solutions on ``out``, each after a line with its cost;
     past ``seconds``, the cheapest found so far (exit TIMED_OUT)."""
+    watch = SearchWatch()
     try:
-        found = problem.minimum(k, time_limit=seconds)
+        found = problem.minimum(k, time_limit=seconds, progress=watch, progress_interval=1_000)
     except KeyboardInterrupt as stop:
+        watch.erase()
         typer.echo(f"{stop_reason(stop)}: no answer is known to be the cheapest", err=True)
         raise typer.Exit(stop_code(stop)) from None
+    watch.erase()
     for number, (cost, solution) in enumerate(found.covers):
         lines = "\n".join(map(problem.option_text, solution))
         out.write(f"{'' if number == 0 else chr(10)}cost {cost}\n{lines}\n")

@@ -33,7 +33,7 @@ from dlx.errors import (
 )
 
 if TYPE_CHECKING:
-    from dlx.costs import Cheapest
+    from dlx.costs import Cheapest, CostProgress
     from dlx.parallel import Estimate
     from dlx.search import Search
     from dlx.seeds import Seed
@@ -321,19 +321,14 @@ class Problem:
         them (to a worker process) would cost more than compiling."""
         return {**self.__dict__, "_links": None}
 
-    def reordered(self, names: Iterable[OptionName]) -> Problem:
-        """The same problem with its options in the order of ``names`` (every option once)."""
-        names = list(names)
-        if sorted(map(self.index, names)) != list(range(len(self._names))):
-            raise UnknownOptionError("reordered() needs every option of the problem exactly once")
-        costs = None if self._costs is None else {n: self._costs[self.index(n)] for n in names}
-        return Problem(
-            {name: self._options[name] for name in names},
-            primary=self._primary,
-            secondary=self._secondary,
-            bounds=self._bounds,
-            costs=costs,
-        )
+    def compiled_in(self, order: Sequence[int]) -> Links:
+        """The problem's arrays with its options in another order: option k of the result is
+        option ``order[k]`` (every index once). Built afresh, not kept: ``minimum`` searches
+        its options in increasing cost this way, without a second Problem."""
+        if sorted(order) != list(range(len(self._rows))):
+            raise UnknownOptionError("compiled_in() needs every option index exactly once")
+        rows = self._rows
+        return _compile(self._primary, self._secondary, [rows[o] for o in order], self._bounds)
 
     def index(self, name: OptionName) -> int:
         """The position of option ``name`` (its number in the compiled arrays)."""
@@ -460,8 +455,15 @@ class Problem:
         forced: Iterable[OptionName] = (),
         max_nodes: int | None = None,
         time_limit: float | None = None,
+        progress: Callable[[CostProgress], object] | None = None,
+        progress_interval: int = 100_000,
+        backend: str | None = None,
+        bound: str = "lagrangian",
     ) -> Cheapest:
-        """The ``k`` cheapest solutions by total cost, cheapest first (see ``dlx.costs``).
+        """The ``k`` cheapest solutions by total cost, cheapest first (see ``dlx.costs``);
+        ``progress(view)`` is called every ``progress_interval`` nodes with a
+        ``dlx.costs.CostProgress``; ``backend`` "python" keeps the search in pure Python,
+        ``bound`` "taxes" prunes by Knuth's taxes alone (``dlx.relaxation``).
 
         >>> p = Problem({"A": ["a", "b"], "B": ["a"], "C": ["b"]}, costs={"A": 5, "B": 2, "C": 2})
         >>> best = p.minimum(k=2)
@@ -470,7 +472,17 @@ class Problem:
         """
         from dlx.costs import minimum
 
-        return minimum(self, k, forced=forced, max_nodes=max_nodes, time_limit=time_limit)
+        return minimum(
+            self,
+            k,
+            forced=forced,
+            max_nodes=max_nodes,
+            time_limit=time_limit,
+            progress=progress,
+            progress_interval=progress_interval,
+            backend=backend,
+            bound=bound,
+        )
 
     def estimate(
         self, *, samples: int = 1000, seed: Seed = 0, forced: Iterable[OptionName] = ()

@@ -61,6 +61,14 @@ def c_links_loop(links: Links, forced: list[int], rng: random.Random | None, sta
     return CLoop(layout_of(links), forced, rng, stats)
 
 
+def c_cost_loop(links: Links, forced: list[int], stats: Stats, costs: list[float]) -> CLoop | None:
+    """DLX5's minimum-cost search in C (``dlx.costs.CostLoop``'s twin) given each option's
+    net cost, or None when the C loop was not built."""
+    if CLoop is None:
+        return None
+    return CLoop(layout_of(links), forced, None, stats, costs=costs)
+
+
 AUTO_MASK_COST = 8192  # "auto" takes BitsLoop up to this mask_cost, dancing links above
 
 
@@ -263,13 +271,7 @@ class Search:
 
     def progress(self) -> float:
         """Knuth's estimate of the fraction of the search tree explored so far (0..1)."""
-        if self.complete:
-            return 1.0
-        done, weight = 0.0, 1.0
-        for options, tried in self._loop.branches():
-            weight /= max(options, 1)
-            done += tried * weight
-        return min(done + weight / 2, 1.0)
+        return 1.0 if self.complete else explored(self._loop.branches())
 
     def __repr__(self) -> str:
         state = (
@@ -341,6 +343,17 @@ class Search:
         if self._deadline is not None:
             steps.append(self.stats.nodes + 1024)
         return min(steps)
+
+
+def explored(branches: Iterable[tuple[int, int]]) -> float:
+    """Knuth's estimate of the fraction of a tree explored, from each level above the current
+    one's (branches, branches tried before the current one): as though every node of a level
+    had as many branches."""
+    done, weight = 0.0, 1.0
+    for options, tried in branches:
+        weight /= max(options, 1)
+        done += tried * weight
+    return min(done + weight / 2, 1.0)
 
 
 def _is_int(value: object) -> bool:

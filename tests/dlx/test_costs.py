@@ -1,13 +1,20 @@
 """Minimum-cost covers: the cheapest and the k cheapest, against sorting every cover by
-cost, and a published optimum."""
+cost, and a published optimum, on each loop that serves them (DLX5's search in pure Python
+and in C; Algorithm M with costs for item bounds). The C loop against the reference, step
+for step, is in test_costs_parity.py."""
 
 from __future__ import annotations
+
+from unittest.mock import patch
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import dlx
+import dlx.costs
+import dlx.relaxation
+import dlx.search
 from dlx import CostError, DLXError, Problem
 from tests.dlx.test_multiplicities import bounded
 from tests.dlx.test_search import problems
@@ -16,7 +23,15 @@ from tests.oracle import brute_force, check
 
 @pytest.fixture(autouse=True)
 def backend() -> None:
-    """The cost search runs its own loop: no run per default backend."""
+    """The cost search picks its own loop (``cost_backend``): no run per default backend."""
+
+
+@pytest.fixture(scope="module", params=["python", "c"])
+def cost_backend(request: pytest.FixtureRequest) -> str:
+    """The loop ``minimum`` runs on: pure Python, or C when built."""
+    if request.param not in dlx.search.LOOPS:
+        pytest.skip(f"the {request.param!r} backend is not built")
+    return str(request.param)
 
 
 def with_costs(problem: Problem, costs: list[int]) -> Problem:
@@ -34,14 +49,16 @@ def with_costs(problem: Problem, costs: list[int]) -> Problem:
     st.one_of(problems(), bounded()),
     st.lists(st.integers(0, 9), max_size=9),
     st.integers(1, 4),
+    st.sampled_from(["taxes", "lagrangian", "lagrangian at once"]),
 )
 def test_the_k_cheapest_are_the_first_k_of_every_cover_sorted_by_cost(
-    problem: Problem, costs: list[int], k: int
+    cost_backend: str, problem: Problem, costs: list[int], k: int, bound: str
 ) -> None:
     problem = with_costs(problem, costs)
     cost_of = dict(zip(problem.option_names(), problem.costs, strict=True))
     every = sorted(sum(cost_of[name] for name in cover) for cover in brute_force(problem))
-    best = problem.minimum(k)
+    with patch.object(dlx.costs, "PROBE", 0 if bound.endswith("at once") else dlx.costs.PROBE):
+        best = problem.minimum(k, backend=cost_backend, bound=bound.split()[0])
     assert best.complete
     assert [cost for cost, _ in best.covers] == every[:k]
     for cost, solution in best.covers:
@@ -50,7 +67,7 @@ def test_the_k_cheapest_are_the_first_k_of_every_cover_sorted_by_cost(
     assert len({frozenset(solution) for _, solution in best.covers}) == len(best.covers)
 
 
-def test_the_assignment_example_of_the_hungarian_algorithm() -> None:
+def test_the_assignment_example_of_the_hungarian_algorithm(cost_backend: str) -> None:
     """Wikipedia, "Hungarian algorithm", Example: Alice, Bob and Carol ask $8/$4/$7, $5/$2/$3
     and $9/$4/$8 to clean the bathroom, sweep the floors and wash the windows; the least total
     is $15: Alice the bathroom, Carol the floors, Bob the windows."""
@@ -58,7 +75,7 @@ def test_the_assignment_example_of_the_hungarian_algorithm() -> None:
     jobs = ("bathroom", "floors", "windows")
     options = {(w, j): [w, j] for w in asks for j in jobs}
     costs = {(w, j): asks[w][k] for w in asks for k, j in enumerate(jobs)}
-    best = Problem(options, costs=costs).minimum()
+    best = Problem(options, costs=costs).minimum(backend=cost_backend)
     assert best.cost == 15
     assert sorted(best.solution) == [("Alice", "bathroom"), ("Bob", "windows"), ("Carol", "floors")]
 
@@ -113,9 +130,76 @@ def test_bad_costs_in_a_file_say_where(text: str, error: type[DLXError]) -> None
         dlx.read(text)
 
 
-def test_k_must_be_positive_and_limits_say_the_answer_may_not_be_best() -> None:
+def test_k_must_be_positive_and_limits_say_the_answer_may_not_be_best(cost_backend: str) -> None:
     problem = Problem([["a"], ["a"]], costs=[2, 1])
     with pytest.raises(DLXError, match="k must be"):
         problem.minimum(0)
-    assert problem.minimum(max_nodes=1).complete is False
-    assert problem.minimum().covers == [(1, [1])]
+    with pytest.raises(DLXError, match="backend must be"):
+        problem.minimum(backend="fortran")
+    assert problem.minimum(max_nodes=1, backend=cost_backend).complete is False
+    assert problem.minimum(backend=cost_backend).covers == [(1, [1])]
+
+
+def test_progress_is_reported_every_so_many_nodes(cost_backend: str) -> None:
+    from benchmarks.compare_costs import partition
+
+    seen: list[tuple[object, int, float, float | None]] = []
+    best = partition(24, 120).minimum(
+        bound="taxes",
+        backend=cost_backend,
+        progress=lambda view: seen.append((view, view.stats.nodes, view.progress(), view.cost)),
+        progress_interval=50,
+    )
+    assert len(seen) >= best.stats.nodes // 50 - 1 > 3
+    assert len({id(view) for view, *_ in seen}) == 1  # one view, kept up to date
+    nodes = [n for _, n, _, _ in seen]
+    assert nodes == sorted(nodes) and nodes[-1] <= best.stats.nodes
+    assert all(0 < fraction < 1 for _, _, fraction, _ in seen)
+    costs = [cost for *_, cost in seen if cost is not None]
+    assert costs == sorted(costs, reverse=True) and costs[-1] >= best.cost
+    for bad in (0, 1.5, True):
+        with pytest.raises(DLXError, match="progress_interval"):
+            partition(6, 10).minimum(progress_interval=bad)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    problems(),
+    st.lists(st.integers(0, 9), max_size=9),
+    st.integers(1, 3),
+    st.sampled_from(["taxes", "lagrangian at once"]),
+    st.data(),
+)
+def test_forced_options_are_in_every_cover_and_paid_for(
+    cost_backend: str, problem: Problem, costs: list[int], k: int, bound: str, data: st.DataObject
+) -> None:
+    problem = with_costs(problem, costs)
+    names = list(problem.options)
+    forced = data.draw(st.lists(st.sampled_from(names), unique=True, max_size=2)) if names else []
+    cost_of = dict(zip(problem.option_names(), problem.costs, strict=True))
+    try:
+        every = brute_force(problem, forced)
+        with patch.object(dlx.costs, "PROBE", 0 if bound.endswith("at once") else dlx.costs.PROBE):
+            best = problem.minimum(k, forced=forced, backend=cost_backend, bound=bound.split()[0])
+    except dlx.ConflictError:
+        return
+    expected = sorted(sum(cost_of[name] for name in cover) for cover in every)[:k]
+    assert [cost for cost, _ in best.covers] == expected
+    for cost, solution in best.covers:
+        check(problem, solution, forced)
+        assert set(forced) <= set(solution) and cost == sum(cost_of[name] for name in solution)
+
+
+def test_without_the_c_module_the_same_covers_come_from_python(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from benchmarks.compare_costs import partition
+
+    problem = partition(30, 200, 5)
+    with patch.object(dlx.costs, "PROBE", 0):
+        built = problem.minimum(3)
+        monkeypatch.setattr(dlx.search, "CLoop", None)
+        monkeypatch.setattr(dlx.relaxation, "_c_ascend", None)
+        assert problem.minimum(3).covers == built.covers
+    with pytest.raises(DLXError, match="backend 'c' is not available"):
+        problem.minimum(backend="c")
