@@ -23,9 +23,11 @@ from __future__ import annotations
 import enum
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
+from functools import partial
 from itertools import combinations
 from typing import NamedTuple, TypedDict
 
+from sudoku import chains, uniqueness
 from sudoku.grid import Cell, Grid, GridError, Shape, by_shape, cell_name, check_givens
 
 Placement = tuple[Cell, int]
@@ -44,7 +46,10 @@ class Level(str, enum.Enum):
 LEVELS = tuple(level.value for level in Level)
 
 __all__ = [
+    "CHAIN_BUDGET",
     "LEVELS",
+    "PATTERNS",
+    "SE",
     "TECHNIQUES",
     "Candidates",
     "ContradictionError",
@@ -72,6 +77,7 @@ class StepRecord(TypedDict):
     digits: list[int]
     placements: list[list[int]]
     eliminations: list[list[int]]
+    se: float
 
 
 class Step(NamedTuple):
@@ -93,6 +99,7 @@ class Step(NamedTuple):
     units: tuple[int, ...] = ()
     digits: tuple[int, ...] = ()
     size: int = 0
+    se: float = 0.0
 
     def to_record(self) -> StepRecord:
         """The step as JSON-ready data, as the web page's hints and ``rate --steps --format
@@ -103,6 +110,7 @@ class Step(NamedTuple):
         return {
             "technique": self.technique,
             "level": TECHNIQUES[self.technique],
+            "se": self.se,
             "reason": self.reason,
             "message": str(self),
             "cells": [r * n + c for r, c in self.cells],
@@ -123,7 +131,11 @@ class Rating(NamedTuple):
     """The outcome of `rate`: the level, the hardest technique used, and every step taken.
 
     ``solved`` is False when the techniques ran out (level expert); ``grid`` is then the
-    partial grid logic reached, otherwise the solution.
+    partial grid logic reached, otherwise the solution. ``se`` is the rating on Sudoku
+    Explainer's scale (its ER): the difficulty of the hardest step taken. When the
+    techniques ran out, or a chain search spent its budget, ``se_estimated`` is True and
+    ``se`` is a floor, the least SE would give (SE's next technique, or 9.5 past them all,
+    its nested forcing chains).
     """
 
     level: str
@@ -131,6 +143,8 @@ class Rating(NamedTuple):
     steps: tuple[Step, ...]
     solved: bool
     grid: Grid
+    se: float = 0.0
+    se_estimated: bool = False
 
     def counts(self) -> Counter[str]:
         """How many steps each technique contributed."""
@@ -223,6 +237,8 @@ class Candidates:
         self.values = [0] * (g.n * g.n)
         self.masks = [g.full] * (g.n * g.n)
         self.placed = [0] * len(g.units)  # per unit, the digits placed in it
+        self.budget = CHAIN_BUDGET  # implications chain searches may still examine
+        self.out_of_budget = False  # a chain search stopped for want of budget
         for (r, c), d in ((divmod(i, g.n), d) for i, d in enumerate(grid.cells) if d):
             self._place(r * g.n + c, d)
 
@@ -252,8 +268,49 @@ class Candidates:
             self.masks[r * n + c] &= ~(1 << (d - 1))
 
     def find(self, technique: str) -> list[Step]:
-        """Steps of ``technique`` available now: every single at once, else the first one."""
+        """Steps of ``technique`` available now: every single of the easiest kind at once (as
+        SE ranks them: last cell of a unit, box, line), else the first one."""
         return _FINDERS[technique](self)
+
+    @property
+    def geometry(self) -> _Geometry:
+        """The shape's units, peers and intersections, as cell indices."""
+        return self._g
+
+    def cell_label(self, i: int) -> str:
+        """The name of the cell of index ``i`` (``r1c2``)."""
+        return self._cell(i)
+
+    def symbol(self, d: int) -> str:
+        """The symbol of digit index ``d`` (0-based)."""
+        return self.shape.symbols[d]
+
+    def step(
+        self,
+        technique: str,
+        *,
+        placements: Iterable[tuple[int, int]] = (),
+        eliminations: Iterable[tuple[int, int]] = (),
+        reason: str,
+        cells: Iterable[int],
+        units: Iterable[int] = (),
+        digits: int,
+        se: float | None = None,
+    ) -> Step:
+        """A step of ``technique`` from cell indices: ``placements`` and ``eliminations`` as
+        (cell index, digit) pairs, ``digits`` a mask; ``se`` defaults to the technique's
+        difficulty on SE's scale (`SE`)."""
+        return Step(
+            technique,
+            placements=tuple((self._at(i), d) for i, d in placements),
+            eliminations=tuple((self._at(i), d) for i, d in eliminations),
+            reason=reason,
+            cells=tuple(self._at(i) for i in sorted(cells)),
+            units=tuple(sorted(units)),
+            digits=tuple(_bits(digits)),
+            size=self._g.n,
+            se=SE[technique] if se is None else se,
+        )
 
     # --- bookkeeping -------------------------------------------------------------------
 
@@ -294,17 +351,15 @@ class Candidates:
     ) -> list[Step]:
         """The one step that strikes ``removals``, (cell index, mask of digits) pairs, on
         the pattern of ``cells`` and ``units`` about the ``digits`` mask."""
-        eliminations = tuple((self._at(i), d) for i, mask in sorted(removals) for d in _bits(mask))
-        pattern = tuple(self._at(i) for i in sorted(cells))
+        eliminations = [(i, d) for i, mask in sorted(removals) for d in _bits(mask)]
         return [
-            Step(
+            self.step(
                 technique,
                 eliminations=eliminations,
                 reason=reason,
-                cells=pattern,
-                units=tuple(sorted(units)),
-                digits=tuple(_bits(digits)),
-                size=self._g.n,
+                cells=cells,
+                units=units,
+                digits=digits,
             )
         ]
 
@@ -329,6 +384,8 @@ class Candidates:
                     f"{self._sym(missing)} has no place left in {g.unit_names[u]}"
                 )
             single = once & ~twice
+            # SE: the last cell of a unit 1.0, a box 1.2, a row or column 1.5
+            se = 1.0 if (full & ~placed).bit_count() == 1 else 1.2 if u >= 2 * g.n else 1.5
             while single:
                 bit = single & -single
                 single ^= bit
@@ -345,9 +402,17 @@ class Candidates:
                             units=(u,),
                             digits=(bit.bit_length(),),
                             size=g.n,
+                            se=se,
                         )
                     )
-        return steps
+                else:  # found before: keep the easiest unit that makes it a single
+                    k = list(chosen).index(i)
+                    if se < steps[k].se:
+                        reason = f"the only place for {self._sym(bit)} in {g.unit_names[u]}"
+                        steps[k] = steps[k]._replace(se=se, units=(u,), reason=reason)
+        # As SE steps: only the easiest kind (last cell of a unit, box, line) at a time.
+        easiest = min((step.se for step in steps), default=0.0)
+        return [step for step in steps if step.se == easiest]
 
     def _naked_singles(self) -> list[Step]:
         steps = []
@@ -363,6 +428,7 @@ class Candidates:
                         cells=(self._at(i),),
                         digits=(m.bit_length(),),
                         size=self._g.n,
+                        se=SE["naked single"],
                     )
                 )
         return steps
@@ -508,23 +574,65 @@ class Candidates:
                     )
         return []
 
+    def _xyz_wing(self) -> list[Step]:
+        g, masks = self._g, self.masks
+        for pivot, xyz in enumerate(masks):
+            if xyz.bit_count() != 3:
+                continue
+            wings = [i for i in g.peers[pivot] if masks[i].bit_count() == 2 and not masks[i] & ~xyz]
+            for a, b in combinations(wings, 2):
+                z = masks[a] & masks[b]
+                if z.bit_count() != 1 or masks[a] | masks[b] != xyz:
+                    continue
+                seen = g.peer_sets[a] & g.peer_sets[b] & g.peer_sets[pivot]
+                removals = [(i, z) for i in sorted(seen) if masks[i] & z]
+                if removals:
+                    return self._removal(
+                        "xyz-wing",
+                        removals,
+                        f"pivot {self._cell(pivot)} ({self._sym(xyz)}), wings "
+                        f"{self._cell(a)} ({self._sym(masks[a])}) and "
+                        f"{self._cell(b)} ({self._sym(masks[b])})",
+                        (pivot, a, b),
+                        (),
+                        xyz,
+                    )
+        return []
 
-#: The techniques in the order they are tried (simplest first), with their level.
-TECHNIQUES: dict[str, str] = {
-    "hidden single": "easy",
-    "naked single": "easy",
-    "pointing": "medium",
-    "claiming": "medium",
-    "naked pair": "medium",
-    "hidden pair": "medium",
-    "x-wing": "hard",
-    "naked triple": "hard",
-    "hidden triple": "hard",
-    "xy-wing": "hard",
-    "swordfish": "hard",
-    "naked quad": "hard",
-    "hidden quad": "hard",
-}
+
+#: The techniques in the order they are tried, Sudoku Explainer's (simplest first), with
+#: their level and their difficulty on SE's scale (a chain's adds to it with its length,
+#: a hidden single's is 1.0, 1.2 or 1.5 by its unit).
+_LADDER: tuple[tuple[str, str, float], ...] = (
+    ("hidden single", "easy", 1.2),
+    ("naked single", "easy", 2.3),
+    ("pointing", "medium", 2.6),
+    ("claiming", "medium", 2.8),
+    ("naked pair", "medium", 3.0),
+    ("x-wing", "hard", 3.2),
+    ("hidden pair", "medium", 3.4),
+    ("naked triple", "hard", 3.6),
+    ("swordfish", "hard", 3.8),
+    ("hidden triple", "hard", 4.0),
+    ("xy-wing", "hard", 4.2),
+    ("xyz-wing", "hard", 4.4),
+    ("unique rectangle", "hard", 4.5),
+    ("naked quad", "hard", 5.0),
+    ("jellyfish", "hard", 5.2),
+    ("hidden quad", "hard", 5.4),
+    ("bug+1", "hard", 5.6),
+    *((name, "expert", base) for name, base in chains.BASE.items()),
+)
+TECHNIQUES: dict[str, str] = {name: level for name, level, _ in _LADDER}
+#: Each technique's difficulty on Sudoku Explainer's scale (the least, for chains).
+SE: dict[str, float] = {name: se for name, _, se in _LADDER}
+#: The ladder short of chains: every technique whose search is quick and unbounded by a
+#: budget (``rate(puzzle, PATTERNS)`` rates a hard puzzle in milliseconds, unsolved).
+PATTERNS: tuple[str, ...] = tuple(name for name in TECHNIQUES if name not in chains.BASE)
+#: Implications a `rate` may examine in chain searches before it settles for an estimate.
+CHAIN_BUDGET = 400_000
+#: SE's rating floor for a puzzle past this ladder: its dynamic forcing chains (+).
+PAST_LADDER = 9.0
 
 _FINDERS: dict[str, Callable[[Candidates], list[Step]]] = {
     "hidden single": Candidates._hidden_singles,
@@ -537,13 +645,20 @@ _FINDERS: dict[str, Callable[[Candidates], list[Step]]] = {
     "naked triple": lambda c: c._naked_subset("naked triple", 3),
     "hidden triple": lambda c: c._hidden_subset("hidden triple", 3),
     "xy-wing": Candidates._xy_wing,
+    "xyz-wing": Candidates._xyz_wing,
+    "unique rectangle": uniqueness.rectangle,
+    "jellyfish": lambda c: c._fish("jellyfish", 4),
+    "bug+1": uniqueness.bug_plus_one,
     "swordfish": lambda c: c._fish("swordfish", 3),
     "naked quad": lambda c: c._naked_subset("naked quad", 4),
     "hidden quad": lambda c: c._hidden_subset("hidden quad", 4),
+    **{name: partial(chains.find, technique=name) for name in chains.BASE},
 }
 
 
-def rate(puzzle: Grid, techniques: Iterable[str] | None = None) -> Rating:
+def rate(
+    puzzle: Grid, techniques: Iterable[str] | None = None, *, chain_budget: int = CHAIN_BUDGET
+) -> Rating:
     """Solve ``puzzle`` like a person and rate it by the hardest technique needed.
 
     Each round tries the techniques in `TECHNIQUES` order and applies the first that makes
@@ -552,6 +667,9 @@ def rate(puzzle: Grid, techniques: Iterable[str] | None = None) -> Rating:
     to ask whether singles alone solve a puzzle). Raises `ConflictingGivens` when the
     givens break the rules and `ContradictionError` when logic finds the puzzle has no
     solution (both are GridErrors); a puzzle with several solutions rates expert.
+
+    Chain searches together examine at most ``chain_budget`` implications; past it the
+    rating stops there, unsolved, with ``se`` an estimate flagged as one.
     """
     allowed = list(TECHNIQUES) if techniques is None else list(techniques)
     unknown = [t for t in allowed if t not in TECHNIQUES]
@@ -560,14 +678,17 @@ def rate(puzzle: Grid, techniques: Iterable[str] | None = None) -> Rating:
     order = [t for t in TECHNIQUES if t in allowed]
     check_givens(puzzle)
     board = Candidates(puzzle)
+    board.budget = chain_budget
     steps: list[Step] = []
     hardest = None
     while not board.solved():
         for technique in order:
             found = board.find(technique)
-            if found:
+            if found or board.out_of_budget:
                 break
         else:
+            break
+        if not found:
             break
         for step in found:
             board.apply(step)
@@ -576,4 +697,11 @@ def rate(puzzle: Grid, techniques: Iterable[str] | None = None) -> Rating:
             hardest = technique
     solved = board.solved()
     level = TECHNIQUES[hardest] if solved and hardest else "easy" if solved else "expert"
-    return Rating(level, hardest, tuple(steps), solved, board.grid())
+    se = max((step.se for step in steps), default=0.0)
+    if not solved:
+        # The least SE would give: the technique whose search ran out of budget, else the
+        # next one not allowed, else its dynamic forcing chains (+), past this ladder.
+        floor = SE[technique] if board.out_of_budget else PAST_LADDER
+        floor = min([floor, *(SE[t] for t in TECHNIQUES if t not in order and SE[t] > se)])
+        se = max(se, floor)
+    return Rating(level, hardest, tuple(steps), solved, board.grid(), se, not solved)
