@@ -24,7 +24,7 @@ import enum
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from functools import partial
-from itertools import combinations
+from itertools import combinations, islice
 from typing import NamedTuple, TypedDict
 
 from sudoku import chains, uniqueness
@@ -435,7 +435,7 @@ class Candidates:
 
     # --- intersections ------------------------------------------------------------------
 
-    def _locked(self, technique: str) -> list[Step]:
+    def _locked(self, technique: str) -> Iterator[Step]:
         g, masks = self._g, self.masks
         for name, a, b, rest_a, rest_b, common in g.intersections:
             if name != technique:
@@ -450,7 +450,7 @@ class Candidates:
             removals = [(i, masks[i] & locked) for i in rest_b if masks[i] & locked]
             if removals:
                 where = [i for i in common if masks[i] & locked]
-                return self._removal(
+                yield from self._removal(
                     technique,
                     removals,
                     f"{self._sym(locked)} in {g.unit_names[a]} only in {self._cells(where)}",
@@ -458,7 +458,6 @@ class Candidates:
                     (a, b),
                     locked,
                 )
-        return []
 
     # --- subsets ------------------------------------------------------------------------
 
@@ -484,7 +483,7 @@ class Candidates:
                     )
         return []
 
-    def _hidden_subset(self, technique: str, k: int) -> list[Step]:
+    def _hidden_subset(self, technique: str, k: int) -> Iterator[Step]:
         g, masks = self._g, self.masks
         for u, unit in enumerate(g.units):
             open_cells = [i for i in unit if masks[i]]
@@ -503,7 +502,7 @@ class Candidates:
                 cells = [i for pos, i in enumerate(open_cells) if where >> pos & 1]
                 removals = [(i, masks[i] & ~digits) for i in cells if masks[i] & ~digits]
                 if removals:
-                    return self._removal(
+                    yield from self._removal(
                         technique,
                         removals,
                         f"{self._sym(digits)} only in {self._cells(cells)} ({g.unit_names[u]})",
@@ -511,6 +510,32 @@ class Candidates:
                         (u,),
                         digits,
                     )
+
+    def _direct(self, technique: str, steps: Iterator[Step]) -> list[Step]:
+        """SE's direct techniques: the first of ``steps`` (locked candidates, a hidden
+        subset) after which a digit it strikes has one place left in a unit of a cell it
+        strikes from; the step places it too, and is rated lower than the technique alone."""
+        g, n = self._g, self._g.n
+        for step in steps:
+            masks = list(self.masks)
+            for (r, c), d in step.eliminations:
+                masks[r * n + c] &= ~(1 << (d - 1))
+            for (r, c), d in step.eliminations:
+                bit = 1 << (d - 1)
+                for u in g.cell_units[r * n + c]:
+                    places = [i for i in g.units[u] if masks[i] & bit]
+                    if len(places) == 1:
+                        (i,) = places
+                        reason = f"{step.reason}, then {self._sym(bit)} has one place left"
+                        single = ((self._at(i), d),)
+                        return [
+                            step._replace(
+                                technique=technique,
+                                placements=single,
+                                reason=reason,
+                                se=SE[technique],
+                            )
+                        ]
         return []
 
     # --- fish and wings -----------------------------------------------------------------
@@ -605,7 +630,11 @@ class Candidates:
 #: a hidden single's is 1.0, 1.2 or 1.5 by its unit).
 _LADDER: tuple[tuple[str, str, float], ...] = (
     ("hidden single", "easy", 1.2),
+    ("direct pointing", "medium", 1.7),
+    ("direct claiming", "medium", 1.9),
+    ("direct hidden pair", "medium", 2.0),
     ("naked single", "easy", 2.3),
+    ("direct hidden triple", "hard", 2.5),
     ("pointing", "medium", 2.6),
     ("claiming", "medium", 2.8),
     ("naked pair", "medium", 3.0),
@@ -629,6 +658,7 @@ SE: dict[str, float] = {name: se for name, _, se in _LADDER}
 #: The ladder short of chains: every technique whose search is quick and unbounded by a
 #: budget (``rate(puzzle, PATTERNS)`` rates a hard puzzle in milliseconds, unsolved).
 PATTERNS: tuple[str, ...] = tuple(name for name in TECHNIQUES if name not in chains.BASE)
+_SINGLES_OR_DIRECT = {name for name in TECHNIQUES if "single" in name or "direct" in name}
 #: Implications a `rate` may examine in chain searches before it settles for an estimate.
 CHAIN_BUDGET = 400_000
 #: SE's rating floor for a puzzle past this ladder: its dynamic forcing chains (+).
@@ -637,13 +667,21 @@ PAST_LADDER = 9.0
 _FINDERS: dict[str, Callable[[Candidates], list[Step]]] = {
     "hidden single": Candidates._hidden_singles,
     "naked single": Candidates._naked_singles,
-    "pointing": lambda c: c._locked("pointing"),
-    "claiming": lambda c: c._locked("claiming"),
+    "direct pointing": lambda c: c._direct("direct pointing", c._locked("pointing")),
+    "direct claiming": lambda c: c._direct("direct claiming", c._locked("claiming")),
+    "direct hidden pair": lambda c: c._direct(
+        "direct hidden pair", c._hidden_subset("hidden pair", 2)
+    ),
+    "direct hidden triple": lambda c: c._direct(
+        "direct hidden triple", c._hidden_subset("hidden triple", 3)
+    ),
+    "pointing": lambda c: list(islice(c._locked("pointing"), 1)),
+    "claiming": lambda c: list(islice(c._locked("claiming"), 1)),
     "naked pair": lambda c: c._naked_subset("naked pair", 2),
-    "hidden pair": lambda c: c._hidden_subset("hidden pair", 2),
+    "hidden pair": lambda c: list(islice(c._hidden_subset("hidden pair", 2), 1)),
     "x-wing": lambda c: c._fish("x-wing", 2),
     "naked triple": lambda c: c._naked_subset("naked triple", 3),
-    "hidden triple": lambda c: c._hidden_subset("hidden triple", 3),
+    "hidden triple": lambda c: list(islice(c._hidden_subset("hidden triple", 3), 1)),
     "xy-wing": Candidates._xy_wing,
     "xyz-wing": Candidates._xyz_wing,
     "unique rectangle": uniqueness.rectangle,
@@ -651,7 +689,7 @@ _FINDERS: dict[str, Callable[[Candidates], list[Step]]] = {
     "bug+1": uniqueness.bug_plus_one,
     "swordfish": lambda c: c._fish("swordfish", 3),
     "naked quad": lambda c: c._naked_subset("naked quad", 4),
-    "hidden quad": lambda c: c._hidden_subset("hidden quad", 4),
+    "hidden quad": lambda c: list(islice(c._hidden_subset("hidden quad", 4), 1)),
     **{name: partial(chains.find, technique=name) for name in chains.BASE},
 }
 
@@ -697,6 +735,14 @@ def rate(
             hardest = technique
     solved = board.solved()
     level = TECHNIQUES[hardest] if solved and hardest else "easy" if solved else "expert"
+    direct = {s.technique for s in steps if "direct" in s.technique}
+    if solved and direct and all(s.technique in _SINGLES_OR_DIRECT for s in steps):
+        # SE's path took a direct technique where singles alone may do: easy if they do,
+        # else as hard as the direct techniques' own.
+        if rate(puzzle, ("hidden single", "naked single")).solved:
+            level = "easy"
+        else:
+            level = max((TECHNIQUES[t] for t in direct), key=LEVELS.index)
     se = max((step.se for step in steps), default=0.0)
     if not solved:
         # The least SE would give: the technique whose search ran out of budget, else the

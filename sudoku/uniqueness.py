@@ -5,7 +5,8 @@ four cells at the corners of a rectangle across two rows, two columns and two bo
 holding only the digits a and b, would leave two solutions. A puzzle with one solution never
 comes to that, so whatever would complete the pattern is false (Sudoku Explainer's unique
 rectangles, type 1: one corner has more digits, it cannot be a or b; type 2: two corners
-share one extra digit z, which must sit in one of them, so no cell seeing both holds z).
+share one extra digit z, which must sit in one of them, so no cell seeing both holds z;
+type 4: two corners hold a, in a unit of theirs, and nowhere else in it: neither is b).
 
 A *bivalue universal grave* (BUG) is a position where every empty cell holds two candidates
 and every digit twice in each unit: it has two solutions, so when a single cell holds three
@@ -30,7 +31,7 @@ def _plain(board: Candidates) -> bool:
 
 
 def rectangle(board: Candidates) -> list[Step]:
-    """The first unique rectangle of type 1 (SE 4.5) or type 2 (4.6) on ``board``."""
+    """The first unique rectangle of type 1, 2 or 4 on ``board`` (SE 4.5 each)."""
     if not _plain(board):
         return []
     g, masks, n = board.geometry, board.masks, board.geometry.n
@@ -81,7 +82,35 @@ def _deadly(board: Candidates, corners: tuple[int, ...], ms: list[int]) -> list[
                     f"in {board.cell_label(roof[0])} or {board.cell_label(roof[1])}",
                     cells=corners,
                     digits=ab | z,
-                    se=4.6,
+                )
+            ]
+    if len(roof) == 2:
+        return _type_4(board, corners, roof, ab, f"type 4 on {digits} in {where}")
+    return []
+
+
+def _type_4(
+    board: Candidates, corners: tuple[int, ...], roof: list[int], ab: int, words: str
+) -> list[Step]:
+    """Type 4: where a unit of both roof cells holds one of the pair only in them, that
+    digit is in one of them, so the other digit of the pair is in neither."""
+    g, masks = board.geometry, board.masks
+    shared = set(g.cell_units[roof[0]]) & set(g.cell_units[roof[1]])
+    for u in sorted(shared):
+        for x in (ab & -ab, ab & (ab - 1)):
+            if any(masks[j] & x for j in g.units[u] if j not in roof):
+                continue
+            y = ab & ~x
+            return [
+                board.step(
+                    "unique rectangle",
+                    eliminations=[(i, y.bit_length()) for i in roof],
+                    reason=f"{words}: {board.symbol(x.bit_length() - 1)} only in "
+                    f"{board.cell_label(roof[0])} {board.cell_label(roof[1])} "
+                    f"({g.unit_names[u]})",
+                    cells=corners,
+                    units=(u,),
+                    digits=ab,
                 )
             ]
     return []

@@ -59,7 +59,10 @@ def check_pattern(board: Candidates, step: Step) -> None:
     assert all(0 <= u < len(shape.units) for u in step.units), step
     for cell, digit in step.placements + step.eliminations:
         assert digit in candidates[cell], step
-    technique = step.technique
+    # SE's direct techniques are their base one, then the single it leaves, placed.
+    technique = step.technique.removeprefix("direct ")
+    if technique != step.technique:
+        assert len(step.placements) == 1 and follows(board, step), step
     if technique == "naked single":
         ((cell, digit),) = step.placements
         assert cells == {cell} and candidates[cell] == digits == {digit} and not units, step
@@ -78,7 +81,7 @@ def check_pattern(board: Candidates, step: Step) -> None:
         for d in digits:
             assert holding(d, cells), step
         other = units[1 - confining[0]] - units[confining[0]]
-        assert step.eliminations and not step.placements, step
+        assert step.eliminations, step
         for cell, digit in step.eliminations:
             assert cell in other and digit in digits, step
     elif technique in NAKED:
@@ -131,7 +134,7 @@ def check_pattern(board: Candidates, step: Step) -> None:
         assert follows(board, step), step
     elif technique == "unique rectangle":
         # Two rows, two columns, two boxes; the pair in every corner, alone in two or three.
-        assert len(cells) == 4 and not units, step
+        assert len(cells) == 4 and len(units) <= 1, step  # type 4 names its unit
         assert len({r for r, _ in cells}) == len({c for _, c in cells}) == 2, step
         boxes = {k for k, unit in enumerate(shape.units[2 * n :]) for cell in cells if cell in unit}
         assert len(boxes) == 2, step
@@ -234,6 +237,27 @@ POSITIONS: dict[str, Callable[[], Candidates]] = {
     "naked single": lambda: position(givens=[(0, c, c + 1) for c in range(8)]),
     "pointing": lambda: position(strike={5: [(r, c) for r in (1, 2) for c in range(3)]}),
     "claiming": lambda: position(strike={5: ROW0[3:]}),
+    # pointing in box 1 leaves box 2 its 5 only at r2c4
+    "direct pointing": lambda: position(
+        strike={
+            5: [(r, c) for r in (1, 2) for c in range(3)] + [(1, 4), (1, 5), (2, 3), (2, 4), (2, 5)]
+        }
+    ),
+    # claiming in row 1 leaves row 2 its 5 only at r2c6
+    "direct claiming": lambda: position(
+        strike={5: ROW0[3:] + [(1, c) for c in (1, 2, 3, 4, 6, 7, 8)]}
+    ),
+    # the hidden pair 1,2 at r1c1 r1c2 leaves row 1 its 3 only at r1c6
+    "direct hidden pair": lambda: position(
+        strike={1: ROW0[2:], 2: ROW0[2:], 3: [cell for cell in ROW0 if cell[1] not in (0, 5)]}
+    ),
+    # the hidden triple 1,2,3 at r1c1 r1c4 r1c7 leaves row 1 its 4 only at r1c9
+    "direct hidden triple": lambda: position(
+        strike={
+            **{d: [cell for cell in ROW0 if cell[1] not in (0, 3, 6)] for d in (1, 2, 3)},
+            4: [cell for cell in ROW0 if cell[1] not in (0, 8)],
+        }
+    ),
     "naked pair": lambda: position(keep={(0, 0): {1, 2}, (0, 1): {1, 2}}),
     "naked triple": lambda: position(keep={(0, 0): {1, 2}, (0, 3): {2, 3}, (0, 6): {1, 3}}),
     "naked quad": lambda: position(
@@ -382,7 +406,7 @@ def test_the_data_agree_with_what_the_words_name(data_file):
                 assert not cells, step
             else:
                 assert cells == set(step.cells), step
-            if step.technique in ("pointing", "claiming"):
+            if step.technique.removeprefix("direct ") in ("pointing", "claiming"):
                 assert len(units) == 1 and units < set(step.units), step
             else:
                 assert units == set(step.units), step
