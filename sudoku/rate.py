@@ -512,17 +512,33 @@ class Candidates:
                     )
 
     def _direct(self, technique: str, steps: Iterator[Step]) -> list[Step]:
-        """SE's direct techniques: the first of ``steps`` (locked candidates, a hidden
-        subset) after which a digit it strikes has one place left in a unit of a cell it
-        strikes from; the step places it too, and is rated lower than the technique alone."""
+        """SE's direct techniques: the first of ``steps`` after which a digit it strikes has
+        one place left in a unit where SE looks (a hidden subset: its own unit; locked
+        candidates: another unit of the confining one's kind, through a cell struck). As
+        in SE, the step only places that digit (its pattern says why), rated lower than
+        the technique's own eliminations."""
         g, n = self._g, self._g.n
+
+        def kind(u: int) -> int:  # Shape.units: rows, columns, then boxes and regions
+            return min(u // n, 2)
+
         for step in steps:
             masks = list(self.masks)
             for (r, c), d in step.eliminations:
                 masks[r * n + c] &= ~(1 << (d - 1))
-            for (r, c), d in step.eliminations:
+            if len(step.units) == 1:
+                where = set(step.units)
+            else:  # pointing: a box confines; claiming: a line
+                a = max(step.units) if "pointing" in technique else min(step.units)
+                where = {
+                    u
+                    for (r, c), _ in step.eliminations
+                    for u in g.cell_units[r * n + c]
+                    if u != a and kind(u) == kind(a)
+                }
+            for d in sorted({d for _, d in step.eliminations}):
                 bit = 1 << (d - 1)
-                for u in g.cell_units[r * n + c]:
+                for u in sorted(where):
                     places = [i for i in g.units[u] if masks[i] & bit]
                     if len(places) == 1:
                         (i,) = places
@@ -532,7 +548,9 @@ class Candidates:
                             step._replace(
                                 technique=technique,
                                 placements=single,
+                                eliminations=(),
                                 reason=reason,
+                                digits=step.digits if len(step.units) == 1 else (d,),
                                 se=SE[technique],
                             )
                         ]

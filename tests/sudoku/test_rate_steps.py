@@ -81,7 +81,7 @@ def check_pattern(board: Candidates, step: Step) -> None:
         for d in digits:
             assert holding(d, cells), step
         other = units[1 - confining[0]] - units[confining[0]]
-        assert step.eliminations, step
+        assert step.eliminations or technique != step.technique, step  # direct: places
         for cell, digit in step.eliminations:
             assert cell in other and digit in digits, step
     elif technique in NAKED:
