@@ -93,21 +93,35 @@ class _Chainer:
 
     def __init__(self, board: Candidates) -> None:
         self.board = board
-        self.g = board.geometry
-        self.masks = board.masks
+        self.g = g = board.geometry
+        self.masks = masks = board.masks
+        # where[u * n + d]: the cells of unit u that hold digit index d on the board
+        self.where = [
+            tuple(i for i in unit if masks[i] >> d & 1) for unit in g.units for d in range(g.n)
+        ]
 
     def closure(
-        self, starts: tuple[int, ...], y: bool, dynamic: bool, stop: bool = True
+        self,
+        starts: tuple[int, ...],
+        y: bool,
+        dynamic: bool,
+        stop: bool = True,
+        reach: int | None = None,
     ) -> _Closure | None:
         """Everything ``starts`` imply, each potential with the ones it follows from; None
         once the budget is spent. It stops at the first candidate reached both on and off
-        (`_Closure.conflict`) unless ``stop`` is False (SE's unary chains go on)."""
-        g, n, board = self.g, self.g.n, self.board
+        (`_Closure.conflict`) unless ``stop`` is False (SE's unary chains go on). With
+        ``reach``, only potentials at most that many links from a start are followed
+        (a static chain's complexity is its links plus one: a shorter one is sought)."""
+        g, n, board, where = self.g, self.g.n, self.board, self.where
         source = self.masks
         work = list(source) if dynamic else source
         parents: Parents = dict.fromkeys(starts, ())
-        ons = deque(p for p in starts if p & 1)
-        offs = deque(p for p in starts if not p & 1)
+        depth = dict.fromkeys(starts, 0)
+        # SE's order: "on"s first where it stops at a contradiction (doChaining), else one
+        # queue, breadth first, so that the first way found to a potential is a shortest
+        ons = deque(p for p in starts if p & 1) if stop else deque(starts)
+        offs = deque(p for p in starts if not p & 1) if stop else ons
         conflict = None
         while ons or offs:
             board.budget -= 1
@@ -115,6 +129,8 @@ class _Chainer:
                 board.out_of_budget = True
                 return None
             p = ons.popleft() if ons else offs.popleft()
+            if reach is not None and depth[p] > reach:
+                continue
             key = p >> 1
             i, d = divmod(key, n)
             bit = 1 << d
@@ -136,12 +152,13 @@ class _Chainer:
                     hidden = self._struck(source[i] & ~m, i, n)
                     implied.append((((i * n + other) << 1) | 1, (p, *hidden)))
                 for u in g.cell_units[i]:
-                    places = [j for j in g.units[u] if j != i and work[j] & bit]
+                    held = where[u * n + d]
+                    places = [j for j in held if j != i and work[j] & bit]
                     if len(places) == 1:
                         hidden = tuple(
                             (k * n + d) << 1
-                            for k in g.units[u]
-                            if k != i and source[k] & bit and not work[k] & bit
+                            for k in held
+                            if k != i and not work[k] & bit  # struck by this closure
                         )
                         implied.append((((places[0] * n + d) << 1) | 1, (p, *hidden)))
                 if dynamic:
@@ -150,6 +167,8 @@ class _Chainer:
                 if q in parents:
                     continue
                 parents[q] = why
+                if reach is not None:
+                    depth[q] = depth[p] + 1
                 if q ^ 1 in parents and conflict is None:
                     conflict = (q, q ^ 1) if q & 1 else (q ^ 1, q)
                     if stop:
@@ -192,14 +211,17 @@ def _best(found: Iterable[_Found]) -> _Found | None:
 def _static(ch: _Chainer, technique: str, y: bool) -> Iterator[_Found]:
     """X-chains (``y`` False) and forcing chains: an assumption implies its own opposite."""
     base = BASE[technique]
+    best = 10**9  # the least complexity found: a longer chain is not looked for
     for i, d in ch.candidates(2):
         on = ((i * ch.g.n + d) << 1) | 1
         for start in (on, on ^ 1):
-            closure = ch.closure((start,), y, dynamic=False, stop=False)
+            # the target at depth best - 2 or less: found from a node at best - 3 or less
+            closure = ch.closure((start,), y, dynamic=False, stop=False, reach=best - 3)
             if closure is None:
                 return
             if start ^ 1 in closure.parents:
                 chain = _ancestors(closure.parents, (start ^ 1,))
+                best = min(best, len(chain))
                 yield _Found(
                     base + length_bonus(len(chain)),
                     len(chain),
@@ -209,29 +231,34 @@ def _static(ch: _Chainer, technique: str, y: bool) -> Iterator[_Found]:
                 )
 
 
-def _contradictions(ch: _Chainer, technique: str, y: bool) -> Iterator[_Found]:
-    """Dynamic assumptions that lead to a candidate both on and off (nishio with ``y``
-    False), for every candidate of cells with two or more."""
-    base = BASE[technique]
+def _contradiction(ch: _Chainer, base: float, start: int, closure: _Closure) -> _Found | None:
+    """The conclusion when the assumption ``start`` led to a contradiction: its opposite,
+    as hard as the two chains to the candidate reached both ways."""
+    if closure.conflict is None:
+        return None
+    on, off = closure.conflict
+    complexity = len(_ancestors(closure.parents, (on,))) + len(_ancestors(closure.parents, (off,)))
+    return _Found(
+        base + length_bonus(complexity),
+        complexity,
+        start ^ 1,
+        frozenset(_ancestors(closure.parents, closure.conflict)),
+        f"{ch.words(start)} implies both {ch.words(on)} and {ch.words(off)}",
+    )
+
+
+def _nishio(ch: _Chainer, technique: str) -> Iterator[_Found]:
+    """Dynamic assumptions on one digit (no Y links) that lead to a contradiction, for
+    every candidate of cells with two or more."""
     for i, d in ch.candidates(2):
         on = ((i * ch.g.n + d) << 1) | 1
         for start in (on, on ^ 1):
-            closure = ch.closure((start,), y, dynamic=True)
+            closure = ch.closure((start,), y=False, dynamic=True)
             if closure is None:
                 return
-            if closure.conflict:
-                chain = _ancestors(closure.parents, closure.conflict)
-                complexity = len(_ancestors(closure.parents, closure.conflict[:1])) + len(
-                    _ancestors(closure.parents, closure.conflict[1:])
-                )
-                yield _Found(
-                    base + length_bonus(complexity),
-                    complexity,
-                    start ^ 1,
-                    frozenset(chain),
-                    f"{ch.words(start)} implies both {ch.words(closure.conflict[0])} "
-                    f"and {ch.words(closure.conflict[1])}",
-                )
+            found = _contradiction(ch, BASE[technique], start, closure)
+            if found:
+                yield found
 
 
 def _agreements(
@@ -260,60 +287,56 @@ def _agreements(
 
 
 def _multiple(ch: _Chainer, technique: str, dynamic: bool) -> Iterator[_Found]:
-    """Cell and region forcing chains (``dynamic`` adds contradictions and double chains)."""
+    """Cell and region forcing chains; ``dynamic`` adds contradictions and double chains
+    (a candidate's "on" and "off" agree), as SE's ``Chaining`` for each cell: cells with
+    three candidates or more (two when dynamic), and each unit where a digit of the cell
+    has two places or more, the cell its first. A branch cut short by a contradiction
+    takes part with what it reached, as in SE."""
     g, n, masks = ch.g, ch.g.n, ch.masks
-    least = 2 if dynamic else 3
-    if dynamic:
-        yield from _contradictions(ch, technique, y=True)
-        if ch.board.out_of_budget:
-            return
+    base = BASE[technique]
     closures: dict[int, _Closure] = {}
 
-    def on_closure(i: int, d: int) -> _Closure | None:
-        key = i * n + d
-        if key not in closures:
-            found = ch.closure(((key << 1) | 1,), True, dynamic)
+    def closure_of(p: int) -> _Closure | None:
+        if p not in closures:
+            found = ch.closure((p,), True, dynamic)
             if found is None:
                 return None
-            closures[key] = found
-        return closures[key]
+            closures[p] = found
+        return closures[p]
 
     for i, m in enumerate(masks):
-        if m.bit_count() < least:
+        if m.bit_count() < (2 if dynamic else 3):
             continue
-        branches: dict[str, list[_Closure]] = {}
         digits = [d for d in range(n) if m >> d & 1]
-        cell_branches = []
+        branches: dict[str, list[_Closure]] = {f"digit of {ch.board.cell_label(i)}": []}
         for d in digits:
-            closure = on_closure(i, d)
-            if closure is None:
+            on = ((i * n + d) << 1) | 1
+            on_closure = closure_of(on)
+            if on_closure is None:
                 return
-            if closure.conflict is None:
-                cell_branches.append(closure)
-        branches[f"digit of {ch.board.cell_label(i)}"] = cell_branches
-        for d in digits:
-            bit = 1 << d
+            branches[f"digit of {ch.board.cell_label(i)}"].append(on_closure)
+            if dynamic:
+                off_closure = closure_of(on ^ 1)
+                if off_closure is None:
+                    return
+                for start, closure in ((on, on_closure), (on ^ 1, off_closure)):
+                    found = _contradiction(ch, base, start, closure)
+                    if found:
+                        yield found
+                if len(digits) >= 3:
+                    branches[f"state of {ch.words(on)}"] = [on_closure, off_closure]
             for u in g.cell_units[i]:
-                places = [j for j in g.units[u] if masks[j] & bit]
+                places = ch.where[u * n + d]
                 if len(places) < 2 or places[0] != i:
                     continue
-                unit_branches = []
+                unit = []
                 for j in places:
-                    closure = on_closure(j, d)
-                    if closure is None:
+                    branch = closure_of(((j * n + d) << 1) | 1)
+                    if branch is None:
                         return
-                    if closure.conflict is None:
-                        unit_branches.append(closure)
-                label = f"place of {ch.board.symbol(d)} in {g.unit_names[u]}"
-                branches[label] = unit_branches
-            if dynamic and len(digits) >= 3:
-                off = ch.closure((((i * n + d) << 1),), True, True)
-                if off is None:
-                    return
-                if off.conflict is None and closures[i * n + d].conflict is None:
-                    label = f"state of {ch.words(((i * n + d) << 1) | 1)}"
-                    yield from _agreements(ch, technique, {label: [closures[i * n + d], off]})
-        yield from _agreements(ch, technique, {k: v for k, v in branches.items() if len(v) >= 2})
+                    unit.append(branch)
+                branches[f"place of {ch.board.symbol(d)} in {g.unit_names[u]}"] = unit
+        yield from _agreements(ch, technique, branches)
 
 
 def find(board: Candidates, technique: str) -> list[Step]:
@@ -324,7 +347,7 @@ def find(board: Candidates, technique: str) -> list[Step]:
     elif technique == "forcing chain":
         found = _best(_static(ch, technique, y=True))
     elif technique == "nishio forcing chain":
-        found = _best(_contradictions(ch, technique, y=False))
+        found = _best(_nishio(ch, technique))
     elif technique == "multiple forcing chain":
         found = _best(_multiple(ch, technique, dynamic=False))
     else:
