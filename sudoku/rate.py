@@ -2,7 +2,9 @@
 
 A puzzle is as hard as the hardest technique a person needs to solve it (qqwing's measure),
 not as hard as it has blanks. `rate` solves on candidates, always trying the simplest
-technique first, and records every step it takes.
+technique first in Sudoku Explainer's order (SE 1.2.1's ladder), and records every step it
+takes, each with its difficulty on SE's scale: the puzzle's ``se`` is the hardest, an
+estimate of SE's ER.
 
 Glossary
   candidates  the digits still possible in an empty cell (pencil marks), one bit per digit:
@@ -11,7 +13,10 @@ Glossary
               holds every digit once
   step        one deduction: the technique, the digits it places, the candidates it removes
   level       easy (singles), medium (locked candidates, pairs), hard (triples, quads,
-              fish, XY-wing), expert (the techniques run out: a guess is needed)
+              fish, wings, unique rectangles, BUG+1), expert (chains, or the techniques
+              run out: a guess is needed)
+  SE          Sudoku Explainer's scale, 1.0 (a last cell in a unit) to 11+ (nested forcing
+              chains), the one forum lists and puzzle makers quote ("ER 7.1")
 
 Techniques work on any shape the grid module describes: units come from `Shape.units`, so
 jigsaw regions and diagonals take part in singles, locked candidates and subsets; fish use
