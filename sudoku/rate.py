@@ -62,6 +62,7 @@ __all__ = [
     "Step",
     "StepRecord",
     "rate",
+    "walk",
 ]
 
 
@@ -244,6 +245,8 @@ class Candidates:
         self.placed = [0] * len(g.units)  # per unit, the digits placed in it
         self.budget = CHAIN_BUDGET  # implications chain searches may still examine
         self.out_of_budget = False  # a chain search stopped for want of budget
+        self.rated = 0.0  # the SE rating so far: singles no harder are all taken at once
+        self.stopped_at: str | None = None  # the technique whose search spent the budget
         for (r, c), d in ((divmod(i, g.n), d) for i, d in enumerate(grid.cells) if d):
             self._place(r * g.n + c, d)
 
@@ -371,9 +374,14 @@ class Candidates:
     # --- singles ------------------------------------------------------------------------
 
     def _hidden_singles(self) -> list[Step]:
+        """Every hidden single of the easiest kind there is, as SE takes them: the last
+        empty cell of a unit (SE 1.0) or the only place in a box or region (1.2), else in a
+        row or column (1.5). Placing one never undoes another, so taking all of a kind at
+        once reaches what SE reaches one at a time (the first two are taken together: SE
+        would say 1.0 rather than 1.2 only where last cells alone solve a puzzle; all three
+        once the rating so far, `rated`, is 1.5)."""
         g, masks, full = self._g, self.masks, self._g.full
-        steps: list[Step] = []
-        chosen: dict[int, int] = {}
+        kinds: tuple[list[tuple[int, int, float]], ...] = ([], [])  # (unit, bit, SE) by kind
         for u, unit in enumerate(g.units):
             placed = self.placed[u]
             if placed == full:
@@ -389,35 +397,36 @@ class Candidates:
                     f"{self._sym(missing)} has no place left in {g.unit_names[u]}"
                 )
             single = once & ~twice
-            # SE: the last cell of a unit 1.0, a box 1.2, a row or column 1.5
-            se = 1.0 if (full & ~placed).bit_count() == 1 else 1.2 if u >= 2 * g.n else 1.5
+            last = (full & ~placed).bit_count() == 1
+            se = 1.0 if last else 1.2 if u >= 2 * g.n else 1.5
             while single:
                 bit = single & -single
                 single ^= bit
-                i = next(i for i in unit if masks[i] & bit)
-                if chosen.setdefault(i, bit) != bit:
-                    raise ContradictionError(f"{self._cell(i)} must hold two digits")
-                if len(chosen) > len(steps):  # not found before through another unit
-                    steps.append(
-                        Step(
-                            "hidden single",
-                            ((self._at(i), bit.bit_length()),),
-                            reason=f"the only place for {self._sym(bit)} in {g.unit_names[u]}",
-                            cells=(self._at(i),),
-                            units=(u,),
-                            digits=(bit.bit_length(),),
-                            size=g.n,
-                            se=se,
-                        )
+                kinds[se > max(1.2, self.rated)].append((u, bit, se))
+        return self._singles(kinds[0] or kinds[1])
+
+    def _singles(self, found: list[tuple[int, int, float]]) -> list[Step]:
+        g, masks = self._g, self.masks
+        steps: list[Step] = []
+        chosen: dict[int, int] = {}
+        for u, bit, se in found:
+            i = next(i for i in g.units[u] if masks[i] & bit)
+            if chosen.setdefault(i, bit) != bit:
+                raise ContradictionError(f"{self._cell(i)} must hold two digits")
+            if len(chosen) > len(steps):  # not found before through another unit
+                steps.append(
+                    Step(
+                        "hidden single",
+                        ((self._at(i), bit.bit_length()),),
+                        reason=f"the only place for {self._sym(bit)} in {g.unit_names[u]}",
+                        cells=(self._at(i),),
+                        units=(u,),
+                        digits=(bit.bit_length(),),
+                        size=g.n,
+                        se=se,
                     )
-                else:  # found before: keep the easiest unit that makes it a single
-                    k = list(chosen).index(i)
-                    if se < steps[k].se:
-                        reason = f"the only place for {self._sym(bit)} in {g.unit_names[u]}"
-                        steps[k] = steps[k]._replace(se=se, units=(u,), reason=reason)
-        # As SE steps: only the easiest kind (last cell of a unit, box, line) at a time.
-        easiest = min((step.se for step in steps), default=0.0)
-        return [step for step in steps if step.se == easiest]
+                )
+        return steps
 
     def _naked_singles(self) -> list[Step]:
         steps = []
@@ -527,10 +536,9 @@ class Candidates:
         def kind(u: int) -> int:  # Shape.units: rows, columns, then boxes and regions
             return min(u // n, 2)
 
+        masks = self.masks
         for step in steps:
-            masks = list(self.masks)
-            for (r, c), d in step.eliminations:
-                masks[r * n + c] &= ~(1 << (d - 1))
+            struck = {((r * n + c), d) for (r, c), d in step.eliminations}
             if len(step.units) == 1:
                 where = set(step.units)
             else:  # pointing: a box confines; claiming: a line
@@ -544,7 +552,7 @@ class Candidates:
             for d in sorted({d for _, d in step.eliminations}):
                 bit = 1 << (d - 1)
                 for u in sorted(where):
-                    places = [i for i in g.units[u] if masks[i] & bit]
+                    places = [i for i in g.units[u] if masks[i] & bit and (i, d) not in struck]
                     if len(places) == 1:
                         (i,) = places
                         reason = f"{step.reason}, then {self._sym(bit)} has one place left"
@@ -717,6 +725,43 @@ _FINDERS: dict[str, Callable[[Candidates], list[Step]]] = {
 }
 
 
+def _cheap_first(order: list[str], se: float) -> list[str]:
+    """``order`` as the rating ``se`` reached so far allows: a technique no harder costs
+    the rating nothing, and the deductions of such techniques reach the same position in
+    any order (each only adds what is true), so naked singles go right after hidden ones,
+    and a direct technique gives way to its own technique alone (quicker to find)."""
+    free = {t for t in order if SE[t] <= se}
+    first = [t for t in ("hidden single", "naked single") if t in free]
+    return first + [
+        t
+        for t in order
+        if t not in first and not (t.startswith("direct ") and t.removeprefix("direct ") in free)
+    ]
+
+
+def walk(board: Candidates, order: list[str]) -> Iterator[tuple[str, list[Step]]]:
+    """The rater's steps on ``board``, each round's technique and steps before they are
+    applied (they are once the loop goes on): the first of ``order`` that finds anything,
+    its easier ones first as the rating so far allows (`_cheap_first`), until the board is
+    solved, or stuck, or a chain search spends the budget (``board.out_of_budget``)."""
+    trying = order
+    while not board.solved():
+        found: list[Step] = []
+        for technique in trying:
+            found = board.find(technique)
+            if found or board.out_of_budget:
+                break
+        if not found:
+            board.stopped_at = technique if board.out_of_budget else None
+            return
+        yield technique, found
+        for step in found:
+            board.apply(step)
+        if max(step.se for step in found) > board.rated:
+            board.rated = max(step.se for step in found)
+            trying = _cheap_first(order, board.rated)
+
+
 def rate(
     puzzle: Grid, techniques: Iterable[str] | None = None, *, chain_budget: int = CHAIN_BUDGET
 ) -> Rating:
@@ -742,20 +787,11 @@ def rate(
     board.budget = chain_budget
     steps: list[Step] = []
     hardest = None
-    while not board.solved():
-        for technique in order:
-            found = board.find(technique)
-            if found or board.out_of_budget:
-                break
-        else:
-            break
-        if not found:
-            break
-        for step in found:
-            board.apply(step)
+    for technique, found in walk(board, order):
         steps.extend(found)
         if hardest is None or order.index(technique) > order.index(hardest):
             hardest = technique
+    se = board.rated
     solved = board.solved()
     level = TECHNIQUES[hardest] if solved and hardest else "easy" if solved else "expert"
     direct = {s.technique for s in steps if "direct" in s.technique}
@@ -766,11 +802,10 @@ def rate(
             level = "easy"
         else:
             level = max((TECHNIQUES[t] for t in direct), key=LEVELS.index)
-    se = max((step.se for step in steps), default=0.0)
     if not solved:
         # The least SE would give: the technique whose search ran out of budget, else the
         # next one not allowed, else its dynamic forcing chains (+), past this ladder.
-        floor = SE[technique] if board.out_of_budget else PAST_LADDER
+        floor = SE[board.stopped_at] if board.stopped_at else PAST_LADDER
         floor = min([floor, *(SE[t] for t in TECHNIQUES if t not in order and SE[t] > se)])
         se = max(se, floor)
     return Rating(level, hardest, tuple(steps), solved, board.grid(), se, not solved)

@@ -20,7 +20,7 @@ import pytest
 
 from dlx import Problem
 from sudoku.grid import Cell, Grid, Shape, parse
-from sudoku.rate import PATTERNS, TECHNIQUES, Candidates, Step, rate
+from sudoku.rate import PATTERNS, TECHNIQUES, Candidates, Step, rate, walk
 from sudoku.variants import read_regions
 from tests.sudoku.test_rate import ROW0, position
 from tests.sudoku.test_variants import WINDOKU
@@ -330,14 +330,9 @@ def replay(puzzle: Grid) -> Iterator[tuple[Candidates, Step]]:
     found on (the rater's loop: the simplest technique that finds anything, all its steps
     applied)."""
     board = Candidates(puzzle)
-    while not board.solved():
-        found = next((steps for t in PATTERNS if (steps := board.find(t))), None)
-        if found is None:
-            return
+    for _, found in walk(board, list(PATTERNS)):
         for step in found:
             yield board, step
-        for step in found:
-            board.apply(step)
 
 
 def real_puzzles(data_file: Callable[[str], Path]) -> list[Grid]:
