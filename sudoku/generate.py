@@ -114,6 +114,7 @@ class Generated(NamedTuple):
             minimal=self.minimal,
             level=self.rating.level,
             hardest=self.rating.hardest,
+            se=self.rating.se,
             attempts=self.attempts,
             nodes=self.nodes,
             updates=self.updates,

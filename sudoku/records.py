@@ -172,6 +172,7 @@ class Generated(NamedTuple):
     minimal: bool | None = None
     level: str | None = None
     hardest: str | None = None
+    se: float | None = None  # the rating on Sudoku Explainer's scale
     attempts: int | None = None
     nodes: int | None = None
     updates: int | None = None
@@ -290,6 +291,7 @@ COLUMNS: dict[str, tuple[str, ...]] = {
         "minimal",
         "level",
         "hardest",
+        "se",
         "attempts",
         "nodes",
         "updates",
