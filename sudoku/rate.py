@@ -55,6 +55,7 @@ __all__ = [
     "LEVELS",
     "PATTERNS",
     "SE",
+    "chain_budget",
     "TECHNIQUES",
     "Candidates",
     "ContradictionError",
@@ -243,7 +244,7 @@ class Candidates:
         self.values = [0] * (g.n * g.n)
         self.masks = [g.full] * (g.n * g.n)
         self.placed = [0] * len(g.units)  # per unit, the digits placed in it
-        self.budget = CHAIN_BUDGET  # implications chain searches may still examine
+        self.budget = chain_budget(grid.shape)  # implications chain searches may examine
         self.out_of_budget = False  # a chain search stopped for want of budget
         self.rated = 0.0  # the SE rating so far: singles no harder are all taken at once
         self.stopped_at: str | None = None  # the technique whose search spent the budget
@@ -725,6 +726,13 @@ _FINDERS: dict[str, Callable[[Candidates], list[Step]]] = {
 }
 
 
+def chain_budget(shape: Shape, budget: int = CHAIN_BUDGET) -> int:
+    """The implications chain searches may examine on ``shape``: ``budget`` on the classic
+    9x9 grid, whose scale SE's chains are; none elsewhere (jigsaws, diagonals, other sizes:
+    their ratings stop short of chains, as before they were in the ladder)."""
+    return budget if shape == Shape() else 0
+
+
 def _cheap_first(order: list[str], se: float) -> list[str]:
     """``order`` as the rating ``se`` reached so far allows: a technique no harder costs
     the rating nothing, and the deductions of such techniques reach the same position in
@@ -763,7 +771,7 @@ def walk(board: Candidates, order: list[str]) -> Iterator[tuple[str, list[Step]]
 
 
 def rate(
-    puzzle: Grid, techniques: Iterable[str] | None = None, *, chain_budget: int = CHAIN_BUDGET
+    puzzle: Grid, techniques: Iterable[str] | None = None, *, budget: int = CHAIN_BUDGET
 ) -> Rating:
     """Solve ``puzzle`` like a person and rate it by the hardest technique needed.
 
@@ -774,8 +782,9 @@ def rate(
     givens break the rules and `ContradictionError` when logic finds the puzzle has no
     solution (both are GridErrors); a puzzle with several solutions rates expert.
 
-    Chain searches together examine at most ``chain_budget`` implications; past it the
-    rating stops there, unsolved, with ``se`` an estimate flagged as one.
+    Chain searches together examine at most ``budget`` implications; past it the rating
+    stops there, unsolved, with ``se`` an estimate flagged as one. Chains are SE's, on its
+    classic 9x9 grid: other shapes get none (`chain_budget`).
     """
     allowed = list(TECHNIQUES) if techniques is None else list(techniques)
     unknown = [t for t in allowed if t not in TECHNIQUES]
@@ -784,7 +793,7 @@ def rate(
     order = [t for t in TECHNIQUES if t in allowed]
     check_givens(puzzle)
     board = Candidates(puzzle)
-    board.budget = chain_budget
+    board.budget = chain_budget(puzzle.shape, budget)
     steps: list[Step] = []
     hardest = None
     for technique, found in walk(board, order):

@@ -43,7 +43,7 @@ def test_se_agrees_with_serate_and_every_step_with_the_solution():
 
 def test_a_spent_budget_ends_in_a_flagged_estimate():
     puzzle, er = RATED[-1]  # SE 8.3: multiple forcing chains
-    rating = rate(parse(puzzle), chain_budget=2_000)
+    rating = rate(parse(puzzle), budget=2_000)
     assert not rating.solved and rating.se_estimated and rating.level == "expert"
     assert rating.se >= max(step.se for step in rating.steps)
     assert rating.se <= er  # a floor: the technique whose search stopped, no more
