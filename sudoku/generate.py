@@ -114,7 +114,7 @@ class Generated(NamedTuple):
             minimal=self.minimal,
             level=self.rating.level,
             hardest=self.rating.hardest,
-            se=self.rating.se,
+            se=None if self.rating.se_estimated else self.rating.se,
             attempts=self.attempts,
             nodes=self.nodes,
             updates=self.updates,

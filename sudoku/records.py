@@ -172,7 +172,7 @@ class Generated(NamedTuple):
     minimal: bool | None = None
     level: str | None = None
     hardest: str | None = None
-    se: float | None = None  # the rating on Sudoku Explainer's scale
+    se: float | None = None  # the rating on Sudoku Explainer's scale, when not a floor
     attempts: int | None = None
     nodes: int | None = None
     updates: int | None = None
