@@ -29,10 +29,11 @@ import enum
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from functools import partial
-from itertools import combinations, islice
+from itertools import islice
 from typing import NamedTuple, TypedDict
 
-from sudoku import chains, uniqueness
+from sudoku import chains, fish_and_wings, uniqueness
+from sudoku.fish_and_wings import bits, closed_sets
 from sudoku.grid import Cell, Grid, GridError, Shape, by_shape, cell_name, check_givens
 
 Placement = tuple[Cell, int]
@@ -214,23 +215,6 @@ def _geometry(shape: Shape) -> _Geometry:
     )
 
 
-def _closed_sets(items: list[tuple[int, int]], k: int) -> Iterator[tuple[tuple[int, ...], int]]:
-    """The k-combinations of (key, mask) items whose masks together have exactly k bits, as
-    (keys, union): k cells with k digits between them (naked subsets), k digits confined to
-    k cells (hidden subsets), k lines whose digit lies in k cross lines (fish)."""
-    for combo in combinations(items, k):
-        union = 0
-        for _, mask in combo:
-            union |= mask
-        if union.bit_count() == k:
-            yield tuple(key for key, _ in combo), union
-
-
-def _bits(mask: int) -> list[int]:
-    """The digits (1-based) whose bits are set in ``mask``."""
-    return [d + 1 for d in range(mask.bit_length()) if mask >> d & 1]
-
-
 class Candidates:
     """The pencil marks of a grid: for every empty cell, a bitmask of its possible digits.
 
@@ -253,7 +237,7 @@ class Candidates:
 
     def digits(self, cell: Cell) -> list[int]:
         """The candidates of ``cell`` (empty once the cell holds a digit)."""
-        return _bits(self.masks[cell[0] * self._g.n + cell[1]])
+        return bits(self.masks[cell[0] * self._g.n + cell[1]])
 
     def remove(self, cell: Cell, digits: Iterable[int]) -> None:
         """Strike ``digits`` from the pencil marks of ``cell``."""
@@ -316,7 +300,7 @@ class Candidates:
             reason=reason,
             cells=tuple(self._at(i) for i in sorted(cells)),
             units=tuple(sorted(units)),
-            digits=tuple(_bits(digits)),
+            digits=tuple(bits(digits)),
             size=self._g.n,
             se=SE[technique] if se is None else se,
         )
@@ -326,7 +310,7 @@ class Candidates:
     def _place(self, i: int, d: int) -> None:
         bit = 1 << (d - 1)
         if self.values[i] or not self.masks[i] & bit:
-            raise ContradictionError(f"{self._cell(i)} cannot hold {self._sym(bit)}")
+            raise ContradictionError(f"{self._cell(i)} cannot hold {self.symbols_of(bit)}")
         self.values[i] = d
         self.masks[i] = 0
         for u in self._g.cell_units[i]:
@@ -341,15 +325,16 @@ class Candidates:
     def _cells(self, cells: Iterable[int]) -> str:
         return " ".join(self._cell(i) for i in cells)
 
-    def _sym(self, mask: int) -> str:
+    def symbols_of(self, mask: int) -> str:
+        """The symbols of the digits in ``mask``, joined by commas (one alone as it is)."""
         if mask & (mask - 1) == 0:
             return self.shape.symbols[mask.bit_length() - 1]
-        return ",".join(self.shape.symbols[d - 1] for d in _bits(mask))
+        return ",".join(self.shape.symbols[d - 1] for d in bits(mask))
 
     def _at(self, i: int) -> Cell:
         return divmod(i, self._g.n)
 
-    def _removal(
+    def removal(
         self,
         technique: str,
         removals: Iterable[tuple[int, int]],
@@ -360,7 +345,7 @@ class Candidates:
     ) -> list[Step]:
         """The one step that strikes ``removals``, (cell index, mask of digits) pairs, on
         the pattern of ``cells`` and ``units`` about the ``digits`` mask."""
-        eliminations = [(i, d) for i, mask in sorted(removals) for d in _bits(mask)]
+        eliminations = [(i, d) for i, mask in sorted(removals) for d in bits(mask)]
         return [
             self.step(
                 technique,
@@ -395,7 +380,7 @@ class Candidates:
             missing = full & ~(once | placed)
             if missing:
                 raise ContradictionError(
-                    f"{self._sym(missing)} has no place left in {g.unit_names[u]}"
+                    f"{self.symbols_of(missing)} has no place left in {g.unit_names[u]}"
                 )
             single = once & ~twice
             last = (full & ~placed).bit_count() == 1
@@ -419,7 +404,7 @@ class Candidates:
                     Step(
                         "hidden single",
                         ((self._at(i), bit.bit_length()),),
-                        reason=f"the only place for {self._sym(bit)} in {g.unit_names[u]}",
+                        reason=f"the only place for {self.symbols_of(bit)} in {g.unit_names[u]}",
                         cells=(self._at(i),),
                         units=(u,),
                         digits=(bit.bit_length(),),
@@ -439,7 +424,7 @@ class Candidates:
                     Step(
                         "naked single",
                         ((self._at(i), m.bit_length()),),
-                        reason=f"{self._cell(i)} can only be {self._sym(m)}",
+                        reason=f"{self._cell(i)} can only be {self.symbols_of(m)}",
                         cells=(self._at(i),),
                         digits=(m.bit_length(),),
                         size=self._g.n,
@@ -465,10 +450,10 @@ class Candidates:
             removals = [(i, masks[i] & locked) for i in rest_b if masks[i] & locked]
             if removals:
                 where = [i for i in common if masks[i] & locked]
-                yield from self._removal(
+                yield from self.removal(
                     technique,
                     removals,
-                    f"{self._sym(locked)} in {g.unit_names[a]} only in {self._cells(where)}",
+                    f"{self.symbols_of(locked)} in {g.unit_names[a]} only in {self._cells(where)}",
                     where,
                     (a, b),
                     locked,
@@ -483,15 +468,15 @@ class Candidates:
             if len(open_cells) <= k:
                 continue
             small = [(i, masks[i]) for i in open_cells if masks[i].bit_count() <= k]
-            for combo, union in _closed_sets(small, k):
+            for combo, union in closed_sets(small, k):
                 removals = [
                     (i, masks[i] & union) for i in open_cells if i not in combo and masks[i] & union
                 ]
                 if removals:
-                    return self._removal(
+                    return self.removal(
                         technique,
                         removals,
-                        f"{self._sym(union)} in {self._cells(combo)} ({g.unit_names[u]})",
+                        f"{self.symbols_of(union)} in {self._cells(combo)} ({g.unit_names[u]})",
                         combo,
                         (u,),
                         union,
@@ -512,15 +497,16 @@ class Candidates:
                     m ^= bit
                     places[bit] = places.get(bit, 0) | 1 << pos
             few = [(bit, where) for bit, where in places.items() if where.bit_count() <= k]
-            for combo, where in _closed_sets(few, k):
+            for combo, where in closed_sets(few, k):
                 digits = sum(combo)
                 cells = [i for pos, i in enumerate(open_cells) if where >> pos & 1]
                 removals = [(i, masks[i] & ~digits) for i in cells if masks[i] & ~digits]
                 if removals:
-                    yield from self._removal(
+                    yield from self.removal(
                         technique,
                         removals,
-                        f"{self._sym(digits)} only in {self._cells(cells)} ({g.unit_names[u]})",
+                        f"{self.symbols_of(digits)} only in {self._cells(cells)} "
+                        f"({g.unit_names[u]})",
                         cells,
                         (u,),
                         digits,
@@ -556,7 +542,7 @@ class Candidates:
                     places = [i for i in g.units[u] if masks[i] & bit and (i, d) not in struck]
                     if len(places) == 1:
                         (i,) = places
-                        reason = f"{step.reason}, then {self._sym(bit)} has one place left"
+                        reason = f"{step.reason}, then {self.symbols_of(bit)} has one place left"
                         single = ((self._at(i), d),)
                         return [
                             step._replace(
@@ -568,92 +554,6 @@ class Candidates:
                                 se=SE[technique],
                             )
                         ]
-        return []
-
-    # --- fish and wings -----------------------------------------------------------------
-
-    def _fish(self, technique: str, k: int) -> list[Step]:
-        g, masks = self._g, self.masks
-        for bit in (1 << d for d in range(g.n)):
-            for base, cover, kind in ((g.rows, g.cols, "rows"), (g.cols, g.rows, "columns")):
-                spots = []  # (base line, bitmask of the cover lines holding the digit)
-                for b, line in enumerate(base):
-                    where = 0
-                    for pos, i in enumerate(line):
-                        if masks[i] & bit:
-                            where |= 1 << pos
-                    if 2 <= where.bit_count() <= k:
-                        spots.append((b, where))
-                for combo, where in _closed_sets(spots, k):
-                    removals = [
-                        (cover[c - 1][b], bit)
-                        for c in _bits(where)
-                        for b in range(g.n)
-                        if b not in combo and masks[cover[c - 1][b]] & bit
-                    ]
-                    if removals:
-                        lines = ",".join(str(b + 1) for b in combo)
-                        first = 0 if kind == "rows" else g.n  # Shape.units: rows, then columns
-                        return self._removal(
-                            technique,
-                            removals,
-                            f"{self._sym(bit)} in {kind} {lines}",
-                            [i for b in combo for i in base[b] if masks[i] & bit],
-                            [first + b for b in combo],
-                            bit,
-                        )
-        return []
-
-    def _xy_wing(self) -> list[Step]:
-        g, masks = self._g, self.masks
-        pairs = [i for i, m in enumerate(masks) if m.bit_count() == 2]
-        pair_set = set(pairs)
-        for pivot in pairs:
-            xy = masks[pivot]
-            wings = [
-                i for i in g.peers[pivot] if i in pair_set and (masks[i] & xy).bit_count() == 1
-            ]
-            for a, b in combinations(wings, 2):
-                z = masks[a] & ~xy
-                if masks[b] & ~xy != z or masks[a] & masks[b] & xy:
-                    continue
-                removals = [(i, z) for i in sorted(g.peer_sets[a] & g.peer_sets[b]) if masks[i] & z]
-                if removals:
-                    return self._removal(
-                        "xy-wing",
-                        removals,
-                        f"pivot {self._cell(pivot)} ({self._sym(xy)}), wings "
-                        f"{self._cell(a)} ({self._sym(masks[a])}) and "
-                        f"{self._cell(b)} ({self._sym(masks[b])})",
-                        (pivot, a, b),
-                        (),
-                        xy | z,
-                    )
-        return []
-
-    def _xyz_wing(self) -> list[Step]:
-        g, masks = self._g, self.masks
-        for pivot, xyz in enumerate(masks):
-            if xyz.bit_count() != 3:
-                continue
-            wings = [i for i in g.peers[pivot] if masks[i].bit_count() == 2 and not masks[i] & ~xyz]
-            for a, b in combinations(wings, 2):
-                z = masks[a] & masks[b]
-                if z.bit_count() != 1 or masks[a] | masks[b] != xyz:
-                    continue
-                seen = g.peer_sets[a] & g.peer_sets[b] & g.peer_sets[pivot]
-                removals = [(i, z) for i in sorted(seen) if masks[i] & z]
-                if removals:
-                    return self._removal(
-                        "xyz-wing",
-                        removals,
-                        f"pivot {self._cell(pivot)} ({self._sym(xyz)}), wings "
-                        f"{self._cell(a)} ({self._sym(masks[a])}) and "
-                        f"{self._cell(b)} ({self._sym(masks[b])})",
-                        (pivot, a, b),
-                        (),
-                        xyz,
-                    )
         return []
 
 
@@ -711,15 +611,15 @@ _FINDERS: dict[str, Callable[[Candidates], list[Step]]] = {
     "claiming": lambda c: list(islice(c._locked("claiming"), 1)),
     "naked pair": lambda c: c._naked_subset("naked pair", 2),
     "hidden pair": lambda c: list(islice(c._hidden_subset("hidden pair", 2), 1)),
-    "x-wing": lambda c: c._fish("x-wing", 2),
+    "x-wing": partial(fish_and_wings.fish, technique="x-wing", k=2),
     "naked triple": lambda c: c._naked_subset("naked triple", 3),
     "hidden triple": lambda c: list(islice(c._hidden_subset("hidden triple", 3), 1)),
-    "xy-wing": Candidates._xy_wing,
-    "xyz-wing": Candidates._xyz_wing,
+    "xy-wing": fish_and_wings.xy_wing,
+    "xyz-wing": fish_and_wings.xyz_wing,
     "unique rectangle": uniqueness.rectangle,
-    "jellyfish": lambda c: c._fish("jellyfish", 4),
+    "jellyfish": partial(fish_and_wings.fish, technique="jellyfish", k=4),
     "bug+1": uniqueness.bug_plus_one,
-    "swordfish": lambda c: c._fish("swordfish", 3),
+    "swordfish": partial(fish_and_wings.fish, technique="swordfish", k=3),
     "naked quad": lambda c: c._naked_subset("naked quad", 4),
     "hidden quad": lambda c: list(islice(c._hidden_subset("hidden quad", 4), 1)),
     **{name: partial(chains.find, technique=name) for name in chains.BASE},
