@@ -396,6 +396,8 @@ def _rated(place: Place, puzzle: Grid, line: str, steps: bool) -> Rated:
         level=rating.level,
         hardest=rating.hardest,
         solved=rating.solved,
+        se=rating.se,
+        se_estimated=rating.se_estimated,
         techniques=tuple(rating.counts().items()),
         log=tuple(map(str, rating.steps)) if steps else None,
         nodes=nodes,

@@ -2,7 +2,9 @@
 
 A puzzle is as hard as the hardest technique a person needs to solve it (qqwing's measure),
 not as hard as it has blanks. `rate` solves on candidates, always trying the simplest
-technique first, and records every step it takes.
+technique first in Sudoku Explainer's order (SE 1.2.1's ladder), and records every step it
+takes, each with its difficulty on SE's scale: the puzzle's ``se`` is the hardest, an
+estimate of SE's ER.
 
 Glossary
   candidates  the digits still possible in an empty cell (pencil marks), one bit per digit:
@@ -11,7 +13,10 @@ Glossary
               holds every digit once
   step        one deduction: the technique, the digits it places, the candidates it removes
   level       easy (singles), medium (locked candidates, pairs), hard (triples, quads,
-              fish, XY-wing), expert (the techniques run out: a guess is needed)
+              fish, wings, unique rectangles, BUG+1), expert (chains, or the techniques
+              run out: a guess is needed)
+  SE          Sudoku Explainer's scale, 1.0 (a last cell in a unit) to 11+ (nested forcing
+              chains), the one forum lists and puzzle makers quote ("ER 7.1")
 
 Techniques work on any shape the grid module describes: units come from `Shape.units`, so
 jigsaw regions and diagonals take part in singles, locked candidates and subsets; fish use
@@ -23,9 +28,12 @@ from __future__ import annotations
 import enum
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
-from itertools import combinations
+from functools import partial
+from itertools import islice
 from typing import NamedTuple, TypedDict
 
+from sudoku import chains, fish_and_wings, uniqueness
+from sudoku.fish_and_wings import bits, closed_sets
 from sudoku.grid import Cell, Grid, GridError, Shape, by_shape, cell_name, check_givens
 
 Placement = tuple[Cell, int]
@@ -44,7 +52,11 @@ class Level(str, enum.Enum):
 LEVELS = tuple(level.value for level in Level)
 
 __all__ = [
+    "CHAIN_BUDGET",
     "LEVELS",
+    "PATTERNS",
+    "SE",
+    "chain_budget",
     "TECHNIQUES",
     "Candidates",
     "ContradictionError",
@@ -52,6 +64,7 @@ __all__ = [
     "Step",
     "StepRecord",
     "rate",
+    "walk",
 ]
 
 
@@ -72,6 +85,7 @@ class StepRecord(TypedDict):
     digits: list[int]
     placements: list[list[int]]
     eliminations: list[list[int]]
+    se: float
 
 
 class Step(NamedTuple):
@@ -93,6 +107,7 @@ class Step(NamedTuple):
     units: tuple[int, ...] = ()
     digits: tuple[int, ...] = ()
     size: int = 0
+    se: float = 0.0
 
     def to_record(self) -> StepRecord:
         """The step as JSON-ready data, as the web page's hints and ``rate --steps --format
@@ -103,6 +118,7 @@ class Step(NamedTuple):
         return {
             "technique": self.technique,
             "level": TECHNIQUES[self.technique],
+            "se": self.se,
             "reason": self.reason,
             "message": str(self),
             "cells": [r * n + c for r, c in self.cells],
@@ -123,7 +139,11 @@ class Rating(NamedTuple):
     """The outcome of `rate`: the level, the hardest technique used, and every step taken.
 
     ``solved`` is False when the techniques ran out (level expert); ``grid`` is then the
-    partial grid logic reached, otherwise the solution.
+    partial grid logic reached, otherwise the solution. ``se`` is the rating on Sudoku
+    Explainer's scale (its ER): the difficulty of the hardest step taken. When the
+    techniques ran out, or a chain search spent its budget, ``se_estimated`` is True and
+    ``se`` is a floor, the least SE would give (SE's next technique, or 9.5 past them all,
+    its nested forcing chains).
     """
 
     level: str
@@ -131,6 +151,8 @@ class Rating(NamedTuple):
     steps: tuple[Step, ...]
     solved: bool
     grid: Grid
+    se: float = 0.0
+    se_estimated: bool = False
 
     def counts(self) -> Counter[str]:
         """How many steps each technique contributed."""
@@ -193,23 +215,6 @@ def _geometry(shape: Shape) -> _Geometry:
     )
 
 
-def _closed_sets(items: list[tuple[int, int]], k: int) -> Iterator[tuple[tuple[int, ...], int]]:
-    """The k-combinations of (key, mask) items whose masks together have exactly k bits, as
-    (keys, union): k cells with k digits between them (naked subsets), k digits confined to
-    k cells (hidden subsets), k lines whose digit lies in k cross lines (fish)."""
-    for combo in combinations(items, k):
-        union = 0
-        for _, mask in combo:
-            union |= mask
-        if union.bit_count() == k:
-            yield tuple(key for key, _ in combo), union
-
-
-def _bits(mask: int) -> list[int]:
-    """The digits (1-based) whose bits are set in ``mask``."""
-    return [d + 1 for d in range(mask.bit_length()) if mask >> d & 1]
-
-
 class Candidates:
     """The pencil marks of a grid: for every empty cell, a bitmask of its possible digits.
 
@@ -223,12 +228,16 @@ class Candidates:
         self.values = [0] * (g.n * g.n)
         self.masks = [g.full] * (g.n * g.n)
         self.placed = [0] * len(g.units)  # per unit, the digits placed in it
+        self.budget = chain_budget(grid.shape)  # implications chain searches may examine
+        self.out_of_budget = False  # a chain search stopped for want of budget
+        self.rated = 0.0  # the SE rating so far: singles no harder are all taken at once
+        self.stopped_at: str | None = None  # the technique whose search spent the budget
         for (r, c), d in ((divmod(i, g.n), d) for i, d in enumerate(grid.cells) if d):
             self._place(r * g.n + c, d)
 
     def digits(self, cell: Cell) -> list[int]:
         """The candidates of ``cell`` (empty once the cell holds a digit)."""
-        return _bits(self.masks[cell[0] * self._g.n + cell[1]])
+        return bits(self.masks[cell[0] * self._g.n + cell[1]])
 
     def remove(self, cell: Cell, digits: Iterable[int]) -> None:
         """Strike ``digits`` from the pencil marks of ``cell``."""
@@ -252,15 +261,56 @@ class Candidates:
             self.masks[r * n + c] &= ~(1 << (d - 1))
 
     def find(self, technique: str) -> list[Step]:
-        """Steps of ``technique`` available now: every single at once, else the first one."""
+        """Steps of ``technique`` available now: every single of the easiest kind at once (as
+        SE ranks them: last cell of a unit, box, line), else the first one."""
         return _FINDERS[technique](self)
+
+    @property
+    def geometry(self) -> _Geometry:
+        """The shape's units, peers and intersections, as cell indices."""
+        return self._g
+
+    def cell_label(self, i: int) -> str:
+        """The name of the cell of index ``i`` (``r1c2``)."""
+        return self._cell(i)
+
+    def symbol(self, d: int) -> str:
+        """The symbol of digit index ``d`` (0-based)."""
+        return self.shape.symbols[d]
+
+    def step(
+        self,
+        technique: str,
+        *,
+        placements: Iterable[tuple[int, int]] = (),
+        eliminations: Iterable[tuple[int, int]] = (),
+        reason: str,
+        cells: Iterable[int],
+        units: Iterable[int] = (),
+        digits: int,
+        se: float | None = None,
+    ) -> Step:
+        """A step of ``technique`` from cell indices: ``placements`` and ``eliminations`` as
+        (cell index, digit) pairs, ``digits`` a mask; ``se`` defaults to the technique's
+        difficulty on SE's scale (`SE`)."""
+        return Step(
+            technique,
+            placements=tuple((self._at(i), d) for i, d in placements),
+            eliminations=tuple((self._at(i), d) for i, d in eliminations),
+            reason=reason,
+            cells=tuple(self._at(i) for i in sorted(cells)),
+            units=tuple(sorted(units)),
+            digits=tuple(bits(digits)),
+            size=self._g.n,
+            se=SE[technique] if se is None else se,
+        )
 
     # --- bookkeeping -------------------------------------------------------------------
 
     def _place(self, i: int, d: int) -> None:
         bit = 1 << (d - 1)
         if self.values[i] or not self.masks[i] & bit:
-            raise ContradictionError(f"{self._cell(i)} cannot hold {self._sym(bit)}")
+            raise ContradictionError(f"{self._cell(i)} cannot hold {self.symbols_of(bit)}")
         self.values[i] = d
         self.masks[i] = 0
         for u in self._g.cell_units[i]:
@@ -275,15 +325,16 @@ class Candidates:
     def _cells(self, cells: Iterable[int]) -> str:
         return " ".join(self._cell(i) for i in cells)
 
-    def _sym(self, mask: int) -> str:
+    def symbols_of(self, mask: int) -> str:
+        """The symbols of the digits in ``mask``, joined by commas (one alone as it is)."""
         if mask & (mask - 1) == 0:
             return self.shape.symbols[mask.bit_length() - 1]
-        return ",".join(self.shape.symbols[d - 1] for d in _bits(mask))
+        return ",".join(self.shape.symbols[d - 1] for d in bits(mask))
 
     def _at(self, i: int) -> Cell:
         return divmod(i, self._g.n)
 
-    def _removal(
+    def removal(
         self,
         technique: str,
         removals: Iterable[tuple[int, int]],
@@ -294,26 +345,29 @@ class Candidates:
     ) -> list[Step]:
         """The one step that strikes ``removals``, (cell index, mask of digits) pairs, on
         the pattern of ``cells`` and ``units`` about the ``digits`` mask."""
-        eliminations = tuple((self._at(i), d) for i, mask in sorted(removals) for d in _bits(mask))
-        pattern = tuple(self._at(i) for i in sorted(cells))
+        eliminations = [(i, d) for i, mask in sorted(removals) for d in bits(mask)]
         return [
-            Step(
+            self.step(
                 technique,
                 eliminations=eliminations,
                 reason=reason,
-                cells=pattern,
-                units=tuple(sorted(units)),
-                digits=tuple(_bits(digits)),
-                size=self._g.n,
+                cells=cells,
+                units=units,
+                digits=digits,
             )
         ]
 
     # --- singles ------------------------------------------------------------------------
 
     def _hidden_singles(self) -> list[Step]:
+        """Every hidden single of the easiest kind there is, as SE takes them: the last
+        empty cell of a unit (SE 1.0) or the only place in a box or region (1.2), else in a
+        row or column (1.5). Placing one never undoes another, so taking all of a kind at
+        once reaches what SE reaches one at a time (the first two are taken together: SE
+        would say 1.0 rather than 1.2 only where last cells alone solve a puzzle; all three
+        once the rating so far, `rated`, is 1.5)."""
         g, masks, full = self._g, self.masks, self._g.full
-        steps: list[Step] = []
-        chosen: dict[int, int] = {}
+        kinds: tuple[list[tuple[int, int, float]], ...] = ([], [])  # (unit, bit, SE) by kind
         for u, unit in enumerate(g.units):
             placed = self.placed[u]
             if placed == full:
@@ -326,27 +380,38 @@ class Candidates:
             missing = full & ~(once | placed)
             if missing:
                 raise ContradictionError(
-                    f"{self._sym(missing)} has no place left in {g.unit_names[u]}"
+                    f"{self.symbols_of(missing)} has no place left in {g.unit_names[u]}"
                 )
             single = once & ~twice
+            last = (full & ~placed).bit_count() == 1
+            se = 1.0 if last else 1.2 if u >= 2 * g.n else 1.5
             while single:
                 bit = single & -single
                 single ^= bit
-                i = next(i for i in unit if masks[i] & bit)
-                if chosen.setdefault(i, bit) != bit:
-                    raise ContradictionError(f"{self._cell(i)} must hold two digits")
-                if len(chosen) > len(steps):  # not found before through another unit
-                    steps.append(
-                        Step(
-                            "hidden single",
-                            ((self._at(i), bit.bit_length()),),
-                            reason=f"the only place for {self._sym(bit)} in {g.unit_names[u]}",
-                            cells=(self._at(i),),
-                            units=(u,),
-                            digits=(bit.bit_length(),),
-                            size=g.n,
-                        )
+                kinds[se > max(1.2, self.rated)].append((u, bit, se))
+        return self._singles(kinds[0] or kinds[1])
+
+    def _singles(self, found: list[tuple[int, int, float]]) -> list[Step]:
+        g, masks = self._g, self.masks
+        steps: list[Step] = []
+        chosen: dict[int, int] = {}
+        for u, bit, se in found:
+            i = next(i for i in g.units[u] if masks[i] & bit)
+            if chosen.setdefault(i, bit) != bit:
+                raise ContradictionError(f"{self._cell(i)} must hold two digits")
+            if len(chosen) > len(steps):  # not found before through another unit
+                steps.append(
+                    Step(
+                        "hidden single",
+                        ((self._at(i), bit.bit_length()),),
+                        reason=f"the only place for {self.symbols_of(bit)} in {g.unit_names[u]}",
+                        cells=(self._at(i),),
+                        units=(u,),
+                        digits=(bit.bit_length(),),
+                        size=g.n,
+                        se=se,
                     )
+                )
         return steps
 
     def _naked_singles(self) -> list[Step]:
@@ -359,17 +424,18 @@ class Candidates:
                     Step(
                         "naked single",
                         ((self._at(i), m.bit_length()),),
-                        reason=f"{self._cell(i)} can only be {self._sym(m)}",
+                        reason=f"{self._cell(i)} can only be {self.symbols_of(m)}",
                         cells=(self._at(i),),
                         digits=(m.bit_length(),),
                         size=self._g.n,
+                        se=SE["naked single"],
                     )
                 )
         return steps
 
     # --- intersections ------------------------------------------------------------------
 
-    def _locked(self, technique: str) -> list[Step]:
+    def _locked(self, technique: str) -> Iterator[Step]:
         g, masks = self._g, self.masks
         for name, a, b, rest_a, rest_b, common in g.intersections:
             if name != technique:
@@ -384,15 +450,14 @@ class Candidates:
             removals = [(i, masks[i] & locked) for i in rest_b if masks[i] & locked]
             if removals:
                 where = [i for i in common if masks[i] & locked]
-                return self._removal(
+                yield from self.removal(
                     technique,
                     removals,
-                    f"{self._sym(locked)} in {g.unit_names[a]} only in {self._cells(where)}",
+                    f"{self.symbols_of(locked)} in {g.unit_names[a]} only in {self._cells(where)}",
                     where,
                     (a, b),
                     locked,
                 )
-        return []
 
     # --- subsets ------------------------------------------------------------------------
 
@@ -403,22 +468,22 @@ class Candidates:
             if len(open_cells) <= k:
                 continue
             small = [(i, masks[i]) for i in open_cells if masks[i].bit_count() <= k]
-            for combo, union in _closed_sets(small, k):
+            for combo, union in closed_sets(small, k):
                 removals = [
                     (i, masks[i] & union) for i in open_cells if i not in combo and masks[i] & union
                 ]
                 if removals:
-                    return self._removal(
+                    return self.removal(
                         technique,
                         removals,
-                        f"{self._sym(union)} in {self._cells(combo)} ({g.unit_names[u]})",
+                        f"{self.symbols_of(union)} in {self._cells(combo)} ({g.unit_names[u]})",
                         combo,
                         (u,),
                         union,
                     )
         return []
 
-    def _hidden_subset(self, technique: str, k: int) -> list[Step]:
+    def _hidden_subset(self, technique: str, k: int) -> Iterator[Step]:
         g, masks = self._g, self.masks
         for u, unit in enumerate(g.units):
             open_cells = [i for i in unit if masks[i]]
@@ -432,118 +497,182 @@ class Candidates:
                     m ^= bit
                     places[bit] = places.get(bit, 0) | 1 << pos
             few = [(bit, where) for bit, where in places.items() if where.bit_count() <= k]
-            for combo, where in _closed_sets(few, k):
+            for combo, where in closed_sets(few, k):
                 digits = sum(combo)
                 cells = [i for pos, i in enumerate(open_cells) if where >> pos & 1]
                 removals = [(i, masks[i] & ~digits) for i in cells if masks[i] & ~digits]
                 if removals:
-                    return self._removal(
+                    yield from self.removal(
                         technique,
                         removals,
-                        f"{self._sym(digits)} only in {self._cells(cells)} ({g.unit_names[u]})",
+                        f"{self.symbols_of(digits)} only in {self._cells(cells)} "
+                        f"({g.unit_names[u]})",
                         cells,
                         (u,),
                         digits,
                     )
-        return []
 
-    # --- fish and wings -----------------------------------------------------------------
+    def _direct(self, technique: str, steps: Iterator[Step]) -> list[Step]:
+        """SE's direct techniques: the first of ``steps`` after which a digit it strikes has
+        one place left in a unit where SE looks (a hidden subset: its own unit; locked
+        candidates: another unit of the confining one's kind, through a cell struck). As
+        in SE, the step only places that digit (its pattern says why), rated lower than
+        the technique's own eliminations."""
+        g, n = self._g, self._g.n
 
-    def _fish(self, technique: str, k: int) -> list[Step]:
-        g, masks = self._g, self.masks
-        for bit in (1 << d for d in range(g.n)):
-            for base, cover, kind in ((g.rows, g.cols, "rows"), (g.cols, g.rows, "columns")):
-                spots = []  # (base line, bitmask of the cover lines holding the digit)
-                for b, line in enumerate(base):
-                    where = 0
-                    for pos, i in enumerate(line):
-                        if masks[i] & bit:
-                            where |= 1 << pos
-                    if 2 <= where.bit_count() <= k:
-                        spots.append((b, where))
-                for combo, where in _closed_sets(spots, k):
-                    removals = [
-                        (cover[c - 1][b], bit)
-                        for c in _bits(where)
-                        for b in range(g.n)
-                        if b not in combo and masks[cover[c - 1][b]] & bit
-                    ]
-                    if removals:
-                        lines = ",".join(str(b + 1) for b in combo)
-                        first = 0 if kind == "rows" else g.n  # Shape.units: rows, then columns
-                        return self._removal(
-                            technique,
-                            removals,
-                            f"{self._sym(bit)} in {kind} {lines}",
-                            [i for b in combo for i in base[b] if masks[i] & bit],
-                            [first + b for b in combo],
-                            bit,
-                        )
-        return []
+        def kind(u: int) -> int:  # Shape.units: rows, columns, then boxes and regions
+            return min(u // n, 2)
 
-    def _xy_wing(self) -> list[Step]:
-        g, masks = self._g, self.masks
-        pairs = [i for i, m in enumerate(masks) if m.bit_count() == 2]
-        pair_set = set(pairs)
-        for pivot in pairs:
-            xy = masks[pivot]
-            wings = [
-                i for i in g.peers[pivot] if i in pair_set and (masks[i] & xy).bit_count() == 1
-            ]
-            for a, b in combinations(wings, 2):
-                z = masks[a] & ~xy
-                if masks[b] & ~xy != z or masks[a] & masks[b] & xy:
-                    continue
-                removals = [(i, z) for i in sorted(g.peer_sets[a] & g.peer_sets[b]) if masks[i] & z]
-                if removals:
-                    return self._removal(
-                        "xy-wing",
-                        removals,
-                        f"pivot {self._cell(pivot)} ({self._sym(xy)}), wings "
-                        f"{self._cell(a)} ({self._sym(masks[a])}) and "
-                        f"{self._cell(b)} ({self._sym(masks[b])})",
-                        (pivot, a, b),
-                        (),
-                        xy | z,
-                    )
+        masks = self.masks
+        for step in steps:
+            struck = {((r * n + c), d) for (r, c), d in step.eliminations}
+            if len(step.units) == 1:
+                where = set(step.units)
+            else:  # pointing: a box confines; claiming: a line
+                a = max(step.units) if "pointing" in technique else min(step.units)
+                where = {
+                    u
+                    for (r, c), _ in step.eliminations
+                    for u in g.cell_units[r * n + c]
+                    if u != a and kind(u) == kind(a)
+                }
+            for d in sorted({d for _, d in step.eliminations}):
+                bit = 1 << (d - 1)
+                for u in sorted(where):
+                    places = [i for i in g.units[u] if masks[i] & bit and (i, d) not in struck]
+                    if len(places) == 1:
+                        (i,) = places
+                        reason = f"{step.reason}, then {self.symbols_of(bit)} has one place left"
+                        single = ((self._at(i), d),)
+                        return [
+                            step._replace(
+                                technique=technique,
+                                placements=single,
+                                eliminations=(),
+                                reason=reason,
+                                digits=step.digits if len(step.units) == 1 else (d,),
+                                se=SE[technique],
+                            )
+                        ]
         return []
 
 
-#: The techniques in the order they are tried (simplest first), with their level.
-TECHNIQUES: dict[str, str] = {
-    "hidden single": "easy",
-    "naked single": "easy",
-    "pointing": "medium",
-    "claiming": "medium",
-    "naked pair": "medium",
-    "hidden pair": "medium",
-    "x-wing": "hard",
-    "naked triple": "hard",
-    "hidden triple": "hard",
-    "xy-wing": "hard",
-    "swordfish": "hard",
-    "naked quad": "hard",
-    "hidden quad": "hard",
-}
+#: The techniques in the order they are tried, Sudoku Explainer's (simplest first), with
+#: their level and their difficulty on SE's scale (a chain's adds to it with its length,
+#: a hidden single's is 1.0, 1.2 or 1.5 by its unit).
+_LADDER: tuple[tuple[str, str, float], ...] = (
+    ("hidden single", "easy", 1.2),
+    ("direct pointing", "medium", 1.7),
+    ("direct claiming", "medium", 1.9),
+    ("direct hidden pair", "medium", 2.0),
+    ("naked single", "easy", 2.3),
+    ("direct hidden triple", "hard", 2.5),
+    ("pointing", "medium", 2.6),
+    ("claiming", "medium", 2.8),
+    ("naked pair", "medium", 3.0),
+    ("x-wing", "hard", 3.2),
+    ("hidden pair", "medium", 3.4),
+    ("naked triple", "hard", 3.6),
+    ("swordfish", "hard", 3.8),
+    ("hidden triple", "hard", 4.0),
+    ("xy-wing", "hard", 4.2),
+    ("xyz-wing", "hard", 4.4),
+    ("unique rectangle", "hard", 4.5),
+    ("naked quad", "hard", 5.0),
+    ("jellyfish", "hard", 5.2),
+    ("hidden quad", "hard", 5.4),
+    ("bug+1", "hard", 5.6),
+    *((name, "expert", base) for name, base in chains.BASE.items()),
+)
+TECHNIQUES: dict[str, str] = {name: level for name, level, _ in _LADDER}
+#: Each technique's difficulty on Sudoku Explainer's scale (the least, for chains).
+SE: dict[str, float] = {name: se for name, _, se in _LADDER}
+#: The ladder short of chains: every technique whose search is quick and unbounded by a
+#: budget (``rate(puzzle, PATTERNS)`` rates a hard puzzle in milliseconds, unsolved).
+PATTERNS: tuple[str, ...] = tuple(name for name in TECHNIQUES if name not in chains.BASE)
+_SINGLES_OR_DIRECT = {name for name in TECHNIQUES if "single" in name or "direct" in name}
+#: Implications a `rate` may examine in chain searches before it settles for an estimate.
+CHAIN_BUDGET = 400_000
+#: SE's rating floor for a puzzle past this ladder: its dynamic forcing chains (+).
+PAST_LADDER = 9.0
 
 _FINDERS: dict[str, Callable[[Candidates], list[Step]]] = {
     "hidden single": Candidates._hidden_singles,
     "naked single": Candidates._naked_singles,
-    "pointing": lambda c: c._locked("pointing"),
-    "claiming": lambda c: c._locked("claiming"),
+    "direct pointing": lambda c: c._direct("direct pointing", c._locked("pointing")),
+    "direct claiming": lambda c: c._direct("direct claiming", c._locked("claiming")),
+    "direct hidden pair": lambda c: c._direct(
+        "direct hidden pair", c._hidden_subset("hidden pair", 2)
+    ),
+    "direct hidden triple": lambda c: c._direct(
+        "direct hidden triple", c._hidden_subset("hidden triple", 3)
+    ),
+    "pointing": lambda c: list(islice(c._locked("pointing"), 1)),
+    "claiming": lambda c: list(islice(c._locked("claiming"), 1)),
     "naked pair": lambda c: c._naked_subset("naked pair", 2),
-    "hidden pair": lambda c: c._hidden_subset("hidden pair", 2),
-    "x-wing": lambda c: c._fish("x-wing", 2),
+    "hidden pair": lambda c: list(islice(c._hidden_subset("hidden pair", 2), 1)),
+    "x-wing": partial(fish_and_wings.fish, technique="x-wing", k=2),
     "naked triple": lambda c: c._naked_subset("naked triple", 3),
-    "hidden triple": lambda c: c._hidden_subset("hidden triple", 3),
-    "xy-wing": Candidates._xy_wing,
-    "swordfish": lambda c: c._fish("swordfish", 3),
+    "hidden triple": lambda c: list(islice(c._hidden_subset("hidden triple", 3), 1)),
+    "xy-wing": fish_and_wings.xy_wing,
+    "xyz-wing": fish_and_wings.xyz_wing,
+    "unique rectangle": uniqueness.rectangle,
+    "jellyfish": partial(fish_and_wings.fish, technique="jellyfish", k=4),
+    "bug+1": uniqueness.bug_plus_one,
+    "swordfish": partial(fish_and_wings.fish, technique="swordfish", k=3),
     "naked quad": lambda c: c._naked_subset("naked quad", 4),
-    "hidden quad": lambda c: c._hidden_subset("hidden quad", 4),
+    "hidden quad": lambda c: list(islice(c._hidden_subset("hidden quad", 4), 1)),
+    **{name: partial(chains.find, technique=name) for name in chains.BASE},
 }
 
 
-def rate(puzzle: Grid, techniques: Iterable[str] | None = None) -> Rating:
+def chain_budget(shape: Shape, budget: int = CHAIN_BUDGET) -> int:
+    """The implications chain searches may examine on ``shape``: ``budget`` on the classic
+    9x9 grid, whose scale SE's chains are; none elsewhere (jigsaws, diagonals, other sizes:
+    their ratings stop short of chains, as before they were in the ladder)."""
+    return budget if shape == Shape() else 0
+
+
+def _cheap_first(order: list[str], se: float) -> list[str]:
+    """``order`` as the rating ``se`` reached so far allows: a technique no harder costs
+    the rating nothing, and the deductions of such techniques reach the same position in
+    any order (each only adds what is true), so naked singles go right after hidden ones,
+    and a direct technique gives way to its own technique alone (quicker to find)."""
+    free = {t for t in order if SE[t] <= se}
+    first = [t for t in ("hidden single", "naked single") if t in free]
+    return first + [
+        t
+        for t in order
+        if t not in first and not (t.startswith("direct ") and t.removeprefix("direct ") in free)
+    ]
+
+
+def walk(board: Candidates, order: list[str]) -> Iterator[tuple[str, list[Step]]]:
+    """The rater's steps on ``board``, each round's technique and steps before they are
+    applied (they are once the loop goes on): the first of ``order`` that finds anything,
+    its easier ones first as the rating so far allows (`_cheap_first`), until the board is
+    solved, or stuck, or a chain search spends the budget (``board.out_of_budget``)."""
+    trying = order
+    while not board.solved():
+        found: list[Step] = []
+        for technique in trying:
+            found = board.find(technique)
+            if found or board.out_of_budget:
+                break
+        if not found:
+            board.stopped_at = technique if board.out_of_budget else None
+            return
+        yield technique, found
+        for step in found:
+            board.apply(step)
+        if max(step.se for step in found) > board.rated:
+            board.rated = max(step.se for step in found)
+            trying = _cheap_first(order, board.rated)
+
+
+def rate(
+    puzzle: Grid, techniques: Iterable[str] | None = None, *, budget: int = CHAIN_BUDGET
+) -> Rating:
     """Solve ``puzzle`` like a person and rate it by the hardest technique needed.
 
     Each round tries the techniques in `TECHNIQUES` order and applies the first that makes
@@ -552,6 +681,10 @@ def rate(puzzle: Grid, techniques: Iterable[str] | None = None) -> Rating:
     to ask whether singles alone solve a puzzle). Raises `ConflictingGivens` when the
     givens break the rules and `ContradictionError` when logic finds the puzzle has no
     solution (both are GridErrors); a puzzle with several solutions rates expert.
+
+    Chain searches together examine at most ``budget`` implications; past it the rating
+    stops there, unsolved, with ``se`` an estimate flagged as one. Chains are SE's, on its
+    classic 9x9 grid: other shapes get none (`chain_budget`).
     """
     allowed = list(TECHNIQUES) if techniques is None else list(techniques)
     unknown = [t for t in allowed if t not in TECHNIQUES]
@@ -560,20 +693,28 @@ def rate(puzzle: Grid, techniques: Iterable[str] | None = None) -> Rating:
     order = [t for t in TECHNIQUES if t in allowed]
     check_givens(puzzle)
     board = Candidates(puzzle)
+    board.budget = chain_budget(puzzle.shape, budget)
     steps: list[Step] = []
     hardest = None
-    while not board.solved():
-        for technique in order:
-            found = board.find(technique)
-            if found:
-                break
-        else:
-            break
-        for step in found:
-            board.apply(step)
+    for technique, found in walk(board, order):
         steps.extend(found)
         if hardest is None or order.index(technique) > order.index(hardest):
             hardest = technique
+    se = board.rated
     solved = board.solved()
     level = TECHNIQUES[hardest] if solved and hardest else "easy" if solved else "expert"
-    return Rating(level, hardest, tuple(steps), solved, board.grid())
+    direct = {s.technique for s in steps if "direct" in s.technique}
+    if solved and direct and all(s.technique in _SINGLES_OR_DIRECT for s in steps):
+        # SE's path took a direct technique where singles alone may do: easy if they do,
+        # else as hard as the direct techniques' own.
+        if rate(puzzle, ("hidden single", "naked single")).solved:
+            level = "easy"
+        else:
+            level = max((TECHNIQUES[t] for t in direct), key=LEVELS.index)
+    if not solved:
+        # The least SE would give: the technique whose search ran out of budget, else the
+        # next one not allowed, else its dynamic forcing chains (+), past this ladder.
+        floor = SE[board.stopped_at] if board.stopped_at else PAST_LADDER
+        floor = min([floor, *(SE[t] for t in TECHNIQUES if t not in order and SE[t] > se)])
+        se = max(se, floor)
+    return Rating(level, hardest, tuple(steps), solved, board.grid(), se, not solved)

@@ -128,6 +128,8 @@ class Rated(NamedTuple):
     level: str | None = None
     hardest: str | None = None
     solved: bool | None = None  # the techniques alone solve it (no guess needed)
+    se: float | None = None  # Sudoku Explainer's scale: the hardest step's difficulty
+    se_estimated: bool | None = None  # se is a floor: a guess or a spent budget ended it
     techniques: tuple[tuple[str, int], ...] = ()  # each technique used, how many times
     log: tuple[str, ...] | None = None  # every step, in words, when asked for
     nodes: int | None = None  # the engine's work to solve it, a mechanical measure beside
@@ -145,6 +147,7 @@ class Rated(NamedTuple):
         record["status"] = self.status.value
         if self.level is not None:
             record |= {"level": self.level, "hardest": self.hardest, "solved": self.solved}
+            record |= {"se": self.se, "se_estimated": self.se_estimated}
             record |= {"steps": self.steps, "techniques": dict(self.techniques)}
         if self.log is not None:
             record["log"] = list(self.log)
@@ -169,6 +172,7 @@ class Generated(NamedTuple):
     minimal: bool | None = None
     level: str | None = None
     hardest: str | None = None
+    se: float | None = None  # the rating on Sudoku Explainer's scale, when not a floor
     attempts: int | None = None
     nodes: int | None = None
     updates: int | None = None
@@ -265,7 +269,18 @@ COLUMNS: dict[str, tuple[str, ...]] = {
     "solve": ("puzzle", "status", "solutions", "nodes", "updates", "seconds", "error"),
     "count": ("puzzle", "count", "limit", "error"),
     "solution": ("puzzle", "number", "solution", "error"),
-    "rating": ("puzzle", "status", "level", "hardest", "steps", "nodes", "updates", "error"),
+    "rating": (
+        "puzzle",
+        "status",
+        "level",
+        "hardest",
+        "se",
+        "se_estimated",
+        "steps",
+        "nodes",
+        "updates",
+        "error",
+    ),
     "generated": (
         "puzzle",
         "solution",
@@ -276,6 +291,7 @@ COLUMNS: dict[str, tuple[str, ...]] = {
         "minimal",
         "level",
         "hardest",
+        "se",
         "attempts",
         "nodes",
         "updates",

@@ -215,7 +215,8 @@ class Report:
             return
         self._count(SOLVED, answer.level)
         text = (
-            f"{answer.level} ({answer.hardest or 'no step'}): {answer.steps} steps"
+            f"{answer.level} ({answer.hardest or 'no step'}, SE {answer.se:.1f}"
+            f"{' at least' if answer.se_estimated else ''}): {answer.steps} steps"
             f"{'' if answer.solved else ', then a guess'}{engine}"
         )
         text += "".join(f"\n  {step}" for step in answer.log or ())

@@ -115,6 +115,14 @@ def generate_command(
     difficulty: Annotated[
         Level | None, typer.Option("--difficulty", help="Retry until a puzzle rates this level.")
     ] = None,
+    se_band: Annotated[
+        str | None,
+        typer.Option(
+            "--se",
+            help="Retry until a puzzle rates in this band of Sudoku Explainer's scale "
+            "(LOW-HIGH, such as 6.0-7.5).",
+        ),
+    ] = None,
     symmetry: Annotated[
         Symmetry, typer.Option("--symmetry", help="Symmetry of the clue pattern.")
     ] = Symmetry.none,
@@ -180,15 +188,30 @@ def generate_command(
             "--format",
         )
     if killer or jigsaw:
-        targets = (clues, difficulty, mask)
+        targets = (clues, difficulty, mask, se_band)
         if any(t is not None for t in targets) or fewest_clues or symmetry is not Symmetry.none:
             refuse(
                 "--killer and --jigsaw make minimal puzzles: no --clues, --fewest, --mask, "
-                "--difficulty or --symmetry",
+                "--difficulty, --se or --symmetry",
                 "--killer" if killer else "--jigsaw",
             )
     elif fewest_clues and (time_limit is None or clues is not None or mask is not None):
         refuse("needs --time-limit, and neither --clues nor --mask", "--fewest")
+    band = None
+    if se_band is not None:
+        others = (clues, difficulty, mask, time_limit)
+        if any(t is not None for t in others) or fewest_clues:
+            refuse(
+                "makes minimal puzzles until one rates in the band: no --clues, --fewest, "
+                "--mask, --difficulty or --time-limit",
+                "--se",
+            )
+        from sudoku.generate_se import parse_band
+
+        try:
+            band = parse_band(se_band)
+        except GenerateError as error:
+            refuse(str(error), "--se")
     pattern = None if killer or jigsaw else _mask(mask, shape)
     start = resolve_seed(seed)
     typer.echo(f"seed {start}", err=True)
@@ -217,7 +240,7 @@ def generate_command(
         else:
             puzzles = _classic(
                 count, shape, start, clues, difficulty, symmetry, pattern, fewest_clues,
-                attempts, time_limit, moved,
+                attempts, time_limit, moved, band,
             )  # fmt: skip
         out = stack.enter_context(open_output(output))
         writer = RecordWriter(out, fmt.value, COLUMNS["generated"])
@@ -243,8 +266,17 @@ def _classic(
     attempts: int,
     time_limit: float | None,
     moved: Any,
+    band: tuple[float, float] | None,
 ) -> Iterator[Any]:
     from sudoku.generate import fewest, generate_many
+    from sudoku.generate_se import generate_se_many
+
+    if band is not None:
+        yield from generate_se_many(
+            count, *band, shape, symmetry=symmetry.value, seed=start, attempts=attempts,
+            progress=moved,
+        )  # fmt: skip
+        return
 
     if fewest_clues:
         assert time_limit is not None  # --fewest comes with one (the options are checked)

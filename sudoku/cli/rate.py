@@ -29,9 +29,10 @@ RATE_EXIT_CODES = (
 )
 RATE_HELP = """Rate puzzles by the hardest technique a person needs.
 
-Levels: easy (singles), medium (locked candidates, pairs), hard (triples, quads, X-wing, \
-swordfish, XY-wing), expert (the techniques run out: a guess is needed). The engine's nodes \
-and updates are shown beside, a mechanical measure.
+Levels: easy (singles), medium (locked candidates, pairs), hard (triples, quads, fish, \
+wings, unique rectangles, BUG+1), expert (chains, or a guess is needed). Each puzzle is also \
+rated on Sudoku Explainer's scale (SE 1.0-11, its technique ladder and order). The engine's \
+nodes and updates are shown beside, a mechanical measure.
 
 \b
 Examples:

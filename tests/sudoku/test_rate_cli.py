@@ -20,7 +20,7 @@ def test_rate_one_puzzle_with_its_steps():
     result = run("--steps", HARD)
     assert result.exit_code == 0
     head, *steps = result.stdout.splitlines()
-    assert head.startswith("medium (pointing): ") and "nodes" in head and "updates" in head
+    assert head.startswith("medium (pointing, SE 2.6): ") and "nodes" in head and "updates" in head
     assert steps[0].startswith("  hidden single: ") and any("pointing" in s for s in steps)
 
 

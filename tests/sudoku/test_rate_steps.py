@@ -18,8 +18,9 @@ from pathlib import Path
 
 import pytest
 
+from dlx import Problem
 from sudoku.grid import Cell, Grid, Shape, parse
-from sudoku.rate import TECHNIQUES, Candidates, Step, rate
+from sudoku.rate import PATTERNS, TECHNIQUES, Candidates, Step, rate, walk
 from sudoku.variants import read_regions
 from tests.sudoku.test_rate import ROW0, position
 from tests.sudoku.test_variants import WINDOKU
@@ -28,7 +29,8 @@ FIXTURES = Path(__file__).parent.parent / "fixtures" / "variants"
 NONOMINO = "3.......4..2.6.1...1.9.8.2...5...6...2.....1...9...8...8.3.4.6...4.1.9..5.......7"
 # generate(Shape.x(9), seed=1): locked candidates on the diagonals, then a guess
 X_SUDOKU = "..4.8........2......3.....167...95.......6........5...92........65.47.....7......"
-FISH = {"x-wing": 2, "swordfish": 3}
+FISH = {"x-wing": 2, "swordfish": 3, "jellyfish": 4}
+CHAINS = [t for t in TECHNIQUES if t not in PATTERNS]
 NAKED = {"naked pair": 2, "naked triple": 3, "naked quad": 4}
 HIDDEN = {"hidden pair": 2, "hidden triple": 3, "hidden quad": 4}
 
@@ -57,7 +59,10 @@ def check_pattern(board: Candidates, step: Step) -> None:
     assert all(0 <= u < len(shape.units) for u in step.units), step
     for cell, digit in step.placements + step.eliminations:
         assert digit in candidates[cell], step
-    technique = step.technique
+    # SE's direct techniques are their base one, then the single it leaves, placed.
+    technique = step.technique.removeprefix("direct ")
+    if technique != step.technique:
+        assert len(step.placements) == 1 and follows(board, step), step
     if technique == "naked single":
         ((cell, digit),) = step.placements
         assert cells == {cell} and candidates[cell] == digits == {digit} and not units, step
@@ -76,7 +81,7 @@ def check_pattern(board: Candidates, step: Step) -> None:
         for d in digits:
             assert holding(d, cells), step
         other = units[1 - confining[0]] - units[confining[0]]
-        assert step.eliminations and not step.placements, step
+        assert step.eliminations or technique != step.technique, step  # direct: places
         for cell, digit in step.eliminations:
             assert cell in other and digit in digits, step
     elif technique in NAKED:
@@ -116,15 +121,87 @@ def check_pattern(board: Candidates, step: Step) -> None:
         assert digits == candidates[pivot] | {z}, step
         for cell, digit in step.eliminations:
             assert digit == z and sees(cell, a) and sees(cell, b), step
+    elif technique == "xyz-wing":
+        assert len(cells) == 3 and not units, step
+        (pivot,) = [p for p in cells if len(candidates[p]) == 3]
+        assert all(sees(pivot, w) for w in cells - {pivot}), step
+        a, b = sorted(cells - {pivot})
+        assert len(candidates[a]) == len(candidates[b]) == 2, step
+        assert candidates[a] | candidates[b] == candidates[pivot] == digits, step
+        (z,) = candidates[a] & candidates[b]
+        for cell, digit in step.eliminations:
+            assert digit == z and all(sees(cell, p) for p in cells), step
+        assert follows(board, step), step
+    elif technique == "unique rectangle":
+        # Two rows, two columns, two boxes; the pair in every corner, alone in two or three.
+        assert len(cells) == 4 and len(units) <= 1, step  # type 4 names its unit
+        assert len({r for r, _ in cells}) == len({c for _, c in cells}) == 2, step
+        boxes = {k for k, unit in enumerate(shape.units[2 * n :]) for cell in cells if cell in unit}
+        assert len(boxes) == 2, step
+        pair = set.intersection(*(candidates[cell] for cell in cells))
+        assert len(pair) == 2 and pair <= digits, step
+        assert sum(candidates[cell] == pair for cell in cells) >= 2, step
+        for cell, digit in step.eliminations:
+            assert digit in pair and cell in cells or digit in digits - pair, step
+    elif technique == "bug+1":
+        ((cell, digit),) = step.placements
+        open_cells = {cell for cell, held in candidates.items() if held}
+        assert cells == {cell} and len(candidates[cell]) == 3, step
+        assert all(len(candidates[c]) == 2 for c in open_cells - {cell}), step
+        assert units and all(len(holding(digit, unit)) == 3 for unit in units), step
+    elif technique in CHAINS:
+        # The conclusion's cell is on the chain; it holds in every completion of the marks.
+        ((cell, digit),) = step.placements + step.eliminations
+        assert cell in cells and digits == {digit} and not units, step
+        assert follows(board, step), step
     else:
         pytest.fail(f"check_pattern knows nothing of {technique!r}: teach it the technique")
-    if technique not in FISH and technique not in HIDDEN:
+    if technique in ("unique rectangle", "bug+1") or technique in CHAINS:
+        pass  # their conclusions are not about cells that see the pattern
+    elif technique not in FISH and technique not in HIDDEN:
         # the step removes a digit only from cells that see each of its pattern cells
         # holding that digit
         for cell, digit in step.eliminations:
             assert cell not in cells, step
             assert all(sees(cell, p) for p in holding(digit, cells)), step
     check_record(step)
+
+
+def follows(board: Candidates, step: Step) -> bool:
+    """Whether the step's conclusion holds in every way to complete the pencil marks, asked
+    of the exact-cover engine: no completion holds a digit struck, and none of a placed
+    cell's other digits (9x9 boxes)."""
+    options = {}
+    for r in range(9):
+        for c in range(9):
+            value = board.grid().cells[r * 9 + c]
+            for d in [value] if value else board.digits((r, c)):
+                box = r // 3 * 3 + c // 3
+                options[r, c, d] = [f"p{r}{c}", f"r{r}{d}", f"c{c}{d}", f"b{box}{d}"]
+    problem = Problem(options)
+    wrong = list(step.eliminations)
+    for (r, c), d in step.placements:
+        wrong += [((r, c), e) for e in board.digits((r, c)) if e != d]
+    return all(problem.count(limit=1, forced=[(r, c, d)]) == 0 for (r, c), d in wrong)
+
+
+def marks(text: str) -> Candidates:
+    """A board from 81 space-separated cells: one digit a given, several the candidates."""
+    cells = text.split()
+    board = Candidates(parse("".join(c if len(c) == 1 else "." for c in cells)))
+    for i, held in enumerate(cells):
+        if len(held) > 1:
+            board.remove(divmod(i, 9), [d for d in range(1, 10) if str(d) not in held])
+    return board
+
+
+def stuck(line: str) -> Candidates:
+    """The pencil marks where the ladder short of chains leaves a real puzzle."""
+    puzzle = parse(line)
+    board = Candidates(puzzle)
+    for step in rate(puzzle, PATTERNS).steps:
+        board.apply(step)
+    return board
 
 
 def check_record(step: Step) -> None:
@@ -146,18 +223,41 @@ def check_record(step: Step) -> None:
     assert (tuple(record["units"]), tuple(record["digits"])) == (step.units, step.digits)
     for name in ("placements", "eliminations"):
         assert tuple((cell(k), d) for k, d in record[name]) == getattr(step, name)
-    assert len(record) == 9, sorted(record)
+    assert record["se"] == step.se and len(record) == 10, sorted(record)
 
 
 # --- every technique on a position made for it -----------------------------------------------
 
 
 SPOTS = {0: (1, 5), 4: (5, 7), 8: (1, 7)}
+MULTIPLE = "...6.37...51...........2.......1..846..7............5.14.58....3.....2..........."
+NISHIO = "9...8.3.2.3.6..7..14.2....6...9......26.34.......2.....93.47..56.1.....7........3"
 POSITIONS: dict[str, Callable[[], Candidates]] = {
     "hidden single": lambda: position(givens=[(1, 3, 1), (2, 6, 1), (3, 0, 1), (6, 1, 1)]),
     "naked single": lambda: position(givens=[(0, c, c + 1) for c in range(8)]),
     "pointing": lambda: position(strike={5: [(r, c) for r in (1, 2) for c in range(3)]}),
     "claiming": lambda: position(strike={5: ROW0[3:]}),
+    # pointing in box 1 leaves box 2 its 5 only at r2c4
+    "direct pointing": lambda: position(
+        strike={
+            5: [(r, c) for r in (1, 2) for c in range(3)] + [(1, 4), (1, 5), (2, 3), (2, 4), (2, 5)]
+        }
+    ),
+    # claiming in row 1 leaves row 2 its 5 only at r2c6
+    "direct claiming": lambda: position(
+        strike={5: ROW0[3:] + [(1, c) for c in (1, 2, 3, 4, 6, 7, 8)]}
+    ),
+    # the hidden pair 1,2 at r1c1 r1c2 leaves row 1 its 3 only at r1c6
+    "direct hidden pair": lambda: position(
+        strike={1: ROW0[2:], 2: ROW0[2:], 3: [cell for cell in ROW0 if cell[1] not in (0, 5)]}
+    ),
+    # the hidden triple 1,2,3 at r1c1 r1c4 r1c7 leaves row 1 its 4 only at r1c9
+    "direct hidden triple": lambda: position(
+        strike={
+            **{d: [cell for cell in ROW0 if cell[1] not in (0, 3, 6)] for d in (1, 2, 3)},
+            4: [cell for cell in ROW0 if cell[1] not in (0, 8)],
+        }
+    ),
     "naked pair": lambda: position(keep={(0, 0): {1, 2}, (0, 1): {1, 2}}),
     "naked triple": lambda: position(keep={(0, 0): {1, 2}, (0, 3): {2, 3}, (0, 6): {1, 3}}),
     "naked quad": lambda: position(
@@ -178,6 +278,28 @@ POSITIONS: dict[str, Callable[[], Candidates]] = {
         strike={7: [(r, c) for c, keep in SPOTS.items() for r in range(9) if r not in keep]}
     ),
     "xy-wing": lambda: position(keep={(0, 0): {1, 2}, (0, 5): {1, 3}, (5, 0): {2, 3}}),
+    # pivot r1c1 {1,2,3}, wings r1c5 {1,3} and r2c2 {2,3}: 3 leaves r1c2 and r1c3
+    "xyz-wing": lambda: position(keep={(0, 0): {1, 2, 3}, (0, 4): {1, 3}, (1, 1): {2, 3}}),
+    # 1,2 alone in r1c1 r1c4 r2c1 (boxes 1 and 2): r2c4 cannot be 1 or 2
+    "unique rectangle": lambda: position(keep={(0, 0): {1, 2}, (0, 3): {1, 2}, (1, 0): {1, 2}}),
+    # 7 in rows 1, 3, 5, 8 only at columns 2, 4, 6, 9
+    "jellyfish": lambda: position(
+        strike={7: [(r, c) for r in (0, 2, 4, 7) for c in range(9) if c not in (1, 3, 5, 8)]}
+    ),
+    # top1465's ...5...........9.1.5... after chains: r7c8 alone holds three candidates
+    "bug+1": lambda: marks(
+        "3 1 79 5 6 89 4 2 78 28 4 6 3 28 7 9 5 1 28 5 79 29 1 4 3 78 6 6 89 5 4 37 38 2 1 "
+        "79 1 7 3 29 25 59 8 6 4 4 89 2 1 78 6 5 79 3 5 2 18 7 34 13 6 489 89 9 3 18 6 45 15 "
+        "7 48 2 7 6 4 8 9 2 1 3 5"
+    ),
+    # Real puzzles (top1465) where the ladder short of chains stops, each with the chain
+    "x-chain": lambda: stuck(
+        ".....1..8..4..765..5..6.39..13...7...7..3..8.46.7.5........6..9..29........85...."
+    ),
+    "forcing chain": lambda: stuck(MULTIPLE),
+    "nishio forcing chain": lambda: stuck(NISHIO),
+    "multiple forcing chain": lambda: stuck(MULTIPLE),
+    "dynamic forcing chain": lambda: stuck(NISHIO),
 }
 
 
@@ -204,17 +326,13 @@ def test_a_hand_made_step_cannot_number_its_cells():
 
 
 def replay(puzzle: Grid) -> Iterator[tuple[Candidates, Step]]:
-    """The rater's steps on ``puzzle``, each with the pencil marks it was found on (the
-    rater's loop: the simplest technique that finds anything, all its steps applied)."""
+    """The rater's steps on ``puzzle`` short of chains, each with the pencil marks it was
+    found on (the rater's loop: the simplest technique that finds anything, all its steps
+    applied)."""
     board = Candidates(puzzle)
-    while not board.solved():
-        found = next((steps for t in TECHNIQUES if (steps := board.find(t))), None)
-        if found is None:
-            return
+    for _, found in walk(board, list(PATTERNS)):
         for step in found:
             yield board, step
-        for step in found:
-            board.apply(step)
 
 
 def real_puzzles(data_file: Callable[[str], Path]) -> list[Grid]:
@@ -230,7 +348,7 @@ def test_every_step_on_real_puzzles_carries_a_true_pattern(data_file):
             check_pattern(board, step)
             steps.append(step)
             seen.add(step.technique)
-        assert tuple(steps) == rate(puzzle).steps  # the rater's own steps were checked
+        assert tuple(steps) == rate(puzzle, PATTERNS).steps  # the rater's own steps, checked
     assert len(seen) >= 9, seen  # most of the ladder met on the way
 
 
@@ -277,13 +395,13 @@ def test_the_data_agree_with_what_the_words_name(data_file):
     the unit a locked candidate clears (the words name the unit that confines it)."""
     for puzzle in real_puzzles(data_file):
         shape = puzzle.shape
-        for step in rate(puzzle).steps:
+        for step in rate(puzzle, PATTERNS).steps:
             cells, units = named_in_words(step, shape)
             if step.technique == "hidden single" or step.technique in FISH:
                 assert not cells, step
             else:
                 assert cells == set(step.cells), step
-            if step.technique in ("pointing", "claiming"):
+            if step.technique.removeprefix("direct ") in ("pointing", "claiming"):
                 assert len(units) == 1 and units < set(step.units), step
             else:
                 assert units == set(step.units), step

@@ -1,0 +1,121 @@
+"""Fish and wings: a digit confined to as many cover lines as base lines (X-wing, swordfish,
+jellyfish), and bivalue cells that force a digit out of what sees them all (XY-wing,
+XYZ-wing). Each finder takes a `sudoku.rate.Candidates` board and gives the first step
+found, as the rater's other finders do."""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from collections.abc import Iterator
+
+    from sudoku.rate import Candidates, Step
+
+
+def closed_sets(items: list[tuple[int, int]], k: int) -> Iterator[tuple[tuple[int, ...], int]]:
+    """The k-combinations of (key, mask) items whose masks together have exactly k bits, as
+    (keys, union): k cells with k digits between them (naked subsets), k digits confined to
+    k cells (hidden subsets), k lines whose digit lies in k cross lines (fish)."""
+    for combo in combinations(items, k):
+        union = 0
+        for _, mask in combo:
+            union |= mask
+        if union.bit_count() == k:
+            yield tuple(key for key, _ in combo), union
+
+
+def bits(mask: int) -> list[int]:
+    """The digits (1-based) whose bits are set in ``mask``."""
+    return [d + 1 for d in range(mask.bit_length()) if mask >> d & 1]
+
+
+def fish(board: Candidates, technique: str, k: int) -> list[Step]:
+    """The first X-wing, swordfish or jellyfish (``k`` lines of 2, 3, 4) on ``board``: a
+    digit confined to k cover lines in k base lines leaves the cover lines' other cells."""
+    g, masks = board.geometry, board.masks
+    for bit in (1 << d for d in range(g.n)):
+        for base, cover, kind in ((g.rows, g.cols, "rows"), (g.cols, g.rows, "columns")):
+            spots = []  # (base line, bitmask of the cover lines holding the digit)
+            for b, line in enumerate(base):
+                where = 0
+                for pos, i in enumerate(line):
+                    if masks[i] & bit:
+                        where |= 1 << pos
+                if 2 <= where.bit_count() <= k:
+                    spots.append((b, where))
+            for combo, where in closed_sets(spots, k):
+                removals = [
+                    (cover[c - 1][b], bit)
+                    for c in bits(where)
+                    for b in range(g.n)
+                    if b not in combo and masks[cover[c - 1][b]] & bit
+                ]
+                if removals:
+                    lines = ",".join(str(b + 1) for b in combo)
+                    first = 0 if kind == "rows" else g.n  # Shape.units: rows, then columns
+                    return board.removal(
+                        technique,
+                        removals,
+                        f"{board.symbols_of(bit)} in {kind} {lines}",
+                        [i for b in combo for i in base[b] if masks[i] & bit],
+                        [first + b for b in combo],
+                        bit,
+                    )
+    return []
+
+
+def xy_wing(board: Candidates) -> list[Step]:
+    """The first XY-wing: a pivot xy, wings xz and yz it sees: z leaves what sees both."""
+    g, masks = board.geometry, board.masks
+    pairs = [i for i, m in enumerate(masks) if m.bit_count() == 2]
+    pair_set = set(pairs)
+    for pivot in pairs:
+        xy = masks[pivot]
+        wings = [i for i in g.peers[pivot] if i in pair_set and (masks[i] & xy).bit_count() == 1]
+        for a, b in combinations(wings, 2):
+            z = masks[a] & ~xy
+            if masks[b] & ~xy != z or masks[a] & masks[b] & xy:
+                continue
+            removals = [(i, z) for i in sorted(g.peer_sets[a] & g.peer_sets[b]) if masks[i] & z]
+            if removals:
+                return board.removal(
+                    "xy-wing",
+                    removals,
+                    f"pivot {board.cell_label(pivot)} ({board.symbols_of(xy)}), wings "
+                    f"{board.cell_label(a)} ({board.symbols_of(masks[a])}) and "
+                    f"{board.cell_label(b)} ({board.symbols_of(masks[b])})",
+                    (pivot, a, b),
+                    (),
+                    xy | z,
+                )
+    return []
+
+
+def xyz_wing(board: Candidates) -> list[Step]:
+    """The first XYZ-wing: a pivot xyz, wings xz and yz it sees: z leaves what sees all
+    three."""
+    g, masks = board.geometry, board.masks
+    for pivot, xyz in enumerate(masks):
+        if xyz.bit_count() != 3:
+            continue
+        wings = [i for i in g.peers[pivot] if masks[i].bit_count() == 2 and not masks[i] & ~xyz]
+        for a, b in combinations(wings, 2):
+            z = masks[a] & masks[b]
+            if z.bit_count() != 1 or masks[a] | masks[b] != xyz:
+                continue
+            seen = g.peer_sets[a] & g.peer_sets[b] & g.peer_sets[pivot]
+            removals = [(i, z) for i in sorted(seen) if masks[i] & z]
+            if removals:
+                return board.removal(
+                    "xyz-wing",
+                    removals,
+                    f"pivot {board.cell_label(pivot)} ({board.symbols_of(xyz)}), wings "
+                    f"{board.cell_label(a)} ({board.symbols_of(masks[a])}) and "
+                    f"{board.cell_label(b)} ({board.symbols_of(masks[b])})",
+                    (pivot, a, b),
+                    (),
+                    xyz,
+                )
+    return []

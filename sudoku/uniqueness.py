@@ -1,0 +1,162 @@
+"""Techniques that lean on the puzzle having one solution: unique rectangles and BUG+1.
+
+A *deadly pattern* is a set of cells whose digits could be swapped without breaking any rule:
+four cells at the corners of a rectangle across two rows, two columns and two boxes, all
+holding only the digits a and b, would leave two solutions. A puzzle with one solution never
+comes to that, so whatever would complete the pattern is false (Sudoku Explainer's unique
+rectangles, type 1: one corner has more digits, it cannot be a or b; type 2: two corners
+share one extra digit z, which must sit in one of them, so no cell seeing both holds z;
+type 4: two corners hold a, in a unit of theirs, and nowhere else in it: neither is b).
+
+A *bivalue universal grave* (BUG) is a position where every empty cell holds two candidates
+and every digit twice in each unit: it has two solutions, so when a single cell holds three
+(BUG+1), its digit that appears three times in its units must be placed there.
+
+The finders take a `sudoku.rate.Candidates` board; only shapes whose units are rows, columns
+and boxes (or jigsaw regions) take part: an extra unit such as a diagonal can break the swap.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from sudoku.rate import Candidates, Step
+
+
+def _plain(board: Candidates) -> bool:
+    g = board.geometry
+    return len(g.units) == 3 * g.n
+
+
+def rectangle(board: Candidates) -> list[Step]:
+    """The first unique rectangle of type 1, 2 or 4 on ``board`` (SE 4.5 each)."""
+    if not _plain(board):
+        return []
+    g, masks, n = board.geometry, board.masks, board.geometry.n
+    for r1, r2 in combinations(range(n), 2):
+        for c1, c2 in combinations(range(n), 2):
+            corners = (r1 * n + c1, r1 * n + c2, r2 * n + c1, r2 * n + c2)
+            regions = {u for i in corners for u in g.cell_units[i] if u >= 2 * n}
+            if len(regions) != 2:
+                continue
+            found = _deadly(board, corners, [masks[i] for i in corners])
+            if found:
+                return found
+    return []
+
+
+def _deadly(board: Candidates, corners: tuple[int, ...], ms: list[int]) -> list[Step]:
+    g = board.geometry
+    pairs = {m for m in ms if m.bit_count() == 2}
+    if len(pairs) != 1:
+        return []
+    ab = pairs.pop()
+    if any(m & ab != ab for m in ms):
+        return []
+    roof = [i for i, m in zip(corners, ms, strict=True) if m != ab]
+    where = " ".join(board.cell_label(i) for i in corners)
+    digits = ",".join(board.symbol(d) for d in range(g.n) if ab >> d & 1)
+    if len(roof) == 1:
+        (i,) = roof
+        return [
+            board.step(
+                "unique rectangle",
+                eliminations=[(i, d + 1) for d in range(g.n) if ab >> d & 1],
+                reason=f"type 1 on {digits} in {where}: {board.cell_label(i)} breaks it",
+                cells=corners,
+                digits=ab,
+            )
+        ]
+    extras = {masks & ~ab for masks in (board.masks[i] for i in roof)}
+    if len(roof) == 2 and len(extras) == 1 and (z := extras.pop()).bit_count() == 1:
+        seen = g.peer_sets[roof[0]] & g.peer_sets[roof[1]]
+        struck = [(i, z.bit_length()) for i in sorted(seen) if board.masks[i] & z]
+        if struck:
+            return [
+                board.step(
+                    "unique rectangle",
+                    eliminations=struck,
+                    reason=f"type 2 on {digits} in {where}: {board.symbol(z.bit_length() - 1)} "
+                    f"in {board.cell_label(roof[0])} or {board.cell_label(roof[1])}",
+                    cells=corners,
+                    digits=ab | z,
+                )
+            ]
+    if len(roof) == 2:
+        return _type_4(board, corners, roof, ab, f"type 4 on {digits} in {where}")
+    return []
+
+
+def _type_4(
+    board: Candidates, corners: tuple[int, ...], roof: list[int], ab: int, words: str
+) -> list[Step]:
+    """Type 4: where a unit of both roof cells holds one of the pair only in them, that
+    digit is in one of them, so the other digit of the pair is in neither."""
+    g, masks = board.geometry, board.masks
+    shared = set(g.cell_units[roof[0]]) & set(g.cell_units[roof[1]])
+    for u in sorted(shared):
+        for x in (ab & -ab, ab & (ab - 1)):
+            if any(masks[j] & x for j in g.units[u] if j not in roof):
+                continue
+            y = ab & ~x
+            return [
+                board.step(
+                    "unique rectangle",
+                    eliminations=[(i, y.bit_length()) for i in roof],
+                    reason=f"{words}: {board.symbol(x.bit_length() - 1)} only in "
+                    f"{board.cell_label(roof[0])} {board.cell_label(roof[1])} "
+                    f"({g.unit_names[u]})",
+                    cells=corners,
+                    units=(u,),
+                    digits=ab,
+                )
+            ]
+    return []
+
+
+def bug_plus_one(board: Candidates) -> list[Step]:
+    """BUG+1 (SE 5.6): the one cell with three candidates takes the digit seen thrice."""
+    if not _plain(board):
+        return []
+    g, masks = board.geometry, board.masks
+    open_cells = [i for i, m in enumerate(masks) if m]
+    three = [i for i in open_cells if masks[i].bit_count() != 2]
+    if len(three) != 1 or masks[three[0]].bit_count() != 3:
+        return []
+    (i,) = three
+    for d in range(g.n):
+        bit = 1 << d
+        if masks[i] & bit and _grave(board, i, bit):
+            units = ", ".join(g.unit_names[u] for u in g.cell_units[i])
+            return [
+                board.step(
+                    "bug+1",
+                    placements=[(i, d + 1)],
+                    reason=f"every other cell holds two candidates: {board.cell_label(i)} "
+                    f"takes the {board.symbol(d)} that {units} hold three times",
+                    cells=[i],
+                    units=g.cell_units[i],
+                    digits=masks[i],
+                )
+            ]
+    return []
+
+
+def _grave(board: Candidates, i: int, bit: int) -> bool:
+    """Whether striking ``bit`` from cell ``i`` leaves a BUG: every digit of every unit in
+    none or two of its cells."""
+    g = board.geometry
+    masks = list(board.masks)
+    masks[i] &= ~bit
+    for unit in g.units:
+        once = twice = thrice = 0
+        for j in unit:
+            m = masks[j]
+            thrice |= twice & m
+            twice |= once & m
+            once |= m
+        if once & ~twice or thrice:
+            return False
+    return True
