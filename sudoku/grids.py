@@ -48,7 +48,9 @@ class GridFormat(str, enum.Enum):
 LAYOUTS = tuple(layout.value for layout in Layout)
 RELABELLINGS_PER_BASE = 32  # grids written from each base before moving to the next
 BASES_PER_ENGINE_GRID = 64  # transformations tried on each engine-made grid
-BASE_MISSES = 1000  # repeated bases in a row before deciding a small shape is exhausted
+BASE_MISSES = 10_000  # repeated bases in a row before deciding a small shape is exhausted
+# (4x4 has 12 bases in two classes of 8 and 4 under the transformations; at 1000, a run of
+# about 16 engine grids from the larger class alone ended a request for all 288 grids)
 # How many complete grids the small box shapes have, to refuse more up front: 288 for 4x4
 # (well known, and counted by the engine in the tests); 28,200,960 for 6x6 with 2x3 boxes
 # (Pettersen 2005, OEIS A107739).
