@@ -41,6 +41,7 @@ setup(
                 "dlx/_mult.h",
                 "dlx/_costs.h",
                 "dlx/_relax.h",
+                "dlx/_number.h",
                 "dlx/_bits.h",
                 PORTABLE,
             ],

@@ -1,9 +1,9 @@
 /* dlx._search: the search loops of dlx.search in C, over the same link arrays.
  *
- * Layout(links) copies a dlx.problem.Links into C arrays after checking every index and the
- * whole dancing-links structure (ValueError otherwise), so no input can make the loop read or
- * write out of bounds; it is made once per problem, its nodes packed four ints a node (the
- * links a step touches share a cache line). Loop(layout, forced, rng, stats) is a Dance, a
+ * Layout(links) lays out a dlx.problem.Links, each option's item numbers in one flat array,
+ * as Knuth's dancing links in C arrays, in one pass that checks every number (ValueError
+ * otherwise), so no input can make the loop read or write out of bounds; it is made once per
+ * problem, its nodes packed four ints a node (the links a step touches share a cache line). Loop(layout, forced, rng, stats) is a Dance, a
  * private copy of those arrays with the search state (a few memcpy: per-search setup is
  * microseconds), and commits the forced options. run(next_check, target) is
  * dlx.dancing.DancingLoop.run step for step: same choices, same order, the same seeded calls
@@ -122,8 +122,6 @@ typedef struct {
     int *items;                         /* llink, rlink, len, each n_items + 2 ints */
     int *first;                         /* option k's first node */
     long long *bounds;                  /* u, v of primary item i at 2i, 2i + 1; NULL: 1..1 */
-    /* what Layout(links) read, freed once checked and packed */
-    int *llink, *rlink, *len, *top, *ulink, *dlink, *color;
 } Layout;
 
 typedef struct {
@@ -152,14 +150,55 @@ static PyObject *get_attr(PyObject *obj, const char *name)
     return value;
 }
 
+/* What read_ints does for an object with the buffer protocol: a one-dimensional buffer of C
+ * ints (array("i")), copied and checked. */
+static int *read_int_buffer(PyObject *obj, const char *name, Py_ssize_t want, long lo,
+                            long hi, Py_ssize_t *got)
+{
+    Py_buffer view;
+    if (PyObject_GetBuffer(obj, &view, PyBUF_FORMAT | PyBUF_C_CONTIGUOUS) < 0)
+        return NULL;
+    int *out = NULL;
+    Py_ssize_t n = view.len / (Py_ssize_t)sizeof(int);
+    if (view.itemsize != sizeof(int) || !view.format || strcmp(view.format, "i") != 0)
+        PyErr_Format(PyExc_ValueError, "Links.%s is a buffer of '%s', not of C ints ('i')",
+                     name, view.format ? view.format : "B");
+    else if (want >= 0 && n != want)
+        PyErr_Format(PyExc_ValueError, "Links.%s has %zd entries, expected %zd", name, n, want);
+    else if (n > INT_MAX - 2)
+        PyErr_Format(PyExc_ValueError, "Links.%s is too long", name);
+    else if (!(out = PyMem_Malloc(n ? (size_t)n * sizeof(int) : 1)))
+        PyErr_NoMemory();
+    else {
+        memcpy(out, view.buf, (size_t)n * sizeof(int));
+        for (Py_ssize_t k = 0; k < n; k++)
+            if (out[k] < lo || out[k] > hi) {
+                PyErr_Format(PyExc_ValueError, "Links.%s[%zd] is %d, not an int in %ld..%ld",
+                             name, k, out[k], lo, hi);
+                PyMem_Free(out);
+                out = NULL;
+                break;
+            }
+        if (out && got)
+            *got = n;
+    }
+    PyBuffer_Release(&view);
+    return out;
+}
+
 /* links.<name> as a new C array of exactly `want` ints in lo..hi (want < 0: any length,
- * stored in *got). */
+ * stored in *got): a list or tuple of ints, or a buffer of C ints. */
 static int *read_ints(PyObject *links, const char *name, Py_ssize_t want, long lo, long hi,
                       Py_ssize_t *got)
 {
     PyObject *obj = get_attr(links, name);
     if (!obj)
         return NULL;
+    if (PyObject_CheckBuffer(obj)) { /* array("i"): copied at once, then checked */
+        int *out = read_int_buffer(obj, name, want, lo, hi, got);
+        Py_DECREF(obj);
+        return out;
+    }
     if (!PyList_Check(obj) && !PyTuple_Check(obj)) {
         PyErr_Format(PyExc_ValueError, "Links.%s is %R, not a list of ints", name, obj);
         Py_DECREF(obj);
@@ -281,72 +320,6 @@ static int invalid(const char *what, long where)
     return -1;
 }
 
-/* The structure run() relies on, exactly as dlx.problem._compile lays it out: the active
- * lists hold every primary item (from 0) and every secondary one (from n + 1); each item's
- * vertical list is a doubly linked cycle of len[i] nodes whose top is i; options are runs of
- * nodes between spacers, with distinct items, spacer k + 1 having top -(k + 1), ULINK the
- * first node of option k and the spacer before it DLINK its last; colors only on secondary
- * items. Hence every walk ends and every level covers a new primary item. */
-static int check_structure(Layout *self, char *mark)
-{
-    int n = self->n_items, n1 = self->n_primary, N = self->n_nodes;
-    int *top = self->top, *ulink = self->ulink, *dlink = self->dlink;
-    for (int head = 0; head <= n + 1; head += n + 1) { /* the two active lists */
-        int lo = head ? n1 + 1 : 1, hi = head ? n : n1, prev = head, count = 0;
-        for (int x = self->rlink[head]; x != head; prev = x, x = self->rlink[x]) {
-            if (x < lo || x > hi || count > hi - lo || self->llink[x] != prev)
-                return invalid("an active item list is broken", x);
-            count++;
-        }
-        if (self->llink[head] != prev || count != hi - lo + 1)
-            return invalid("an active item list misses items", head);
-    }
-    if (N < n + 2 || top[n + 1] != 0 || top[N - 1] > 0)
-        return invalid("the nodes do not start and end with a spacer", N);
-    long option_nodes = 0;
-    int first = n + 2, options = 0;
-    for (int x = 0; x <= n; x++)
-        if (top[x] != x)
-            return invalid("an item header's top is not the item", x);
-    for (int x = n + 2; x < N; x++) {
-        if (top[x] > 0) {
-            if (mark[top[x]] == 1) /* mark[i] == 1: item i already in this option */
-                return invalid("an option names an item twice", x);
-            mark[top[x]] = 1;
-            if (self->color[x] && top[x] <= n1)
-                return invalid("a primary item has a color", x);
-            option_nodes++;
-            continue;
-        }
-        if (x == first || top[x] != -(options + 1) || ulink[x] != first ||
-            dlink[first - 1] != x - 1)
-            return invalid("a spacer is out of place", x);
-        for (int q = first; q < x; q++)
-            mark[top[q]] = 0;
-        options++;
-        first = x + 1;
-    }
-    self->n_options = options;
-    long listed = 0;
-    for (int i = 1; i <= n; i++) {
-        int prev = i, count = 0;
-        for (int x = dlink[i]; x != i; prev = x, x = dlink[x]) {
-            if (x < n + 2 || top[x] != i || ulink[x] != prev || count >= self->len[i])
-                return invalid("an item's list of options is broken", i);
-            count++;
-        }
-        if (ulink[i] != prev || count != self->len[i])
-            return invalid("an item's length or list is wrong", i);
-        listed += count;
-    }
-    if (listed != option_nodes)
-        return invalid("some option nodes are in no item's list", listed);
-    for (int x = 0; x < N; x++)
-        if (self->color[x] && (x < n + 2 || top[x] <= 0))
-            return invalid("a header or spacer has a color", x);
-    return 0;
-}
-
 /* ---- the search state: plain C, no Python object ---------------------------------------- */
 
 #define COST_LOOKAHEAD 10 /* DLX5's lenthresh (dlx.costs.LOOKAHEAD) */
@@ -366,6 +339,7 @@ static int check_structure(Layout *self, char *mark)
 #undef COLORS
 #undef VARIANT
 #include "_relax.h"
+#include "_number.h"
 
 /* Commit every node of the option whose first node is q (a forced option): the colored
  * variant's commit, which is also right without colors. */
@@ -838,14 +812,60 @@ static PyObject *Loop_cost(Loop *self, PyObject *Py_UNUSED(ignored))
 
 /* ---- the types ----------------------------------------------------------------------- */
 
-static void free_checked_arrays(Layout *self)
+/* Knuth's two circular lists of items: 0, 1..n1 (primary) and n + 1, n1 + 1..n (secondary). */
+static void link_items(int *llink, int *rlink, int n, int n1)
 {
-    int **arrays[] = {&self->llink, &self->rlink, &self->len,   &self->top,
-                      &self->ulink, &self->dlink, &self->color};
-    for (size_t k = 0; k < sizeof arrays / sizeof arrays[0]; k++) {
-        PyMem_Free(*arrays[k]);
-        *arrays[k] = NULL;
+    for (int i = 1; i <= n; i++) {
+        llink[i] = i - 1;
+        rlink[i] = i + 1;
     }
+    llink[0] = n1;
+    rlink[0] = n1 ? 1 : 0;
+    if (n1)
+        rlink[n1] = 0;
+    llink[n + 1] = n > n1 ? n : n + 1;
+    rlink[n + 1] = n > n1 ? n1 + 1 : n + 1;
+    if (n > n1) {
+        llink[n1 + 1] = n + 1;
+        rlink[n] = n + 1;
+    }
+}
+
+/* The nodes of Knuth's layout (DLX1/DLX2) from the options' item numbers, as
+ * dlx.problem._lay_out makes its lists: headers 0..n, then each option's nodes followed by a
+ * spacer (top -(k + 1), up the option's first node, the spacer before it down its last).
+ * nodes[] holds items in 1..n and colors[] numbers >= 0, both checked; -1 with ValueError if
+ * an option names an item twice or colors a primary item. */
+static int lay_out(Layout *self, const int *nodes, const int *starts, const int *colors)
+{
+    int n = self->n_items, n1 = self->n_primary, *len = self->items + 2 * (n + 2);
+    Node *nd = self->nd;
+    for (int x = 0; x <= n; x++)
+        nd[x] = (Node){x, x, x, 0};
+    nd[n + 1] = (Node){0, 0, 0, 0};
+    int spacer = n + 1, x = n + 2;
+    for (int k = 0; k < self->n_options; k++) {
+        self->first[k] = x;
+        for (int e = starts[k]; e < starts[k + 1]; e++, x++) {
+            int i = nodes[e], c = colors ? colors[e] : 0;
+            if (nd[i].color == -(k + 1)) /* a header's color marks the option it was met in */
+                return invalid("an option names an item twice", k);
+            if (c && i <= n1)
+                return invalid("a primary item has a color", k);
+            nd[i].color = -(k + 1);
+            nd[x] = (Node){i, nd[i].up, i, c};
+            nd[nd[i].up].down = x;
+            nd[i].up = x;
+            len[i]++;
+            self->has_colors |= c != 0;
+        }
+        nd[spacer].down = x - 1;
+        spacer = x++;
+        nd[spacer] = (Node){-(k + 1), self->first[k], 0, 0};
+    }
+    for (int i = 0; i <= n; i++)
+        nd[i].color = 0;
+    return 0;
 }
 
 static int Layout_init(Layout *self, PyObject *args, PyObject *kwds)
@@ -854,65 +874,71 @@ static int Layout_init(Layout *self, PyObject *args, PyObject *kwds)
     PyObject *links;
     if (!PyArg_ParseTupleAndKeywords(args, kwds, "O:Layout", kwlist, &links))
         return -1;
-    if (self->nd || self->top) {
+    if (self->nd) {
         PyErr_SetString(PyExc_RuntimeError, "Layout is already initialized");
         return -1;
     }
-    if (read_int(links, "n_items", 0, INT_MAX - 2, &self->n_items) < 0 ||
+    if (read_int(links, "n_items", 0, INT_MAX / 4, &self->n_items) < 0 ||
         read_int(links, "n_primary", 0, self->n_items, &self->n_primary) < 0)
         return -1;
-    int n = self->n_items;
-    Py_ssize_t N;
-    if (!(self->top = read_ints(links, "top", -1, -(long)INT_MAX, n, &N)))
+    int n = self->n_items, status = -1, *nodes = NULL, *starts = NULL, *colors = NULL;
+    Py_ssize_t E, S;
+    PyObject *has = get_attr(links, "colors");
+    if (!has)
         return -1;
-    self->n_nodes = (int)N;
-    if (!(self->llink = read_ints(links, "llink", n + 2, 0, n + 1, NULL)) ||
-        !(self->rlink = read_ints(links, "rlink", n + 2, 0, n + 1, NULL)) ||
-        !(self->len = read_ints(links, "length", n + 2, 0, (long)N, NULL)) ||
-        !(self->ulink = read_ints(links, "ulink", N, 0, (long)N - 1, NULL)) ||
-        !(self->dlink = read_ints(links, "dlink", N, 0, (long)N - 1, NULL)) ||
-        !(self->color = read_ints(links, "color", N, 0, INT_MAX, NULL)) ||
-        read_bounds(self, links) < 0) {
-        free_checked_arrays(self);
-        return -1;
+    int colored = has != Py_None;
+    Py_DECREF(has);
+    if (!(nodes = read_ints(links, "nodes", -1, 1, n, &E)) ||
+        !(starts = read_ints(links, "starts", -1, 0, (long)E, &S)) ||
+        (colored && !(colors = read_ints(links, "colors", E, 0, INT_MAX, NULL))) ||
+        read_bounds(self, links) < 0)
+        goto done;
+    if (S < 1 || starts[0] != 0 || starts[S - 1] != E) {
+        invalid("the starts do not run from 0 to the number of entries", (long)S);
+        goto done;
     }
-    char *mark = PyMem_Calloc((size_t)N + 1, 1);
-    int status = mark ? check_structure(self, mark) : (PyErr_NoMemory(), -1);
-    PyMem_Free(mark);
-    if (status == 0) {
-        self->nd = PyMem_Calloc((size_t)N ? (size_t)N : 1, sizeof(Node));
-        self->first = PyMem_Calloc((size_t)self->n_options + 1, sizeof(int));
-        self->items = PyMem_Calloc(3 * ((size_t)n + 2), sizeof(int));
-        status = self->nd && self->first && self->items ? 0 : (PyErr_NoMemory(), -1);
-    }
-    if (status == 0) {
-        for (int x = 0; x < N; x++) {
-            Node node = {self->top[x], self->ulink[x], self->dlink[x], self->color[x]};
-            self->nd[x] = node;
-            self->has_colors |= self->color[x] != 0;
+    for (Py_ssize_t k = 0; k + 1 < S; k++)
+        if (starts[k] >= starts[k + 1]) {
+            invalid("an option has no items (its start is not below the next)", (long)k);
+            goto done;
         }
-        for (int x = n + 1, option = 0; x < N - 1; x++) /* checked: spacers end the options */
-            if (self->top[x] <= 0)
-                self->first[option++] = x + 1;
-        self->bits_fit = !self->has_colors && !self->bounds &&
-                         self->n_options <= BITS_MAX_OPTIONS &&
-                         self->n_primary <= BITS_MAX_PRIMARY;
-        for (int i = 0; i < self->n_primary; i++) /* the primary items in index order */
-            self->bits_fit &= self->rlink[i] == i + 1;
-        for (int i = 1; i <= n; i++) /* each list in option order */
-            for (int x = self->dlink[i]; self->dlink[x] != i; x = self->dlink[x])
-                self->bits_fit &= self->dlink[x] > x;
-        memcpy(self->items, self->llink, ((size_t)n + 2) * sizeof(int));
-        memcpy(self->items + n + 2, self->rlink, ((size_t)n + 2) * sizeof(int));
-        memcpy(self->items + 2 * (n + 2), self->len, ((size_t)n + 2) * sizeof(int));
+    long long N = (long long)n + 2 + E + (S - 1);
+    if (N > INT_MAX) {
+        PyErr_SetString(PyExc_ValueError, "the problem has more nodes than a C int counts");
+        goto done;
     }
-    free_checked_arrays(self);
+    self->n_nodes = (int)N;
+    self->n_options = (int)(S - 1);
+    self->nd = PyMem_Calloc((size_t)N, sizeof(Node));
+    self->first = PyMem_Calloc((size_t)self->n_options + 1, sizeof(int));
+    self->items = PyMem_Calloc(3 * ((size_t)n + 2), sizeof(int));
+    if (!self->nd || !self->first || !self->items) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    link_items(self->items, self->items + n + 2, n, self->n_primary);
+    if (lay_out(self, nodes, starts, colors) < 0)
+        goto done;
+    self->bits_fit = !self->has_colors && !self->bounds &&
+                     self->n_options <= BITS_MAX_OPTIONS && self->n_primary <= BITS_MAX_PRIMARY;
+    status = 0;
+done:
+    PyMem_Free(nodes);
+    PyMem_Free(starts);
+    PyMem_Free(colors);
+    if (status < 0) { /* a later __init__ may try again */
+        PyMem_Free(self->nd);
+        PyMem_Free(self->first);
+        PyMem_Free(self->items);
+        self->nd = NULL;
+        self->first = NULL;
+        self->items = NULL;
+    }
     return status;
 }
 
 static void Layout_dealloc(Layout *self)
 {
-    free_checked_arrays(self);
     PyMem_Free(self->nd);
     PyMem_Free(self->first);
     PyMem_Free(self->items);
@@ -1367,6 +1393,7 @@ done:
 
 static PyMethodDef module_methods[] = {
     {"ascend", relax_ascend_py, METH_VARARGS, ascend_doc},
+    {"number_options", number_options_py, METH_VARARGS, number_options_doc},
     {NULL, NULL, 0, NULL},
 };
 

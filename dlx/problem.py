@@ -14,10 +14,10 @@ flat integer arrays (``Links``); every search copies the mutable arrays and runs
 from __future__ import annotations
 
 import math
+from array import array
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from itertools import repeat
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast
 
 from dlx.errors import (
     ArgumentError,
@@ -59,22 +59,17 @@ Entry = tuple[Item, Hashable | None]  # (item, color or None), the normalized fo
 
 
 @dataclass
-class Links:
-    """A problem laid out as Knuth's dancing-links arrays (DLX2's layout).
+class DancingLists:
+    """A problem laid out as Knuth's dancing-links arrays (DLX2's layout), for the loops
+    written in Python.
 
     Items are numbered 1..n_items, primary ones first; 0 heads the circular list of active
     primary items and ``n_items + 1`` that of the secondary ones (``llink``/``rlink``).
     Node x in 1..n_items is the header of item x's vertical list; then come the options,
     each followed by a spacer node (``top <= 0``), as in DLX1. ``color`` is 0 for an
-    uncolored node, else a color number. :meth:`walks` gives ``others[x]``, the other nodes
-    of x's option, and ``other_items[x]``, their items, so the pure-Python loops walk an
-    option without spacer tests: tuples for options of at most SHORT_OPTION items, views
-    that make the sequence when walked for longer ones, so memory stays linear in the
-    options' length. They are made on first use: the C loops never need them.
+    uncolored node, else a color number.
     """
 
-    n_items: int
-    n_primary: int
     llink: list[int]
     rlink: list[int]
     length: list[int]
@@ -83,9 +78,45 @@ class Links:
     dlink: list[int]
     color: list[int]
     option_of: list[int]  # node -> option index, -1 for headers and spacers
-    bounds: list[tuple[int, int]]  # primary item i -> (u, v), covered u..v times; [0] unused
     option_nodes: list[tuple[int, ...]]  # option index -> its nodes in order
-    has_colors: bool = False
+
+
+T = TypeVar("T")
+
+
+class _Laid(Generic[T]):
+    """``Links.<name>``: that list of the problem's :class:`DancingLists`, which are made
+    together the first time one of them is read."""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self._name = name
+
+    def __get__(self, links: Links, owner: type | None = None) -> T:
+        return cast(T, getattr(links.laid_out(), self._name))
+
+
+@dataclass
+class Links:
+    """A problem compiled: every option as the numbers of its items, in one flat array.
+
+    Items are numbered 1..n_items, primary ones first. Option k's items are
+    ``nodes[starts[k]:starts[k + 1]]`` (``array("i")``: four bytes an entry), and
+    ``colors`` gives each entry's color number (0 for none), or is None when no entry has a
+    color. The C loops build their links straight from these arrays (dlx._search.Layout); the
+    loops written in Python read Knuth's arrays (``top``, ``ulink``, ... of
+    :class:`DancingLists`), made on first use, so a problem searched in C never holds a
+    Python object per entry. :meth:`walks` gives ``others[x]``, the other nodes of x's
+    option, and ``other_items[x]``, their items, so the pure-Python loops walk an option
+    without spacer tests: tuples for options of at most SHORT_OPTION items, views that make
+    the sequence when walked for longer ones, so memory stays linear in the options' length.
+    """
+
+    n_items: int
+    n_primary: int
+    nodes: Sequence[int]
+    starts: Sequence[int]
+    colors: Sequence[int] | None
+    bounds: list[tuple[int, int]]  # primary item i -> (u, v), covered u..v times; [0] unused
     has_bounds: bool = False  # some primary item's bounds are not 1..1 (Algorithm M)
     # What the loops cache about the problem, made on first use and shared by every search
     # (this is the one place that says what a compiled problem holds; init=False, so that
@@ -93,6 +124,33 @@ class Links:
     masks: Any = field(default=None, init=False, repr=False, compare=False)  # dlx.bits.Masks
     c_layout: Any = field(default=None, init=False, repr=False, compare=False)  # C Layout
     _walks: Walks | None = field(default=None, init=False, repr=False, compare=False)
+    _lists: DancingLists | None = field(default=None, init=False, repr=False, compare=False)
+
+    llink = _Laid[list[int]]()
+    rlink = _Laid[list[int]]()
+    length = _Laid[list[int]]()
+    top = _Laid[list[int]]()
+    ulink = _Laid[list[int]]()
+    dlink = _Laid[list[int]]()
+    color = _Laid[list[int]]()
+    option_of = _Laid[list[int]]()
+    option_nodes = _Laid[list[tuple[int, ...]]]()
+
+    @property
+    def has_colors(self) -> bool:
+        """Some entry has a color (Algorithm C's loops are needed)."""
+        return self.colors is not None
+
+    @property
+    def n_options(self) -> int:
+        """How many options the problem has."""
+        return len(self.starts) - 1
+
+    def laid_out(self) -> DancingLists:
+        """Knuth's arrays of this problem, made on first use and kept."""
+        if self._lists is None:
+            self._lists = _lay_out(self)
+        return self._lists
 
     def walks(self) -> Walks:
         """(others, other_items): for each node, the other nodes of its option and their
@@ -149,28 +207,38 @@ class Problem:
                 raise DuplicateItemError(f"item {item!r} is declared both primary and secondary")
         primary_set = set(self._primary)
         self._options: dict[OptionName, tuple[Any, ...]] = named
-        self._rows: list[tuple[Entry, ...]] = []
-        plain = not any(isinstance(item, Colored) for item in primary_set)
-        for name, entries in named.items():
+        # Items by number, primary ones first. While primary items may still be met in the
+        # options (inferred), secondary ones count down from -1, renumbered at the end.
+        number: dict[Item, int] = {item: k for k, item in enumerate(self._primary, 1)}
+        n1 = len(self._primary)
+        for k, item in enumerate(self._secondary, 1):
+            number[item] = -k if infer else n1 + k
+        nodes = array("i")
+        starts = array("i", [0])
+        colors: array[int] | None = None
+        color_number: dict[Hashable, int] = {}
+        plain = not any(isinstance(item, Colored) for item in number)
+        names, values = list(named), list(named.values())
+        k = 0
+        while k < len(values):
+            if plain:  # the usual options, declared items each once, numbered in bulk
+                more, ends, k = _number_options(values, number, k, len(nodes))
+                nodes.frombytes(more)
+                starts.frombytes(ends)
+                if colors is not None:
+                    colors.frombytes(bytes(len(more)))
+                if k == len(values):
+                    break
+            name, entries = names[k], values[k]
+            k += 1
             if not entries:
                 raise EmptyOptionError(f"option {name!r} has no items")
-            try:  # the usual option, declared primary items each once, checked in bulk
-                if plain and primary_set.issuperset(entries) and len(set(entries)) == len(entries):
-                    self._rows.append(tuple(zip(entries, repeat(None))))
-                    continue
-            except TypeError:  # unhashable: said below
-                pass
-            row: list[Entry] = []
+            items: list[Item] = []
+            hues: list[int] = []
             for entry in entries:
-                try:  # the usual entry, a declared primary item, costs one lookup
-                    if entry in primary_set and not isinstance(entry, Colored):
-                        row.append((entry, None))
-                        continue
-                except TypeError:  # unhashable: said below
-                    pass
                 try:
                     item, color = _split(entry, primary_set, secondary_set)
-                    known = item in primary_set or item in secondary_set
+                    known = item in number
                     hash(color)
                 except TypeError:
                     raise ArgumentTypeError(
@@ -185,17 +253,30 @@ class Problem:
                         )
                     self._primary.append(item)
                     primary_set.add(item)
+                    number[item] = len(self._primary)
                 if color is not None and item in primary_set:
                     raise ColorError(
                         f"option {name!r} gives primary item {item!r} the color {color!r}; "
                         "only secondary items can have colors"
                     )
-                row.append((item, color))
-            items = [item for item, _ in row]
+                items.append(item)
+                hues.append(
+                    0 if color is None else color_number.setdefault(color, len(color_number) + 1)
+                )
             if len(set(items)) != len(items):
                 twice = next(item for k, item in enumerate(items) if item in items[:k])
                 raise RepeatedItemError(f"option {name!r} names item {twice!r} twice")
-            self._rows.append(tuple(row))
+            if colors is None and any(hues):
+                colors = array("i", bytes(4 * len(nodes)))
+            nodes += array("i", [number[item] for item in items])
+            if colors is not None:
+                colors += array("i", hues)
+            starts.append(len(nodes))
+        n1 = len(self._primary)
+        if infer and self._secondary:
+            nodes = array("i", [x if x > 0 else n1 - x for x in nodes])
+        self._nodes, self._starts, self._colors = nodes, starts, colors
+        self._color_names = list(color_number)
         self._primary_set = frozenset(primary_set)
         self._names = tuple(named)
         self._positions = {name: i for i, name in enumerate(named)}
@@ -261,7 +342,13 @@ class Problem:
 
     def entries(self, name: OptionName) -> tuple[Entry, ...]:
         """The option's entries normalized to ``(item, color or None)`` pairs."""
-        return self._rows[self.index(name)]
+        k = self.index(name)
+        items = [*self._primary, *self._secondary]
+        colors, names = self._colors, self._color_names
+        return tuple(
+            (items[self._nodes[x] - 1], names[colors[x] - 1] if colors and colors[x] else None)
+            for x in range(self._starts[k], self._starts[k + 1])
+        )
 
     def option_text(self, name: OptionName) -> str:
         """The option as a line of Knuth's format: ``"a b x:red"``."""
@@ -270,7 +357,7 @@ class Problem:
         )
 
     def __len__(self) -> int:
-        return len(self._rows)
+        return len(self._starts) - 1
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Problem):
@@ -279,7 +366,10 @@ class Problem:
             self._primary == other._primary
             and self._secondary == other._secondary
             and list(self._options) == list(other._options)
-            and self._rows == other._rows
+            and self._nodes == other._nodes
+            and self._starts == other._starts
+            and self._colors == other._colors
+            and self._color_names == other._color_names
             and self._bounds == other._bounds
             and (self._costs or None) == (other._costs or None)  # no options: () is none
         )
@@ -289,26 +379,27 @@ class Problem:
     def __repr__(self) -> str:
         return (
             f"exact cover problem: {len(self._primary)} primary items, "
-            f"{len(self._secondary)} secondary, {len(self._rows)} options"
+            f"{len(self._secondary)} secondary, {len(self)} options"
         )
 
     def without_primary(self) -> list[OptionName]:
         """Options that contain no primary item (allowed, as in Knuth's programs)."""
+        nodes, starts, n1 = self._nodes, self._starts, len(self._primary)
         return [
             name
-            for name, row in zip(self._options, self._rows, strict=True)
-            if not any(item in self._primary_set for item, _ in row)
+            for k, name in enumerate(self._names)
+            if min(nodes[starts[k] : starts[k + 1]]) > n1  # options are not empty
         ]
 
     def summary(self) -> str:
         """A few lines describing the problem's size and anything unusual in it."""
-        colored = sum(1 for row in self._rows for _, color in row if color is not None)
+        colored = len(self._colors) - self._colors.count(0) if self._colors else 0
         lines = [
             repr(self),
-            f"{sum(map(len, self._rows))} entries, {colored} of them colored",
+            f"{len(self._nodes)} entries, {colored} of them colored",
         ]
-        length = self.compiled().length
-        idle = [item for i, item in enumerate(self._primary, start=1) if not length[i]]
+        used = set(self._nodes)
+        idle = [item for i, item in enumerate(self._primary, start=1) if i not in used]
         if idle:
             lines.append(f"{len(idle)} primary items in no option (no solution): {idle[:10]!r}")
         lonely = self.without_primary()
@@ -325,10 +416,16 @@ class Problem:
         """The problem's arrays with its options in another order: option k of the result is
         option ``order[k]`` (every index once). Built afresh, not kept: ``minimum`` searches
         its options in increasing cost this way, without a second Problem."""
-        if sorted(order) != list(range(len(self._rows))):
+        if sorted(order) != list(range(len(self))):
             raise UnknownOptionError("compiled_in() needs every option index exactly once")
-        rows = self._rows
-        return _compile(self._primary, self._secondary, [rows[o] for o in order], self._bounds)
+        nodes, starts, colors = array("i"), array("i", [0]), self._colors
+        moved = None if colors is None else array("i")
+        for o in order:
+            nodes += self._nodes[self._starts[o] : self._starts[o + 1]]
+            if moved is not None and colors is not None:
+                moved += colors[self._starts[o] : self._starts[o + 1]]
+            starts.append(len(nodes))
+        return self._compile(nodes, starts, moved)
 
     def index(self, name: OptionName) -> int:
         """The position of option ``name`` (its number in the compiled arrays)."""
@@ -344,8 +441,19 @@ class Problem:
     def compiled(self) -> Links:
         """The problem as dancing-links arrays, built once and shared by every search."""
         if self._links is None:
-            self._links = _compile(self._primary, self._secondary, self._rows, self._bounds)
+            self._links = self._compile(self._nodes, self._starts, self._colors)
         return self._links
+
+    def _compile(self, nodes: array[int], starts: array[int], colors: array[int] | None) -> Links:
+        return Links(
+            n_items=len(self._primary) + len(self._secondary),
+            n_primary=len(self._primary),
+            nodes=nodes,
+            starts=starts,
+            colors=colors,
+            bounds=[(0, 0)] + [self._bounds.get(item, (1, 1)) for item in self._primary],
+            has_bounds=bool(self._bounds),
+        )
 
     # -- searching: thin wrappers around dlx.search.Search ---------------------------------
 
@@ -500,6 +608,31 @@ def _serial_only(max_nodes: int | None, time_limit: float | None) -> None:
         raise ArgumentError("max_nodes and time_limit apply to a serial search, not with jobs")
 
 
+def _number_plain(
+    options: list[tuple[Any, ...]], number: dict[Item, int], begin: int, base: int
+) -> tuple[bytes, bytes, int]:
+    """dlx._search.number_options in Python (see dlx/_number.h): options[begin:stop] as
+    their item numbers and the starts that end them (``base`` + entries so far), stopping
+    at the first option that is not a run of distinct keys of ``number``."""
+    nodes, starts = array("i"), array("i")
+    for k in range(begin, len(options)):
+        try:
+            row = [number[entry] for entry in options[k]]
+        except (KeyError, TypeError):  # unknown, colored or unhashable: the caller says
+            return nodes.tobytes(), starts.tobytes(), k
+        if not row or len(set(row)) != len(row):
+            return nodes.tobytes(), starts.tobytes(), k
+        nodes.extend(row)
+        starts.append(base + len(nodes))
+    return nodes.tobytes(), starts.tobytes(), len(options)
+
+
+try:
+    from dlx._search import number_options as _number_options
+except ImportError:  # the C part is not built: the same pass in Python
+    _number_options = _number_plain
+
+
 def _named_options(
     options: Mapping[OptionName, Iterable[Any]] | Iterable[Iterable[Any]],
 ) -> dict[OptionName, tuple[Any, ...]]:
@@ -646,15 +779,10 @@ def _walks(top: list[int], option_nodes: list[tuple[int, ...]]) -> Walks:
     return others, other_items
 
 
-def _compile(
-    primary: Sequence[Item],
-    secondary: Sequence[Item],
-    rows: Sequence[tuple[Entry, ...]],
-    bounds: Mapping[Item, tuple[int, int]],
-) -> Links:
-    n1 = len(primary)
-    n = n1 + len(secondary)
-    number = {item: i for i, item in enumerate([*primary, *secondary], start=1)}
+def _lay_out(links: Links) -> DancingLists:
+    """Knuth's dancing-links arrays of ``links`` (see DancingLists)."""
+    n, n1 = links.n_items, links.n_primary
+    nodes, starts, colors = links.nodes, links.starts, links.colors
     llink = [0] * (n + 2)
     rlink = [0] * (n + 2)
     for i in range(1, n + 1):  # two circular lists: 0..n1 and n+1, n1+1..n
@@ -672,21 +800,20 @@ def _compile(
     dlink = list(range(n + 1)) + [0]
     color = [0] * (n + 2)
     option_of = [-1] * (n + 2)
-    colors: dict[Hashable, int] = {}
     option_nodes: list[tuple[int, ...]] = []
     spacer = n + 1
-    for index, row in enumerate(rows):
+    for index in range(len(starts) - 1):
         first = spacer + 1
-        for item, c in row:
+        for entry in range(starts[index], starts[index + 1]):
             x = len(top)
-            i = number[item]
+            i = nodes[entry]
             top.append(i)
             ulink.append(ulink[i])
             dlink.append(i)
             dlink[ulink[i]] = x
             ulink[i] = x
             length[i] += 1
-            color.append(0 if c is None else colors.setdefault(c, len(colors) + 1))
+            color.append(colors[entry] if colors else 0)
             option_of.append(index)
         last = len(top) - 1
         option_nodes.append(tuple(range(first, last + 1)))
@@ -697,9 +824,7 @@ def _compile(
         dlink.append(0)
         color.append(0)
         option_of.append(-1)
-    return Links(
-        n_items=n,
-        n_primary=n1,
+    return DancingLists(
         llink=llink,
         rlink=rlink,
         length=length,
@@ -708,8 +833,5 @@ def _compile(
         dlink=dlink,
         color=color,
         option_of=option_of,
-        bounds=[(0, 0)] + [bounds.get(item, (1, 1)) for item in primary],
-        has_bounds=bool(bounds),
         option_nodes=option_nodes,
-        has_colors=bool(colors),
     )

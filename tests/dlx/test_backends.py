@@ -14,6 +14,7 @@ import dataclasses
 import gc
 import random
 import threading
+from array import array
 from typing import Any
 from unittest import mock
 
@@ -277,37 +278,36 @@ def broken(links: Links, name: str, index: int | None, value: Any) -> Links:
     """A copy of links with one field, or one entry of one array, changed."""
     if index is None:
         return dataclasses.replace(links, **{name: value})
-    array = list(getattr(links, name))
-    array[index] = value
-    return dataclasses.replace(links, **{name: array})
+    values = list(getattr(links, name))
+    values[index] = value
+    return dataclasses.replace(links, **{name: values})
 
 
 @needs_c
 @pytest.mark.parametrize(
     ("name", "index", "value"),
     [
-        ("n_items", None, 99),
+        ("n_items", None, 1),  # options name items 2 and 3
         ("n_items", None, -1),
         ("n_primary", None, 10**30),
         ("n_primary", None, "two"),
-        ("top", None, [0, 1]),
-        ("ulink", None, [0] * 3),
-        ("llink", 1, 10**6),
-        ("rlink", 0, -5),
-        ("rlink", 2, 1),
-        ("length", 1, 7),
-        ("top", 5, 3),
-        ("top", -1, 1),
-        ("top", 9, -3),
-        ("dlink", 1, 0),
-        ("dlink", 10, 10**9),
-        ("ulink", 10, 2**40),
-        ("ulink", 9, 5),
-        ("color", 10, 1),
-        ("color", 2, 1),
-        ("color", 11, -1),
-        ("top", 10, 1.5),
-        ("dlink", None, None),
+        ("nodes", 0, 0),
+        ("nodes", 4, 4),
+        ("nodes", 1, 1),  # option A names a twice
+        ("nodes", 2, 1.5),
+        ("nodes", None, None),
+        ("nodes", None, array("b", [1, 2, 1, 2, 3])),  # not C ints
+        ("nodes", None, array("q", [1, 2, 1, 2, 3])),
+        ("starts", 0, 1),  # not from 0
+        ("starts", -1, 4),  # not to the end
+        ("starts", 1, 0),  # an empty option
+        ("starts", 2, 1),  # going back
+        ("starts", None, [0]),
+        ("starts", None, "0235"),
+        ("colors", None, [0] * 4),
+        ("colors", None, [1, 0, 0, 0, 0]),  # a primary item colored
+        ("colors", None, [0, 0, 0, 0, -1]),
+        ("colors", None, [0, 0, 0, 0, 2**40]),
     ],
 )
 def test_malformed_links_raise_value_errors(name: str, index: int | None, value: Any) -> None:
@@ -343,11 +343,11 @@ def test_bad_run_arguments_raise_type_errors(args: tuple[Any, ...]) -> None:
 @given(problems(), st.data())
 def test_any_corrupted_entry_is_refused_or_harmless(problem: Problem, data: st.DataObject) -> None:
     links = problem.compiled()
-    arrays = ["llink", "rlink", "length", "top", "ulink", "dlink", "color"]
+    arrays = ["nodes"] * bool(links.nodes) + ["starts"] + ["colors"] * bool(links.colors)
     name = data.draw(st.sampled_from(arrays))
-    array = getattr(links, name)
-    index = data.draw(st.integers(0, len(array) - 1))
-    value = data.draw(st.integers(-3, len(links.top) + 3))
+    values = getattr(links, name)
+    index = data.draw(st.integers(0, len(values) - 1))
+    value = data.draw(st.integers(-3, len(links.nodes) + 3))
     try:
         loop(broken(links, name, index, value))
     except ValueError:

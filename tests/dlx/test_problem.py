@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import dlx.problem as problem_module
 from dlx import (
     ArgumentTypeError,
     ColorError,
@@ -217,3 +218,51 @@ def test_an_option_that_is_not_a_list_is_named() -> None:
         Problem({"p": ["a"], "o": 3}, primary=["a"])
     with pytest.raises(ArgumentTypeError, match="cannot be an item"):
         Problem({"o": [["a"]]}, primary=["a"])  # unhashable: past the bulk check, named
+
+
+entry_names = st.one_of(st.sampled_from(["a", "b", "c", "s", "s:red", "zz"]), st.integers(0, 3))
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(st.lists(entry_names, max_size=5).map(tuple), max_size=8),
+    st.integers(0, 3),
+    st.integers(0, 50),
+)
+def test_the_one_pass_in_c_numbers_options_as_the_python_pass_does(
+    options: list[tuple[object, ...]], begin: int, base: int
+) -> None:
+    c = pytest.importorskip("dlx._search", reason="the C part is not built")
+    begin = min(begin, len(options))
+    number: dict[object, int] = {"a": 1, "b": 2, "c": 3, "s": -1, 0: 4, 1: 5}
+    assert c.number_options(options, number, begin, base) == problem_module._number_plain(
+        options, number, begin, base
+    )
+
+
+def test_an_unhashable_entry_or_a_long_option_is_left_to_the_python_pass() -> None:
+    c = pytest.importorskip("dlx._search", reason="the C part is not built")
+    number = {k: k + 1 for k in range(100)}
+    assert c.number_options([(0, 1), ([2],), (3,)], number, 0, 0)[2] == 1
+    long_option = tuple(range(100))
+    assert c.number_options([long_option], number, 0, 0)[2] == 0  # > 64 items: Python's
+    assert Problem([long_option, (5,)]).entries(0) == tuple((k, None) for k in long_option)
+
+
+@settings(max_examples=200, deadline=None)
+@given(problems())
+def test_entries_read_back_as_given_and_secondary_items_number_after_primary(
+    problem: Problem,
+) -> None:
+    inferred = Problem(problem.options, secondary=problem.secondary)  # primary items met late
+    for p in (problem, inferred):
+        links = p.compiled()
+        n1 = len(p.primary)
+        for k, (name, written) in enumerate(p.options.items()):
+            numbers = links.nodes[links.starts[k] : links.starts[k + 1]]
+            assert [str(item) for item, _ in p.entries(name)] == [
+                str(entry).split(":")[0] for entry in written
+            ]
+            for number, (item, color) in zip(numbers, p.entries(name), strict=True):
+                assert (number <= n1) == (item in p.primary)
+                assert f"{item}:{color}" in written if color is not None else item in written
