@@ -11,6 +11,7 @@ their errors follow the one policy of ``dlx.cli_io``.
 
 from __future__ import annotations
 
+import gc
 import importlib
 from typing import Annotated, Any
 
@@ -83,6 +84,9 @@ def _main(
     ] = False,
 ) -> None:
     """Solve and count sudoku puzzles by exact cover (dancing links)."""
+    if not gc.isenabled():  # run by main(): the command's modules are imported now
+        gc.freeze()
+        gc.enable()
 
 
 def main() -> None:
@@ -90,4 +94,8 @@ def main() -> None:
     from dlx.cli_io import on_signals
 
     on_signals()
+    # Imports make many objects and no garbage: collecting while the command's modules load
+    # is wasted work, and so is walking them in every later full collection, so collection
+    # waits until the command is imported (_main runs then) and leaves them out (freeze).
+    gc.disable()
     app(prog_name="dlx-sudoku")

@@ -419,3 +419,17 @@ def test_help_paragraphs_wrap_to_the_terminal(command):
 def test_help_names_the_extras_in_brackets(command, extra):
     shown = run(command, "--help", env={**os.environ, "COLUMNS": "200"}).stdout
     assert f"the {extra} extra" in shown
+
+
+def test_the_console_script_collects_garbage_again_once_the_command_is_imported() -> None:
+    # main() holds collection off while the command's modules load (start-up time); the
+    # command itself, a server for one, must run with it on.
+    probe = (
+        "import atexit, gc, sys\n"
+        "from sudoku.cli import main\n"
+        "atexit.register(lambda: print(gc.isenabled(), gc.get_freeze_count() > 0))\n"
+        "sys.argv = ['dlx-sudoku', 'count', '--limit', '2', '.' * 16]\n"
+        "main()\n"
+    )
+    result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
+    assert result.stdout.split()[-2:] == ["True", "True"], result.stderr
