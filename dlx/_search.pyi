@@ -19,11 +19,17 @@ def ascend(
 ) -> list[float]:
     """dlx.relaxation._ascend in C: the same steps, the same floats."""
 
+def number_options(
+    options: list[tuple[object, ...]], number: dict[object, int], begin: int, base: int, /
+) -> tuple[bytes, bytes, int]:
+    """dlx.problem._number_plain in C: options[begin:stop] numbered by ``number``, as C ints
+    (their item numbers, and the starts that end them), and stop."""
+
 BIT_OPS: Final[str]  # "compiler builtins", "MSVC intrinsics" or "plain C"
 
 class Layout:
-    """A checked C copy of a Links, bounds included (at most 2**62), made once per problem
-    and shared by every Loop."""
+    """A Links laid out as dancing links in C, every number checked, bounds included (at
+    most 2**62), made once per problem and shared by every Loop."""
 
     def __init__(self, links: Links) -> None: ...
 
