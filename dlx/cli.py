@@ -14,7 +14,7 @@ import os
 import sys
 import time
 from pathlib import Path
-from typing import Annotated, NoReturn, TextIO
+from typing import TYPE_CHECKING, Annotated, NoReturn, TextIO
 
 import typer
 
@@ -38,6 +38,9 @@ from dlx.cli_io import (
     stop_reason,
     time_limit,
 )
+
+if TYPE_CHECKING:
+    from dlx.costs import Cheapest
 
 SOLVED, NO_SOLUTION, RUN_FAILED = 0, 1, 3
 COVER_EXIT_CODES = (
@@ -140,7 +143,7 @@ def cover_command(
                 raise CommandError(f"{file}: {error}") from None
         with open_output(None) as out:
             if minimum:
-                _print_cheapest(problem, out, limit or 1, stats, seconds)
+                _print_cheapest(problem, out, limit or 1, stats, seconds, jobs, dask, tasks)
             with time_limit(seconds):
                 if jobs is not None or dask is not None or checkpoint is not None:
                     _cover_in_parallel(
@@ -170,11 +173,11 @@ def _refuse_what_does_not_go_together(
         "--checkpoint": checkpoint is not None,
     }
     if minimum:
-        for option, there in given.items():
-            if there:
+        for option in ("--count", "--seed", "--checkpoint"):
+            if given[option]:
                 raise typer.BadParameter(
-                    f"--minimum finds the cheapest solutions by branch and bound, in one "
-                    f"process; it takes no {option}",
+                    f"--minimum finds the cheapest solutions by branch and bound; it takes "
+                    f"no {option}",
                     param_hint="--minimum",
                 )
     if jobs is not None and dask is not None:
@@ -228,13 +231,24 @@ def _run(
 
 
 def _print_cheapest(
-    problem: dlx.Problem, out: TextIO, k: int, stats: bool, seconds: float | None
+    problem: dlx.Problem,
+    out: TextIO,
+    k: int,
+    stats: bool,
+    seconds: float | None,
+    jobs: int | None,
+    dask: str | None,
+    tasks: int | None,
 ) -> NoReturn:
     """``--minimum``: the k cheapest solutions on ``out``, each after a line with its cost;
-    past ``seconds``, the cheapest found so far (exit TIMED_OUT)."""
+    past ``seconds``, the cheapest found so far (exit TIMED_OUT). With ``jobs`` or ``dask``
+    the search is split across workers (a time limit then stops it with no answer)."""
     watch = SearchWatch()
     try:
-        found = problem.minimum(k, time_limit=seconds, progress=watch, progress_interval=1_000)
+        if jobs is not None or dask is not None:
+            found = _cheapest_in_parallel(problem, k, jobs, dask, tasks, seconds)
+        else:
+            found = problem.minimum(k, time_limit=seconds, progress=watch, progress_interval=1_000)
     except KeyboardInterrupt as stop:
         watch.erase()
         typer.echo(f"{stop_reason(stop)}: no answer is known to be the cheapest", err=True)
@@ -254,6 +268,30 @@ def _print_cheapest(
         typer.echo(f"time limit of {seconds:g} s reached: {what}, none proved cheapest", err=True)
         raise typer.Exit(TIMED_OUT)
     raise typer.Exit(SOLVED if found.covers else NO_SOLUTION)
+
+
+def _cheapest_in_parallel(
+    problem: dlx.Problem,
+    k: int,
+    jobs: int | None,
+    dask: str | None,
+    tasks: int | None,
+    seconds: float | None,
+) -> Cheapest:
+    """``--minimum`` with --jobs or --dask (dlx.parallel.minimum), its failures as
+    ``cover --count`` in parallel reports them."""
+    from dlx import parallel
+    from dlx.executors import ClusterLostError, WorkerLostError
+
+    if dask is not None:
+        quiet_dask()
+    try:
+        with time_limit(seconds):
+            return parallel.minimum(problem, k, jobs=jobs, executor=dask, tasks=tasks)
+    except (ClusterLostError, WorkerLostError) as error:
+        raise CommandError(str(error), RUN_FAILED) from None
+    except (ImportError, OSError, dlx.DLXError) as error:  # no Dask
+        raise CommandError(str(error)) from None
 
 
 def _cover_stats(search: dlx.Search, interrupted: KeyboardInterrupt | None) -> str:

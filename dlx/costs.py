@@ -35,7 +35,7 @@ import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Protocol
 
-from dlx.errors import ArgumentError, DLXError
+from dlx.errors import ArgumentError, DLXError, UnknownOptionError
 from dlx.loop import CHECKPOINT, END, SOLUTION, GeneratorLoop, Stats
 from dlx.multiplicities import MultiplicityLoop
 from dlx.relaxation import BOUNDS, lagrangian_applies, net_costs
@@ -291,6 +291,7 @@ def minimum(
     progress_interval: int = 100_000,
     backend: str | None = None,
     bound: str = "lagrangian",
+    known: Iterable[Solution] = (),
 ) -> Cheapest:
     """The ``k`` cheapest solutions of ``problem`` (by the sum of their options' costs).
 
@@ -301,14 +302,11 @@ def minimum(
     bound the search prunes by (``dlx.relaxation``): "taxes" walks exactly DLX5's tree;
     "lagrangian" first searches with taxes for ``PROBE`` nodes an entry (a small problem
     ends there), then, where the relaxation applies, computes it and searches again from
-    the best found so far.
+    the best found so far. ``known`` are solutions found before (by the other parts of a
+    search split across workers, ``dlx.parallel.minimum``): they count among the k, so the
+    search looks only for covers that beat them.
     """
-    if isinstance(k, bool) or not isinstance(k, int) or k < 1:
-        raise DLXError(f"k must be a whole number >= 1, not {k!r}")
-    if backend not in (None, "python", "c"):
-        raise ArgumentError(f"backend must be 'python', 'c' or None, not {backend!r}")
-    if bound not in BOUNDS:
-        raise ArgumentError(f"bound must be one of {BOUNDS}, not {bound!r}")
+    check_arguments(k, backend, bound)
     if isinstance(progress_interval, bool) or not isinstance(progress_interval, int):
         raise ArgumentError(f"progress_interval must be an int, not {progress_interval!r}")
     if progress_interval < 1:
@@ -324,6 +322,8 @@ def minimum(
         entries = sum(len(problem.entries(name)) for name in names)
         plan = [("taxes", PROBE * entries), ("lagrangian", None)]
     run = _Run(k, forced, dict(zip(names, costs, strict=True)), progress, progress_interval)
+    for solution in known:
+        run.add(list(solution))
     if time_limit is not None:
         run.deadline = start + time_limit
     ended = "limit"
@@ -344,6 +344,16 @@ def minimum(
     run.stats.elapsed = time.perf_counter() - start
     covers = [(cost, solution) for cost, _, solution in run.best]
     return Cheapest(covers, run.stats, ended == "end")
+
+
+def check_arguments(k: int, backend: str | None, bound: str) -> None:
+    """``minimum``'s arguments that any part of a split search would refuse, refused now."""
+    if isinstance(k, bool) or not isinstance(k, int) or k < 1:
+        raise DLXError(f"k must be a whole number >= 1, not {k!r}")
+    if backend not in (None, "python", "c"):
+        raise ArgumentError(f"backend must be 'python', 'c' or None, not {backend!r}")
+    if bound not in BOUNDS:
+        raise ArgumentError(f"bound must be one of {BOUNDS}, not {bound!r}")
 
 
 PROBE = 16  # nodes an entry searched with taxes before the Lagrangian bound is computed
@@ -379,6 +389,7 @@ class _Run:
     ) -> None:
         self.k, self.forced, self.cost_of = k, forced, cost_of
         self.best: list[tuple[float, int, Solution]] = []  # (cost, when found, solution)
+        self.found = 0  # solutions added so far: the order of finding, for ties
         self.stats = Stats()  # of the searches done
         self.deadline: float | None = None
         self.progress, self.interval = progress, interval
@@ -421,35 +432,35 @@ class _Run:
                 if frozenset(solution) in seen:  # found again, after a first loop
                     continue
                 seen.add(frozenset(solution))
-                best.append((sum(self.cost_of[name] for name in solution), len(seen), solution))
-                best.sort(key=lambda found: (found[0], found[1]))
-                del best[self.k :]
+                self.add(solution)
                 if len(best) == self.k:  # added up in the loop's order: exactly its figure
                     loop.cutoff = sum(net_of[name] for name in best[-1][2])
         finally:
-            _add(self.stats, stats)
+            self.stats.add(stats)
+
+    def add(self, solution: Solution) -> None:
+        """Keep ``solution`` if it is among the k cheapest so far (ties: the first found)."""
+        try:
+            cost = sum(self.cost_of[name] for name in solution)
+        except (KeyError, TypeError):
+            raise UnknownOptionError(
+                f"a known solution names an option the problem does not have: {solution!r}"
+            ) from None
+        self.best.append((cost, self.found, solution))
+        self.found += 1
+        self.best.sort(key=lambda found: (found[0], found[1]))
+        del self.best[self.k :]
 
     def _show(self, stats: Stats, explored: float) -> None:
         """Call the progress callback with the statistics of every search so far."""
         assert self.progress is not None
         view = self.view
         view.stats = Stats()
-        _add(view.stats, self.stats)
-        _add(view.stats, stats)
+        view.stats.add(self.stats)
+        view.stats.add(stats)
         view.cost = self.best[0][0] if self.best else None
         view._explored = explored
         self.progress(view)
-
-
-def _add(total: Stats, part: Stats) -> None:
-    """Add one search's statistics to the whole run's."""
-    total.nodes += part.nodes
-    total.updates += part.updates
-    total.solutions += part.solutions
-    for level, count in enumerate(part.profile):
-        if level == len(total.profile):
-            total.profile.append(0)
-        total.profile[level] += count
 
 
 class _CostSearch(Protocol):

@@ -72,10 +72,17 @@ class Retries:
 
 
 def fingerprint(problem: Problem) -> str:
-    """A digest of the problem (items, option names and entries): what a checkpoint and a
-    worker's cache recognize it by."""
-    text = repr((problem.primary, problem.secondary, list(problem.options.items()), problem.bounds))
-    return hashlib.sha256(text.encode()).hexdigest()
+    """A digest of the problem (items, option names and entries, bounds, costs): what a
+    checkpoint and a worker's cache recognize it by."""
+    shape: tuple[object, ...] = (
+        problem.primary,
+        problem.secondary,
+        list(problem.options.items()),
+        problem.bounds,
+    )
+    if problem.costs is not None:  # (a problem without costs keeps the digest it always had)
+        shape += (problem.costs,)
+    return hashlib.sha256(repr(shape).encode()).hexdigest()
 
 
 # -- in a worker --------------------------------------------------------------------------

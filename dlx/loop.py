@@ -46,6 +46,16 @@ class Stats:
     elapsed: float = 0.0
     profile: list[int] = field(default_factory=list)
 
+    def add(self, part: Stats) -> None:
+        """Add another search's counts to these (the parts of one run)."""
+        self.nodes += part.nodes
+        self.updates += part.updates
+        self.solutions += part.solutions
+        for level, count in enumerate(part.profile):
+            if level == len(self.profile):
+                self.profile.append(0)
+            self.profile[level] += count
+
 
 class Loop(Protocol):
     """A search loop over one compiled problem (see the module).

@@ -11,6 +11,7 @@ finished), ``solutions`` (handed out in the serial order, in bounded memory), an
 
 from __future__ import annotations
 
+import itertools
 import os
 import time
 from collections import deque
@@ -23,8 +24,11 @@ from typing import TYPE_CHECKING, Any
 from dlx import checkpoints, executors, seeds
 from dlx.checkpoints import CheckpointError, write_atomically
 from dlx.cores import usable_cores
+from dlx.costs import Cheapest, check_arguments
+from dlx.costs import minimum as serial_minimum
 from dlx.errors import ArgumentError
 from dlx.executors import Retries, Runner, WorkerDied, fingerprint, worker_problem
+from dlx.loop import Stats
 from dlx.search import Search
 from dlx.tree import Estimate, Plan, Task, Tree, estimate, split
 
@@ -69,6 +73,24 @@ def _count_task(
     names = problem.option_names()
     search = Search(problem, forced=[names[i] for i in forced], backend=backend)
     return search.count(limit), search.stats.nodes
+
+
+def _minimum_task(
+    key: str,
+    payload: Problem | None,
+    forced: tuple[int, ...],
+    k: int,
+    known: list[Solution],
+    backend: str | None,
+    bound: str,
+) -> tuple[list[tuple[float, Solution]], Stats]:
+    """One task's k cheapest covers, counting the ``known`` ones among them."""
+    problem = worker_problem(key, payload)
+    names = problem.option_names()
+    found = serial_minimum(
+        problem, k, forced=[names[i] for i in forced], known=known, backend=backend, bound=bound
+    )
+    return found.covers, found.stats
 
 
 def _solutions_task(
@@ -191,59 +213,42 @@ class Count:
         plan = self.plan
         assert plan is not None
         limit = self._limit
-        # largest estimated task first, so that no big one is left to run alone at the end
-        # (counts are added up whatever order they finish in)
-        todo = deque(
-            sorted(
-                (k for k in range(len(plan.tasks)) if k not in self.counts),
-                key=lambda k: -plan.tasks[k].estimate,
-            )
-        )
+        todo = _largest_first(plan, self.counts)  # counts add up in any order
         work = sum(plan.tasks[k].estimate for k in todo) or 1.0
         done_work = 0.0
-        retries = Retries()
-        running: dict[Any, int] = {}
         start = saved = time.monotonic()
         key, payload = fingerprint(self.problem), runner.payload()
 
-        def submit(k: int) -> None:
+        def submit(k: int) -> Any:
             forced = plan.forced + plan.tasks[k].prefix
-            future = runner.submit(_count_task, key, payload, forced, limit, self._backend)
-            running[future] = k
+            return runner.submit(_count_task, key, payload, forced, limit, self._backend)
 
-        while (todo or running) and (limit is None or self.solutions < limit):
-            while todo and len(running) < 2 * runner.workers:
-                submit(todo.popleft())
-            died = []
-            for future in runner.wait(running):
-                k = running.pop(future)
-                try:
-                    found, nodes = runner.result(future)
-                except WorkerDied:
-                    died.append(k)
-                    continue
-                self.counts[k] = found
-                self.solutions += found
-                self.nodes += nodes
-                self.tasks_run += 1
-                done_work += plan.tasks[k].estimate
-                if self._progress is not None:
-                    elapsed = time.monotonic() - start
-                    left = elapsed * (work - done_work) / done_work if done_work else None
-                    self._progress(
-                        Progress(len(self.counts), len(plan.tasks), self.solutions, elapsed, left)
-                    )
-            if died:  # the pool broke: every task it was running failed with it
-                died += running.values()
-                running.clear()
-                for k in died:
-                    retries.again(k, f"task {k} (prefix {list(plan.tasks[k].prefix)})")
-                runner.restart()
-                self.restarts += 1
-                todo.extendleft(reversed(died))
+        def finished(k: int, result: tuple[int, int]) -> None:
+            nonlocal done_work
+            found, nodes = result
+            self.counts[k] = found
+            self.solutions += found
+            self.nodes += nodes
+            self.tasks_run += 1
+            done_work += plan.tasks[k].estimate
+            if self._progress is not None:
+                elapsed = time.monotonic() - start
+                left = elapsed * (work - done_work) / done_work if done_work else None
+                self._progress(
+                    Progress(len(self.counts), len(plan.tasks), self.solutions, elapsed, left)
+                )
+
+        def between() -> bool:
+            nonlocal saved
             if self._checkpoint is not None and time.monotonic() - saved >= self._save_every:
                 self._save()
                 saved = time.monotonic()
+            return limit is None or self.solutions < limit
+
+        def restarted() -> None:
+            self.restarts += 1
+
+        _run_tasks(runner, todo, submit, finished, plan, between, restarted)
         self._save()
         return self.solutions if limit is None else min(self.solutions, limit)
 
@@ -255,6 +260,55 @@ class Count:
                 checkpoints.save(self._checkpoint, self.problem, self.plan, self.counts)
             except OSError as error:
                 self.unsaved = self.unsaved or error
+
+
+def _run_tasks(
+    runner: Runner,
+    todo: deque[int],
+    submit: Callable[[int], Any],
+    finished: Callable[[int, Any], None],
+    plan: Plan,
+    go_on: Callable[[], bool],
+    restarted: Callable[[], None],
+) -> None:
+    """Run the tasks numbered in ``todo`` on ``runner``, two a worker in flight:
+    ``submit(k)`` starts task k (its future), ``finished(k, result)`` takes its result, and
+    ``go_on()``, asked before each round, may stop the run. When a worker dies, the pool is
+    restarted (``restarted()``) and the tasks it was running run again, within the one
+    retry policy of ``dlx.executors``."""
+    retries = Retries()
+    running: dict[Any, int] = {}
+    while (todo or running) and go_on():
+        while todo and len(running) < 2 * runner.workers:
+            k = todo.popleft()
+            running[submit(k)] = k
+        died = []
+        for future in runner.wait(running):
+            k = running.pop(future)
+            try:
+                result = runner.result(future)
+            except WorkerDied:
+                died.append(k)
+                continue
+            finished(k, result)
+        if died:  # the pool broke: every task it was running failed with it
+            died += running.values()
+            running.clear()
+            for k in died:
+                retries.again(k, f"task {k} (prefix {list(plan.tasks[k].prefix)})")
+            runner.restart()
+            restarted()
+            todo.extendleft(reversed(died))
+
+
+def _largest_first(plan: Plan, done: Iterable[int] = ()) -> deque[int]:
+    """The tasks not ``done``, largest estimated first, so that no big one is left to run
+    alone at the end."""
+    skip = set(done)
+    order = sorted(
+        (k for k in range(len(plan.tasks)) if k not in skip), key=lambda k: -plan.tasks[k].estimate
+    )
+    return deque(order)
 
 
 def count(
@@ -277,6 +331,56 @@ def count(
         tasks=tasks,
         backend=backend,
     ).run()
+
+
+def minimum(
+    problem: Problem,
+    k: int = 1,
+    *,
+    jobs: int | None = None,
+    executor: Any = None,
+    forced: Iterable[OptionName] = (),
+    tasks: int | None = None,
+    backend: str | None = None,
+    bound: str = "lagrangian",
+) -> Cheapest:
+    """The ``k`` cheapest solutions, as ``dlx.costs.minimum`` finds them, the search cut
+    into the tasks of ``split`` and run by parallel workers (``jobs``, ``executor``: see
+    ``Count``). The cheapest known so far is shared: each task starts from the k cheapest
+    covers found when it is handed out, so it prunes by them (largest tasks first). The
+    costs are the serial search's; among covers of equal cost, which are kept may differ.
+    """
+    check_arguments(k, backend, bound)
+    start = time.perf_counter()
+    kept: list[tuple[float, int, Solution]] = []  # (cost, when found, solution), cheapest first
+    finding = itertools.count()
+    stats = Stats()
+    runner = executors.runner(problem, jobs, executor)
+    try:
+        plan = split(problem, workers=runner.workers, tasks=tasks, forced=forced)
+        key, payload = fingerprint(problem), runner.payload()
+
+        def submit(t: int) -> Any:
+            known = [solution for _, _, solution in kept]
+            prefix = plan.forced + plan.tasks[t].prefix
+            return runner.submit(_minimum_task, key, payload, prefix, k, known, backend, bound)
+
+        def finished(t: int, result: tuple[list[tuple[float, Solution]], Stats]) -> None:
+            nonlocal kept
+            covers, part = result
+            seen = {frozenset(solution) for _, _, solution in kept}
+            for cost, solution in covers:  # the task's own, and the known it was given
+                if frozenset(solution) not in seen:
+                    seen.add(frozenset(solution))
+                    kept.append((cost, next(finding), solution))
+            kept = sorted(kept, key=lambda found: (found[0], found[1]))[:k]
+            stats.add(part)
+
+        _run_tasks(runner, _largest_first(plan), submit, finished, plan, lambda: True, lambda: None)
+    finally:
+        runner.close()
+    stats.elapsed = time.perf_counter() - start
+    return Cheapest([(cost, solution) for cost, _, solution in kept], stats, True)
 
 
 # -- enumerating ------------------------------------------------------------------------------

@@ -567,17 +567,29 @@ class Problem:
         progress_interval: int = 100_000,
         backend: str | None = None,
         bound: str = "lagrangian",
+        jobs: int | None = None,
+        executor: Any = None,
     ) -> Cheapest:
         """The ``k`` cheapest solutions by total cost, cheapest first (see ``dlx.costs``);
         ``progress(view)`` is called every ``progress_interval`` nodes with a
         ``dlx.costs.CostProgress``; ``backend`` "python" keeps the search in pure Python,
-        ``bound`` "taxes" prunes by Knuth's taxes alone (``dlx.relaxation``).
+        ``bound`` "taxes" prunes by Knuth's taxes alone (``dlx.relaxation``). With ``jobs``
+        or an ``executor`` the search is split across workers (``dlx.parallel.minimum``).
 
         >>> p = Problem({"A": ["a", "b"], "B": ["a"], "C": ["b"]}, costs={"A": 5, "B": 2, "C": 2})
         >>> best = p.minimum(k=2)
         >>> best.cost, best.solution, best.covers[1]
         (4, ['B', 'C'], (5, ['A']))
         """
+        if jobs is not None or executor is not None:
+            from dlx.parallel import minimum as split_minimum
+
+            _serial_only(max_nodes, time_limit)
+            if progress is not None:
+                raise ArgumentError("progress reports a serial search, not one with jobs")
+            return split_minimum(
+                self, k, jobs=jobs, executor=executor, forced=forced, backend=backend, bound=bound
+            )
         from dlx.costs import minimum
 
         return minimum(

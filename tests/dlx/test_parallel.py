@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import multiprocessing
 import os
+import random
 import signal
 import subprocess
 import sys
@@ -24,11 +25,12 @@ from hypothesis import strategies as st
 import dlx
 import dlx.search
 from dlx import parallel
+from dlx.costs import Cheapest
 from dlx.parallel import CheckpointError, Count, Progress, Tree, split, usable_cores
 from examples import langford, queens
 from tests.dlx.test_search import problems
 from tests.examples import fixture_files
-from tests.oracle import check
+from tests.oracle import brute_force, check
 
 FIXTURES = fixture_files.DIRECTORY
 FAST = sorted(
@@ -226,6 +228,76 @@ def test_a_worker_killed_mid_count_is_replaced_and_the_total_is_right() -> None:
     assert counting.tasks_run == len(counting.plan.tasks)
 
 
+# -- minimum-cost covers -----------------------------------------------------------------------
+
+
+def queens_with_costs(n: int, seed: int) -> dlx.Problem:
+    """n queens, each square a random whole cost (so covers of equal cost are rare)."""
+    rng = random.Random(seed)
+    problem = queens.problem(n)
+    return dlx.Problem(
+        problem.options,
+        primary=problem.primary,
+        secondary=problem.secondary,
+        costs=[rng.randrange(1000) for _ in range(len(problem))],
+    )
+
+
+def as_sets(found: Cheapest) -> list[tuple[float, frozenset[object]]]:
+    """The covers found, each as its cost and its set of options (a split search lists a
+    task's forced options first)."""
+    return [(cost, frozenset(solution)) for cost, solution in found.covers]
+
+
+@settings(max_examples=60, deadline=None)
+@given(problems(), st.lists(st.integers(0, 9), max_size=9), st.integers(1, 3), st.integers(1, 12))
+def test_split_minimum_costs_are_the_brute_force_ones(
+    problem: dlx.Problem, costs: list[int], k: int, tasks: int
+) -> None:
+    problem = dlx.Problem(
+        problem.options,
+        primary=problem.primary,
+        secondary=problem.secondary,
+        costs=costs[: len(problem)] + [0] * (len(problem) - len(costs)),
+    )
+    cost_of = dict(zip(problem.option_names(), problem.costs, strict=True))
+    every = sorted(sum(cost_of[name] for name in cover) for cover in brute_force(problem))
+    with ThreadPoolExecutor(2) as threads:
+        found = parallel.minimum(problem, k, executor=threads, tasks=tasks)
+    assert [cost for cost, _ in found.covers] == every[:k] and found.complete
+    for cost, solution in found.covers:
+        check(problem, solution)
+        assert cost == sum(cost_of[name] for name in solution)
+    assert len({frozenset(solution) for _, solution in found.covers}) == len(found.covers)
+
+
+def test_pool_minimum_is_the_serial_one_and_later_tasks_prune_by_earlier_ones() -> None:
+    problem = queens_with_costs(9, seed=21)
+    serial = problem.minimum(3, bound="taxes")
+    split_up = parallel.minimum(problem, 3, jobs=2, tasks=30, bound="taxes")
+    assert [cost for cost, _ in split_up.covers] == [cost for cost, _ in serial.covers]
+    assert as_sets(split_up) == as_sets(serial)  # random costs: no ties to order differently
+    alone = sum(  # each task searched on its own, from nothing known
+        problem.minimum(
+            3, forced=[problem.option_names()[i] for i in task.prefix], bound="taxes"
+        ).stats.nodes
+        for task in split(problem, workers=2, tasks=30).tasks
+    )
+    assert split_up.stats.nodes < alone
+    assert as_sets(problem.minimum(3, jobs=2)) == as_sets(serial)
+    with pytest.raises(ValueError, match="serial"):
+        problem.minimum(jobs=2, time_limit=5)
+
+
+def test_a_split_minimum_refuses_bad_arguments_before_starting_workers() -> None:
+    problem = queens_with_costs(5, seed=1)
+    with pytest.raises(dlx.DLXError, match="k must be"):
+        parallel.minimum(problem, 0, jobs=2)
+    with pytest.raises(ValueError, match="bound"):
+        parallel.minimum(problem, jobs=2, bound="guess")
+    assert not [p for p in multiprocessing.active_children() if p.is_alive()]
+
+
 # -- checkpoints ------------------------------------------------------------------------------
 
 
@@ -300,6 +372,12 @@ def test_dask_solutions_are_the_serial_ones_in_order(client) -> None:
     problem = langford.problem(7, break_symmetry=False)
     found = list(parallel.solutions(problem, executor=client, tasks=12, chunk=5))
     assert found == list(problem.solutions()) and len(found) == 52
+
+
+def test_dask_minimum_is_the_serial_one(client) -> None:
+    problem = queens_with_costs(8, seed=5)
+    found = parallel.minimum(problem, 2, executor=client, tasks=12)
+    assert as_sets(found) == as_sets(problem.minimum(2))
 
 
 def test_a_dask_worker_killed_mid_count_is_retried(client) -> None:

@@ -17,8 +17,10 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+import dlx
 from sudoku.cli import app
 from tests.examples import fixture_files
+from tests.oracle import brute_force, check
 
 FIXTURES = fixture_files.DIRECTORY
 
@@ -46,6 +48,27 @@ def test_parallel_count_and_output_are_the_serial_ones(name: str) -> None:
     assert limited.stdout == serial.stdout.split("\n\n")[0].rstrip("\n") + "\n"
 
 
+def test_parallel_minimum_prints_the_serial_cheapest_costs(tmp_path: Path) -> None:
+    from examples import assignment
+
+    problem = assignment.problem()
+    path = tmp_path / "assignment.dlx"
+    dlx.write(problem, path)
+    serial = cover("--minimum", "--limit", "3", str(path))
+    split_up = cover("--minimum", "--limit", "3", "--jobs", "2", "--tasks", "4", str(path))
+    assert split_up.exit_code == serial.exit_code == 0
+    text_of = {problem.option_text(name): name for name in problem.option_names()}
+    cost_of = dict(zip(problem.option_names(), problem.costs, strict=True))
+    every = sorted(sum(cost_of[name] for name in cover) for cover in brute_force(problem))
+    for out in (serial.stdout, split_up.stdout):
+        blocks = [block.splitlines() for block in out.strip().split("\n\n")]
+        assert [block[0] for block in blocks] == [f"cost {cost}" for cost in every[:3]]
+        for block in blocks:  # each a cover, and of the cost it is printed with
+            solution = [text_of[line] for line in block[1:]]
+            check(problem, solution)
+            assert block[0] == f"cost {sum(cost_of[name] for name in solution)}"
+
+
 def test_checkpoint_only_with_count_and_refused_for_another_problem(tmp_path: Path) -> None:
     checkpoint = tmp_path / "count.json"
     result = cover(str(FIXTURES / "queens-08.dlx"), "--checkpoint", str(checkpoint))
@@ -62,8 +85,6 @@ def test_checkpoint_only_with_count_and_refused_for_another_problem(tmp_path: Pa
     [
         (["--minimum", "--count"], "it takes no --count"),
         (["--minimum", "--seed", "3"], "it takes no --seed"),
-        (["--minimum", "--jobs", "2"], "it takes no --jobs"),
-        (["--minimum", "--dask", "local"], "it takes no --dask"),
         (["--minimum", "--checkpoint", "c.json"], "it takes no --checkpoint"),
         (["--jobs", "2", "--dask", "local"], "choose --jobs (processes here) or --dask"),
         (["--tasks", "8"], "--tasks cuts a parallel search"),
