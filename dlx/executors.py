@@ -245,9 +245,14 @@ class Dask(Runner):
                 if target == "local":
                     from dask.distributed import LocalCluster
 
-                    # its workers' warnings (tasks called off at Ctrl-C) are not the user's
+                    # its workers' warnings (tasks called off at Ctrl-C) are not the user's;
+                    # no dashboard, and the scheduler's HTTP server on any free port: 8787
+                    # taken (another cluster) made a warning about a page nobody asked for
                     cluster = LocalCluster(  # type: ignore[no-untyped-call,unused-ignore]
-                        processes=True, threads_per_worker=1, silence_logs=logging.ERROR
+                        processes=True,
+                        threads_per_worker=1,
+                        silence_logs=logging.ERROR,
+                        scheduler_kwargs={"dashboard": False, "dashboard_address": ":0"},
                     )
                     self._own.append(cluster)
                     target = cluster

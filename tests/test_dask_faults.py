@@ -181,3 +181,18 @@ def test_the_clusters_own_processes_log_only_the_critical() -> None:
         if kept is not None:
             os.environ["DASK_LOGGING__DISTRIBUTED"] = kept
     assert list(levels.values()) == [logging.CRITICAL]
+
+
+def test_a_local_cluster_says_nothing_when_the_dashboards_port_is_taken(tmp_path: Path) -> None:
+    small = tmp_path / "queens6.dlx"
+    dlx.write(queens.problem(6), small)
+    with socket.socket() as holder:  # as another cluster, or any program, would hold it
+        holder.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            holder.bind(("127.0.0.1", 8787))
+            holder.listen()
+        except OSError:  # taken already: the case this test is about
+            pass
+        run = cover("--count", "--dask", "local", small)
+        stdout, stderr = run.communicate(timeout=120)
+    assert (run.returncode, stdout, stderr) == (0, "4\n", "")  # 6 queens: 4 (OEIS A000170)
