@@ -1,4 +1,4 @@
-"""Algorithm M and minimum-cost covers against miniexact (and Knuth's DLX5), in one run.
+"""Algorithm M and minimum-cost covers against miniexact, in one run.
 
 Two workloads, each with a result known from outside:
 
@@ -11,8 +11,8 @@ Two workloads, each with a result known from outside:
   miniexact's cheapest-solutions mode on the same problem written with ``$cost`` tokens,
   options in increasing cost as it requires, run as ``miniexact -C -K 1 -e -p`` (Algorithm
   C$; ``-e`` prints every improving solution, the last should be the cheapest; its time
-  includes starting the process); and Knuth's DLX5 when ``--dlx5`` names a binary built from
-  his dlx5.w outside this repository. A wrong answer is marked in the table; the run exits 1
+  includes starting the process). Against Knuth's DLX5 and HiGHS, costs are measured by
+  ``compare_costs.py``. A wrong answer is marked in the table; the run exits 1
   when ours is wrong. (On 2026-11-23 miniexact 1.6.1's cost mode did not return the cheapest
   assignment, and with ``-K 3`` printed without end.)
 
@@ -20,7 +20,7 @@ The engines take turns, one run each per round, so a change in the shared machin
 falls on all alike; the table shows the best of ``--repeat`` rounds. Run from the
 repository's root in the benchmark environment that has miniexact (benchmarks/README.md):
 
-    python -m benchmarks.compare_multiplicities --repeat 3 [--dlx5 PATH]
+    python -m benchmarks.compare_multiplicities --repeat 3
 """
 
 from __future__ import annotations
@@ -112,22 +112,11 @@ def best_of(rounds: int, runs: dict[str, Callable[[], object]]) -> dict[str, tup
     return best
 
 
-def dlx5_assignment(costs: list[list[int]], binary: str) -> float:
-    """Knuth's DLX5 on the problem in his format (``|cost`` tokens): the optimum it prints."""
-    n = len(costs)
-    head = " ".join([f"w{w}" for w in range(n)] + [f"j{j}" for j in range(n)])
-    lines = [f"w{w} j{j} |{costs[w][j]}" for w in range(n) for j in range(n)]
-    text = "\n".join([head, *lines]) + "\n"
-    err = subprocess.run([binary, "v17"], input=text, capture_output=True, text=True).stderr
-    return int(err.rsplit("$", 1)[1])
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.partition("\n")[0])
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--size", type=int, default=9, help="assignment: n workers (9)")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--dlx5", help="the path of Knuth's dlx5, to time it too")
     args = parser.parse_args(argv)
     binary = shutil.which("miniexact") or str(Path(sys.executable).parent / "miniexact")
     costs = assignment_costs(args.size, args.seed)
@@ -135,8 +124,6 @@ def main(argv: list[str] | None = None) -> int:
         "ours": lambda: ours_assignment(costs),
         "miniexact": lambda: miniexact_assignment(costs, binary),
     }
-    if args.dlx5:
-        cost_runs["dlx5"] = lambda: dlx5_assignment(costs, args.dlx5)
     workloads = {
         "matrices 6x6, 3 per line (M)": (
             {"ours": ours_matrices, "miniexact": miniexact_matrices},
