@@ -1,6 +1,7 @@
 """The checkpoint file of a parallel count: what a rerun trusts, so it is checked in full.
 
-A checkpoint records the plan (the tasks' prefixes and estimates) and the count of every
+A checkpoint records the plan (the tasks' prefixes and estimates, and the options a task of
+a problem with multiplicities leaves out) and the count of every
 finished task, for one problem and its forced options. It is written atomically (a
 temporary file renamed over it) and carries a digest of its content, so that a file edited
 by hand or damaged is refused instead of adding a wrong count: reading it back checks the
@@ -43,7 +44,10 @@ def save(path: Path, problem: Problem, plan: Plan, counts: dict[int, int]) -> No
         "problem": fingerprint(problem),
         "forced": list(plan.forced),
         "solutions": sum(counts.values()),
-        "tasks": [[list(task.prefix), task.estimate] for task in plan.tasks],
+        "tasks": [
+            [list(task.prefix), task.estimate] + ([list(task.excluded)] if task.excluded else [])
+            for task in plan.tasks
+        ],
         "counts": {str(k): v for k, v in sorted(counts.items())},
     }
     data["digest"] = _digest(data)
@@ -94,27 +98,35 @@ def _is_int(value: object) -> bool:
 
 
 def _tasks(path: Path, listed: object, options: int) -> tuple[Task, ...]:
-    """The plan's tasks: each a prefix of option numbers and a finite estimate, none twice
-    and none inside another (their counts would be added twice)."""
+    """The plan's tasks: each a prefix of option numbers, a finite estimate and perhaps the
+    option numbers it leaves out (none of those it takes); none twice, and none inside a task
+    that leaves nothing out (their counts would be added twice)."""
     if not isinstance(listed, list) or not listed:
         _refuse(path, "its plan is not a list of tasks")
     tasks = []
     for k, task in enumerate(listed):
-        if not (isinstance(task, list) and len(task) == 2 and isinstance(task[0], list)):
-            _refuse(path, f"task {k} is not [prefix, estimate]")
-        prefix, estimate = task
-        if not all(_is_int(x) and 0 <= x < options for x in prefix):
+        if not (
+            isinstance(task, list)
+            and len(task) in (2, 3)
+            and all(isinstance(part, list) for part in task[:1] + task[2:])
+        ):
+            _refuse(path, f"task {k} is not [prefix, estimate] or [prefix, estimate, excluded]")
+        prefix, estimate, *rest = task
+        excluded = rest[0] if rest else []
+        if not all(_is_int(x) and 0 <= x < options for x in prefix + excluded):
             _refuse(path, f"task {k} has a prefix that is not of option numbers")
+        if set(prefix) & set(excluded) or (rest and not excluded):
+            _refuse(path, f"task {k} leaves out an option it takes, or lists none")
         if not (_is_int(estimate) or isinstance(estimate, float)) or not (
             math.isfinite(estimate) and estimate >= 0
         ):
             _refuse(path, f"task {k} has an estimate that is not a number of nodes")
-        tasks.append(Task(tuple(prefix), float(estimate)))
-    prefixes = {task.prefix for task in tasks}
-    if len(prefixes) < len(tasks):
+        tasks.append(Task(tuple(prefix), float(estimate), tuple(excluded)))
+    if len({(task.prefix, task.excluded) for task in tasks}) < len(tasks):
         _refuse(path, "a task is listed twice")
+    plain = {task.prefix for task in tasks if not task.excluded}
     for task in tasks:
-        if any(task.prefix[:end] in prefixes for end in range(len(task.prefix))):
+        if any(task.prefix[:end] in plain for end in range(len(task.prefix))):
             _refuse(path, f"task {list(task.prefix)} lies inside another task")
     return tuple(tasks)
 

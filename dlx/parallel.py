@@ -26,14 +26,15 @@ from dlx.checkpoints import CheckpointError, write_atomically
 from dlx.cores import usable_cores
 from dlx.costs import Cheapest, check_arguments
 from dlx.costs import minimum as serial_minimum
-from dlx.errors import ArgumentError
+from dlx.errors import ArgumentError, ConflictError
 from dlx.executors import Retries, Runner, WorkerDied, fingerprint, worker_problem
 from dlx.loop import Stats
+from dlx.problem import Problem
 from dlx.search import Search
-from dlx.tree import Estimate, Plan, Task, Tree, estimate, split
+from dlx.tree import Estimate, Plan, Task, Tree, cut_bounded, estimate, split
 
 if TYPE_CHECKING:
-    from dlx.problem import OptionName, Problem, Solution
+    from dlx.problem import OptionName, Solution
     from dlx.seeds import Seed
 
 __all__ = [
@@ -67,11 +68,25 @@ def _count_task(
     forced: tuple[int, ...],
     limit: int | None,
     backend: str | None,
+    excluded: tuple[int, ...] = (),
 ) -> tuple[int, int]:
-    """Count one task's solutions: (solutions, nodes)."""
+    """Count one task's solutions: (solutions, nodes). A task of ``cut_bounded`` may leave
+    options out (``excluded``), and its forced options may not fit together (none then)."""
     problem = worker_problem(key, payload)
     names = problem.option_names()
-    search = Search(problem, forced=[names[i] for i in forced], backend=backend)
+    chosen = [names[i] for i in forced]
+    if excluded:
+        left_out = {names[i] for i in excluded}
+        problem = Problem(
+            {name: entries for name, entries in problem.options.items() if name not in left_out},
+            primary=problem.primary,
+            secondary=problem.secondary,
+            bounds=problem.bounds,
+        )
+    try:
+        search = Search(problem, forced=chosen, backend=backend)
+    except ConflictError:
+        return 0, 0
     return search.count(limit), search.stats.nodes
 
 
@@ -206,7 +221,8 @@ class Count:
         if saved is not None:
             self.plan, self.counts = saved
         else:
-            self.plan = split(self.problem, workers=workers, tasks=self._tasks, forced=self._forced)
+            cut = cut_bounded if self.problem.compiled().has_bounds else split
+            self.plan = cut(self.problem, workers=workers, tasks=self._tasks, forced=self._forced)
         self.solutions = sum(self.counts.values())
 
     def _count(self, runner: Runner) -> int:
@@ -220,8 +236,11 @@ class Count:
         key, payload = fingerprint(self.problem), runner.payload()
 
         def submit(k: int) -> Any:
-            forced = plan.forced + plan.tasks[k].prefix
-            return runner.submit(_count_task, key, payload, forced, limit, self._backend)
+            task = plan.tasks[k]
+            forced = plan.forced + task.prefix
+            return runner.submit(
+                _count_task, key, payload, forced, limit, self._backend, task.excluded
+            )
 
         def finished(k: int, result: tuple[int, int]) -> None:
             nonlocal done_work

@@ -23,6 +23,7 @@ from __future__ import annotations
 import heapq
 import math
 import random
+from collections import deque
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -205,10 +206,12 @@ def estimate(
 @dataclass(frozen=True)
 class Task:
     """One subproblem: the options chosen below the forced ones (as option numbers), and
-    the estimated nodes of its subtree."""
+    the estimated nodes of its subtree; a task of ``cut_bounded`` also names the options
+    its solutions leave out (``excluded``)."""
 
     prefix: tuple[int, ...]
     estimate: float
+    excluded: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -270,6 +273,101 @@ def split(
             heapq.heappush(heap, (-(1 + size), (*path, position)))
     plan = tuple(Task(prefix, size) for _, (prefix, _, size) in sorted(leaves.items()))
     return Plan(forced_indices, plan)
+
+
+def cut_bounded(
+    problem: Problem,
+    *,
+    workers: int = 1,
+    tasks: int | None = None,
+    forced: Iterable[OptionName] = (),
+) -> Plan:
+    """Cut a count of a problem with multiplicities (Algorithm M) into about ``tasks``
+    independent ones (by default ``TASKS_PER_WORKER`` a worker), whose counts add up to
+    the whole count, in any order.
+
+    Its tree is not replayed here, so the cut is by options: a task is split on the primary
+    item with the fewest options it may still take (one still short of its lower bound
+    first), into a task for each such option o (o chosen, the ones before it left out) and,
+    when the item has its lower bound already, one that leaves them all out. So every
+    solution of the task is in exactly one of the new ones. Tasks sure to have no solution
+    are dropped; every estimate is 1.
+    """
+    if workers < 1:
+        raise ArgumentError(f"workers must be at least 1, not {workers}")
+    forced_names = _checked(problem, forced)
+    forced_indices = tuple(problem.index(name) for name in forced_names)
+    wanted = min(MAX_TASKS, tasks if tasks is not None else TASKS_PER_WORKER * workers)
+    links = problem.compiled()
+    n1, nodes, starts = links.n_primary, links.nodes, links.starts
+    items_of = [
+        [i for i in nodes[starts[o] : starts[o + 1]] if i <= n1] for o in range(len(starts) - 1)
+    ]
+    options_of: list[list[int]] = [[] for _ in range(n1 + 1)]
+    for o, items in enumerate(items_of):
+        for i in items:
+            options_of[i].append(o)
+    Leaf = tuple[tuple[int, ...], tuple[int, ...]]  # (prefix, excluded)
+    open_leaves: deque[Leaf] = deque([((), ())])
+    final: list[Leaf] = []
+    while open_leaves and len(open_leaves) + len(final) < wanted:
+        prefix, excluded = open_leaves.popleft()
+        children = _cut_by_options(
+            forced_indices, prefix, excluded, links.bounds, items_of, options_of
+        )
+        if children is None:
+            final.append((prefix, excluded))
+        else:
+            open_leaves.extend(children)
+    leaves = final + list(open_leaves)
+    if not leaves:  # no solution anywhere: one task says so
+        leaves = [((), ())]
+    return Plan(forced_indices, tuple(Task(p, 1.0, e) for p, e in leaves))
+
+
+def _cut_by_options(
+    forced: tuple[int, ...],
+    prefix: tuple[int, ...],
+    excluded: tuple[int, ...],
+    bounds: list[tuple[int, int]],
+    items_of: list[list[int]],
+    options_of: list[list[int]],
+) -> list[tuple[tuple[int, ...], tuple[int, ...]]] | None:
+    """``cut_bounded``'s step: the (prefix, excluded) pairs that split a task of options
+    ``prefix`` below the ``forced`` ones, leaving out ``excluded``; [] when it surely has no
+    solution, None when no item is left to split on."""
+    chosen = forced + prefix
+    taken = [0] * len(options_of)
+    for o in chosen:
+        for i in items_of[o]:
+            taken[i] += 1
+    gone = set(chosen) | set(excluded)
+    best: tuple[bool, int, int] | None = None  # (satisfied, options, item) of the least
+    best_options: list[int] = []
+    for i in range(1, len(options_of)):
+        low, high = bounds[i]
+        if taken[i] >= high:
+            continue
+        live = [
+            o
+            for o in options_of[i]
+            if o not in gone and all(taken[j] < bounds[j][1] for j in items_of[o])
+        ]
+        if not live:
+            if taken[i] < low:
+                return []  # the item can no longer reach its lower bound
+            continue
+        key = (taken[i] >= low, len(live), i)
+        if best is None or key < best:
+            best, best_options = key, live
+    if best is None:
+        return None
+    children = [
+        (prefix + (o,), excluded + tuple(best_options[:k])) for k, o in enumerate(best_options)
+    ]
+    if best[0]:  # the lower bound is met: the solutions that take none of them
+        children.append((prefix, excluded + tuple(best_options)))
+    return children
 
 
 def _checked(problem: Problem, forced: Iterable[OptionName]) -> list[OptionName]:

@@ -7,6 +7,7 @@ solutions to reach is the serial search's.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import multiprocessing
 import os
@@ -26,8 +27,10 @@ import dlx
 import dlx.search
 from dlx import parallel
 from dlx.costs import Cheapest
-from dlx.parallel import CheckpointError, Count, Progress, Tree, split, usable_cores
+from dlx.parallel import CheckpointError, Count, Plan, Progress, Task, Tree, split, usable_cores
+from dlx.tree import cut_bounded
 from examples import langford, queens
+from tests.dlx.test_backends import bounded
 from tests.dlx.test_search import problems
 from tests.examples import fixture_files
 from tests.oracle import brute_force, check
@@ -185,16 +188,51 @@ def test_leaving_a_parallel_enumeration_early_stops_its_workers() -> None:
     assert not [p for p in multiprocessing.active_children() if p.is_alive()]
 
 
-def test_a_problem_with_bounds_runs_as_one_task() -> None:
-    """Multiplicities (Algorithm M) are not cut yet: one task, the serial answers."""
+def test_a_problem_with_bounds_is_enumerated_as_one_task() -> None:
+    """Solutions in the serial order come from one task when there are multiplicities (the
+    cut of a count, ``cut_bounded``, does not keep the order)."""
     problem = dlx.Problem([["a"], ["a"], ["a", "b"], ["b"]], bounds={"a": (1, 2)})
     serial = list(problem.solutions())
     assert len(serial) == problem.count() > 2
     assert len(split(problem, workers=2, tasks=10).tasks) == 1
-    assert problem.count(jobs=2) == len(serial)
     assert list(parallel.solutions(problem, jobs=2, chunk=1)) == serial
     with pytest.raises(ValueError, match="multiplicities"):
         problem.estimate()
+
+
+def solutions_of(problem: dlx.Problem, plan: Plan, task: Task) -> set[frozenset[object]]:
+    """The solutions of ``problem`` that are the task's: its options taken, none left out."""
+    names = problem.option_names()
+    taken = {names[i] for i in plan.forced + task.prefix}
+    left_out = {names[i] for i in task.excluded}
+    return {s for s in brute_force(problem) if taken <= s and not left_out & s}
+
+
+@settings(max_examples=200, deadline=None)
+@given(bounded(), st.integers(1, 30))
+def test_a_cut_of_a_bounded_count_puts_every_solution_in_exactly_one_task(
+    problem: dlx.Problem, tasks: int
+) -> None:
+    plan = cut_bounded(problem, tasks=tasks)
+    every = brute_force(problem)
+    owned = [solutions_of(problem, plan, task) for task in plan.tasks]
+    assert sum(map(len, owned)) == len(every)  # none twice ...
+    assert set().union(*owned) == every  # ... and none left out
+    with ThreadPoolExecutor(2) as threads:
+        assert parallel.count(problem, executor=threads, tasks=tasks) == len(every)
+
+
+@pytest.mark.parametrize(("n", "ones", "published"), [(6, 3, 297_200), (6, 2, 67_950)])
+def test_pool_counts_of_multiplicities_are_the_published_ones(
+    n: int, ones: int, published: int
+) -> None:
+    """0-1 matrices with ``ones`` ones in every row and column (OEIS A001501, A001499)."""
+    lines = [f"r{k}" for k in range(n)] + [f"c{k}" for k in range(n)]
+    cells = {(r, c): [f"r{r}", f"c{c}"] for r in range(n) for c in range(n)}
+    problem = dlx.Problem(cells, primary=lines, bounds=dict.fromkeys(lines, ones))
+    counting = Count(problem, jobs=2, tasks=40)
+    assert counting.run() == published
+    assert counting.plan is not None and len(counting.plan.tasks) >= 40
 
 
 def test_bad_arguments_are_refused() -> None:
@@ -324,6 +362,31 @@ def test_an_interrupted_count_resumes_from_its_checkpoint(tmp_path: Path) -> Non
     assert second.tasks_run == total - first.tasks_run < total
     third = Count(problem, jobs=2, checkpoint=path)  # everything done: nothing to run
     assert third.run() == expected and third.tasks_run == 0
+
+
+def test_an_interrupted_count_of_multiplicities_resumes_from_its_checkpoint(
+    tmp_path: Path,
+) -> None:
+    n, lines = 6, [f"r{k}" for k in range(6)] + [f"c{k}" for k in range(6)]
+    cells = {(r, c): [f"r{r}", f"c{c}"] for r in range(n) for c in range(n)}
+    problem = dlx.Problem(cells, primary=lines, bounds=dict.fromkeys(lines, 2))
+    path = tmp_path / "count.json"
+    first = Count(problem, jobs=2, tasks=30, checkpoint=path, progress=interrupt_after(8))
+    with pytest.raises(KeyboardInterrupt):
+        first.run()
+    saved = json.loads(path.read_text())
+    assert any(len(task) == 3 for task in saved["tasks"])  # tasks that leave options out
+    second = Count(problem, jobs=2, checkpoint=path)
+    assert second.run() == 67_950  # OEIS A001499, n = 6
+    assert second.tasks_run == len(second.plan.tasks) - first.tasks_run
+    # a task that leaves out an option it takes is refused, even with its digest made anew
+    task = next(task for task in saved["tasks"] if len(task) == 3 and task[0])
+    task[2].append(task[0][0])
+    del saved["digest"]
+    saved["digest"] = hashlib.sha256(json.dumps(saved, sort_keys=True).encode()).hexdigest()
+    path.write_text(json.dumps(saved))
+    with pytest.raises(CheckpointError, match="leaves out an option it takes"):
+        Count(problem, jobs=2, checkpoint=path).run()
 
 
 def test_a_checkpoint_of_another_problem_is_refused(tmp_path: Path) -> None:
