@@ -233,6 +233,7 @@ def generate(
     attempts: int = DEFAULT_ATTEMPTS,
     time_limit: float | None = None,
     progress: Report | None = None,
+    proof_guesses: int | None = None,
 ) -> Generated:
     """A unique puzzle: minimal unless ``clues`` asks for a count, of the ``difficulty`` level
     when asked, its clues laid out with ``symmetry`` or exactly on the cells of ``mask``.
@@ -248,6 +249,9 @@ def generate(
     status)`` is called as the work goes. Everything is drawn from one generator seeded by
     ``seed``, so ``generate(..., seed=result.seed)`` gives the same puzzle again (given the
     time to get there); "random" symmetry is drawn from it too and reported.
+    ``proof_guesses`` bounds each uniqueness proof by a count (`sudoku.digging.Budget`): a
+    clue whose removal is not proved within it stays (``minimal`` is then False), for
+    shapes where a few proofs take far longer than the rest (a 16x16 jigsaw).
     """
     shape = shape or Shape()
     if difficulty is not None and difficulty not in LEVELS:
@@ -257,7 +261,7 @@ def generate(
     if symmetry not in SYMMETRIES:
         raise GenerateError(f"unknown symmetry {symmetry!r}; choose one of {', '.join(SYMMETRIES)}")
     pattern = None if mask is None else _check_mask(shape, mask, symmetry, clues)
-    budget = Budget(time_limit)
+    budget = Budget(time_limit, proof_guesses)
     value = resolve_seed(seed)
     rng = random.Random(value)
     symmetry = _resolve_symmetry(shape, symmetry, clues, value)
@@ -285,7 +289,7 @@ def generate(
         rating = rate(puzzle, budget=0)  # no chains: the level is the same, 10x quicker
         levels.append(rating.level)
         if difficulty is not None and rating.level != difficulty:
-            if clues is None and not candidate.minimal:
+            if clues is None and budget.over():
                 break  # out of time mid-dig: no other candidate comes
             continue
         nodes, updates = _engine_work(puzzle, budget)

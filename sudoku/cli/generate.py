@@ -212,6 +212,14 @@ def generate_command(
             band = parse_band(se_band)
         except GenerateError as error:
             refuse(str(error), "--se")
+    if killer or jigsaw:
+        from sudoku.make_variants import check_size
+
+        for option, asked in (("--killer", {"killer": killer}), ("--jigsaw", {"jigsaw": jigsaw})):
+            try:
+                check_size(shape.size, **asked)
+            except GenerateError as error:
+                refuse(str(error), option)
     pattern = None if killer or jigsaw else _mask(mask, shape)
     start = resolve_seed(seed)
     typer.echo(f"seed {start}", err=True)
