@@ -6,10 +6,14 @@ Glossary
              region, so both keep n cells; kept only when both stay in one piece
     killer   made from a random complete grid: its cells are grouped into random small cages
              of different digits, the sums read off the grid, and givens are dug out while
-             the puzzle stays unique (usually none are left: the cages alone decide it)
+             the puzzle stays unique (up to 9x9 usually none are left: the cages alone
+             decide it; from 12x12 on, some stay)
 
 A jigsaw puzzle is then made as any other: `sudoku.generate.generate` on the shape, which
-digs clues while the solution stays unique. Uniqueness is always the engine's count to 2.
+digs clues while the solution stays unique. Uniqueness is always a count to 2 (in C for a
+jigsaw, on the engine for a killer). Every search on the way is bounded by a count (guesses,
+nodes), never by the clock alone, so a seed gives the same puzzle on every run; a time limit
+only ends the work. Sizes past LARGEST_JIGSAW and LARGEST_KILLER are refused (`check_size`).
 """
 
 from __future__ import annotations

@@ -90,14 +90,16 @@ def generate_command(
     jigsaw: Annotated[
         bool,
         typer.Option(
-            "--jigsaw", help="Jigsaw: new random regions for each puzzle (written first)."
+            "--jigsaw",
+            help="Jigsaw: new random regions for each puzzle (written first); sizes 4 to 16.",
         ),
     ] = False,
     killer: Annotated[
         bool,
         typer.Option(
             "--killer",
-            help="Killer: random cages decided by their sums alone (the cage file is written).",
+            help="Killer: random cages decided by their sums (from 12x12 with some givens; "
+            "the cage file is written); sizes 4 to 16.",
         ),
     ] = False,
     clues: Annotated[
