@@ -53,7 +53,8 @@ CAGE_SIZES = (1, 2, 2, 2, 3, 3, 3, 4)  # the size a new cage aims at, drawn unif
 # sizes drawn are scaled up so that about AIMED_CAGES cages cover the grid, and a caging
 # with more cages than there are labels is drawn again.
 AIMED_CAGES = 55
-# Larger jigsaws: at 25x25 not one random shape in dozens showed a grid in REGION_GUESSES.
+# Larger jigsaws do not finish within BIG_TIME_LIMIT: an 18x18 or 20x20 is still digging
+# then, and at 25x25 not one random shape in dozens showed a grid in REGION_GUESSES.
 LARGEST_JIGSAW = 16
 # Larger killers would need cages so large (a 25x25: 8 cells on average) that their digit
 # sets are more options than the engine's matrix holds in memory and time.
@@ -228,10 +229,11 @@ def check_size(n: int, *, jigsaw: bool = False, killer: bool = False) -> None:
         )
     if jigsaw and n > LARGEST_JIGSAW:
         raise GenerateError(
-            f"random jigsaws go up to {LARGEST_JIGSAW}x{LARGEST_JIGSAW}: on a {n}x{n} grid "
-            f"hardly any random regions admit a grid the search finds in "
-            f"{REGION_GUESSES:,} guesses, so drawing them would not end in reasonable time "
-            "(a region file of that size still solves: --regions)"
+            f"random jigsaws go up to {LARGEST_JIGSAW}x{LARGEST_JIGSAW}: past that, drawing "
+            "regions that admit a grid and digging the puzzle do not end within a minute (a "
+            "20x20 is still digging then; a 25x25's random regions hardly ever show a grid "
+            f"within {REGION_GUESSES:,} guesses), and a puzzle cut short by the clock would "
+            "not come again from its seed; a region file of any size still solves (--regions)"
         )
 
 
