@@ -333,7 +333,11 @@ def _engine_work(puzzle: Grid, budget: Budget) -> tuple[int | None, int | None]:
     """The engine's nodes and updates for solving ``puzzle`` and proving it unique (a
     mechanical measure; the digging proved it unique already), or (None, None) when they
     would take longer than the budget's time left, or PROOF_GRACE once it is spent (a big
-    grid's plain search can take far longer than its digging)."""
+    grid's plain search can take far longer than its digging). Not measured at all when
+    the budget bounds each proof by guesses: the engine takes far longer on those shapes
+    (a 16x16 jigsaw: 10^7 nodes and more, most of the budget)."""
+    if budget.guesses is not None:
+        return None, None
     left = budget.left()
     run = search(puzzle, time_limit=None if left is None else max(left, PROOF_GRACE))
     run.count(2)  # the one solution, and the search on for a second that proves it unique
