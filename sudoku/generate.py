@@ -327,19 +327,22 @@ PROOF_GRACE = 2.0  # seconds the engine's statistics may take past a spent time 
 # From this size a puzzle's digging can take minutes (each removal proved unique by a search
 # on a big grid): the command line gives each puzzle this budget unless told.
 BIG_SIZE, BIG_TIME_LIMIT = 16, 60.0
+WORK_NODES = 1_000_000  # the engine's nodes for a puzzle's statistics, when proofs are bounded
 
 
 def _engine_work(puzzle: Grid, budget: Budget) -> tuple[int | None, int | None]:
     """The engine's nodes and updates for solving ``puzzle`` and proving it unique (a
     mechanical measure; the digging proved it unique already), or (None, None) when they
     would take longer than the budget's time left, or PROOF_GRACE once it is spent (a big
-    grid's plain search can take far longer than its digging). Not measured at all when
-    the budget bounds each proof by guesses: the engine takes far longer on those shapes
-    (a 16x16 jigsaw: 10^7 nodes and more, most of the budget)."""
-    if budget.guesses is not None:
-        return None, None
+    grid's plain search can take far longer than its digging). When the budget bounds each
+    proof by guesses, so is this one, by WORK_NODES nodes: on those shapes the engine can
+    take far longer than the digging (a 16x16 jigsaw: 10^7 nodes, most of the budget)."""
     left = budget.left()
-    run = search(puzzle, time_limit=None if left is None else max(left, PROOF_GRACE))
+    run = search(
+        puzzle,
+        time_limit=None if left is None else max(left, PROOF_GRACE),
+        max_nodes=None if budget.guesses is None else WORK_NODES,
+    )
     run.count(2)  # the one solution, and the search on for a second that proves it unique
     if not run.complete and run.stopped_by != "limit":
         return None, None

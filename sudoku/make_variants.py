@@ -28,7 +28,6 @@ from sudoku import records
 from sudoku.cover import search
 from sudoku.digging import Budget, count_within, orbits, strip
 from sudoku.generate import (
-    BIG_SIZE,
     DEFAULT_ATTEMPTS,
     Generated,
     GenerateError,
@@ -63,8 +62,9 @@ LARGEST_KILLER = 16
 # same killer on every run): 9x9 cages are proved alone in a few thousand, most 12x12 and
 # larger ones need millions, and keep givens instead (see generate_killer).
 PROOF_NODES = 100_000
-# The C search's guesses a proof may take when digging a jigsaw from BIG_SIZE on, where a
-# few of the proofs near the end take seconds each (the others, milliseconds).
+# The C search's guesses a proof may take when digging a random jigsaw: from 14x14 on a few
+# of the proofs near the end take seconds to minutes each (the others, milliseconds); up to
+# 12x12 hardly any proof comes near it.
 PROOF_GUESSES = 5_000
 
 
@@ -320,7 +320,7 @@ def generate_variant(
         if not killer:
             return generate(
                 base, seed=seed, attempts=attempts, time_limit=budget.left(),
-                proof_guesses=PROOF_GUESSES if jigsaw and n >= BIG_SIZE else None, **digging,
+                proof_guesses=PROOF_GUESSES if jigsaw else None, **digging,
             )  # fmt: skip
         return generate_killer(base, seed=seed, attempts=attempts, time_limit=budget.left())
     except OutOfAttempts:

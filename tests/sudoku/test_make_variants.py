@@ -197,3 +197,19 @@ def test_sizes_past_the_limits_are_refused_up_front_naming_them(n, jigsaw, kille
     with pytest.raises(GenerateError, match=says) as refused:
         _variant(n, jigsaw, killer, 1)
     assert not isinstance(refused.value, OutOfAttempts)  # refused, not run out of time
+
+
+def test_a_proof_bound_keeps_every_clue_it_cannot_settle_and_the_puzzle_stays_unique():
+    """strip under a Budget whose proofs may take one node (a killer's proofs run on the
+    engine): no removal is proved, so every clue stays and strip says the puzzle may not be
+    minimal; without the bound the same digging goes down and says it is."""
+    from sudoku.digging import Budget, orbits, strip
+
+    solution = generate_killer(seed=1).solution
+    bounded, free = list(solution.cells), list(solution.cells)
+    assert strip(solution.shape, bounded, orbits(solution.shape), Budget(None, 1)) is False
+    assert bounded == list(solution.cells)
+    assert strip(solution.shape, free, orbits(solution.shape), Budget(None)) is True
+    assert count(Grid(solution.shape, tuple(free)), limit=2) == 1 and not any(free)
+    with pytest.raises(GenerateError, match="guesses must be 1 or more"):
+        Budget(None, 0)
