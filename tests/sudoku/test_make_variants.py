@@ -164,8 +164,8 @@ def test_jigsaws_and_killers_of_small_sizes_are_unique_and_check(n, jigsaw, kill
 @pytest.mark.slow
 @pytest.mark.parametrize(
     "n, jigsaw, killer",
-    [(16, True, False), (16, False, True), (16, True, True), (13, True, False), (14, False, True),
-     (15, False, True), (11, True, True)],
+    [(16, True, False), (16, False, True), (16, True, True), (13, True, False), (14, True, False),
+     (15, True, False), (14, False, True), (15, False, True), (11, True, True)],
 )  # fmt: skip
 def test_jigsaws_and_killers_up_to_16x16_are_unique_and_check(n, jigsaw, killer):
     """From 12x12 on a killer keeps givens beside its cages; a 16x16 jigsaw keeps a few
