@@ -29,7 +29,7 @@
 #include "_masks.h"
 #include "_search_api.h"
 
-enum { NONE = 0, UNIQUE = 1, SEVERAL = 2, PYTHON = 3, SKIP = 4 }; /* a line's code */
+enum { NONE = 0, UNIQUE = 1, SEVERAL = 2, PYTHON = 3, SKIP = 4, STOPPED = 5 }; /* a line's code */
 #define MIN_SIZE 4
 #define MAX_SIZE MASKS_MAX_SIZE
 #define CHECK_EVERY (1LL << 20) /* nodes between Ctrl-C polls */
@@ -265,12 +265,17 @@ static double now(void)
 #endif
 }
 
-/* A solve() call running without the GIL: its saved thread state, its Solver, and when its
- * time runs out (0: never). */
+/* A solve() call running without the GIL: its saved thread state, its Solver, when its
+ * time runs out (0: never), the solutions to count, and the guesses a line's search may make (0: no limit), with the
+ * current search's count of them and whether it went past. */
 typedef struct {
     PyThreadState *state;
     const Solver *solver;
     double deadline;
+    int limit; /* solutions counted: 2, or 1 (any one will do, shown) */
+    long long max_guesses;
+    const long long *guesses;
+    int gave_up;
 } Running;
 
 /* Take the GIL back for a moment to see whether Ctrl-C was pressed (in the main thread) or
@@ -278,6 +283,10 @@ typedef struct {
 static int interrupted(void *context)
 {
     Running *running = context;
+    if (running->max_guesses && running->guesses && *running->guesses >= running->max_guesses) {
+        running->gave_up = 1; /* the line's answer is STOPPED; no exception, no GIL needed */
+        return 1;
+    }
     PyEval_RestoreThread(running->state);
     int stop = PyErr_CheckSignals() < 0;
     if (!stop && __atomic_load_n(&running->solver->stopping, __ATOMIC_RELAXED)) {
@@ -324,8 +333,10 @@ static int first_two(Line *line, DlxRun *run, const int *cells, int *chosen, Run
 
 /* Count line's solutions to two, on the bands for the usual 9x9 shape, else on the
  * bitmasks; write the solution when it is unique, the first two (first_two) when there are
- * several. Adds the search's guesses to *guesses. -1 with an exception when Ctrl-C or stop()
- * stopped it. Called without the GIL (see interrupted). */
+ * several; answer STOPPED when the search passed running->max_guesses (seen when it polls,
+ * so at the same node every time: the answer does not depend on the clock). Adds the
+ * search's guesses to *guesses. -1 with an exception when Ctrl-C or stop() stopped it.
+ * Called without the GIL (see interrupted). */
 static int solve_line(Line *line, DlxRun *run, const Shape *shape, MasksSearch *search,
                       BandsSearch *bands, int *cells, int *chosen, unsigned char *digits,
                       Running *running, long long *guesses)
@@ -338,11 +349,19 @@ static int solve_line(Line *line, DlxRun *run, const Shape *shape, MasksSearch *
         line->code = PYTHON;
         return 0;
     }
-    long long every = running->deadline ? CHECK_CLOCK : CHECK_EVERY;
+    long long every = running->deadline || running->max_guesses ? CHECK_CLOCK : CHECK_EVERY;
+    running->guesses = shape->bands ? &bands->guesses : &search->guesses;
+    running->gave_up = 0;
     int found = start < 0      ? 0
-                : shape->bands ? bands_count(bands, 2, digits, every, interrupted, running)
-                              : masks_count(search, 2, digits, every, interrupted, running);
+                : shape->bands ? bands_count(bands, running->limit, digits, every, interrupted,
+                                             running)
+                              : masks_count(search, running->limit, digits, every, interrupted, running);
     *guesses += shape->bands ? bands->guesses : search->guesses;
+    running->guesses = NULL;
+    if (found < 0 && running->gave_up) {
+        line->code = STOPPED;
+        return 0;
+    }
     if (found < 0)
         return -1;
     if (found == 2 && run)
@@ -355,20 +374,40 @@ static int solve_line(Line *line, DlxRun *run, const Shape *shape, MasksSearch *
 }
 
 PyDoc_STRVAR(solve_doc,
-             "solve(lines, seconds=None) -> (codes, solutions)\n\n"
+             "solve(lines, seconds=None, guesses=None, limit=2) -> (codes, solutions)\n\n"
              "Solve each of lines (a list of str), proving uniqueness. codes holds a code per\n"
              "line read: 0 no solution, 1 unique, 2 several, 3 read it in Python, 4 blank or a\n"
-             "# comment; solutions the solution line (unique), the first two joined (several;\n"
-             "None for a shape added without a layout) or None. codes is shorter than lines\n"
-             "when the next line's size has no shape. TimeoutError when the call takes more\n"
-             "than seconds (checked between lines and every few thousand nodes).");
+             "# comment, 5 stopped at the guess limit; solutions the solution line (unique),\n"
+             "the first two joined (several; None for a shape added without a layout) or None.\n"
+             "codes is shorter than lines when the next line's size has no shape. TimeoutError\n"
+             "when the call takes more than seconds (checked between lines and every few\n"
+             "thousand nodes). guesses: a line whose search has made that many guesses (seen\n"
+             "every few thousand nodes: the same answer on every run) is answered 5. limit 1:\n"
+             "stop at the first solution, answered 1 with it (others may exist).");
 
 static PyObject *Solver_solve(Solver *self, PyObject *args, PyObject *kwds)
 {
-    static char *kwlist[] = {"lines", "seconds", NULL};
-    PyObject *lines_arg, *seconds = Py_None;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O|O:solve", kwlist, &lines_arg, &seconds))
+    static char *kwlist[] = {"lines", "seconds", "guesses", "limit", NULL};
+    PyObject *lines_arg, *seconds = Py_None, *guess_limit = Py_None;
+    int limit = 2;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O|OOi:solve", kwlist, &lines_arg, &seconds,
+                                     &guess_limit, &limit))
         return NULL;
+    if (limit != 1 && limit != 2) {
+        PyErr_Format(PyExc_ValueError, "limit must be 1 or 2, not %d", limit);
+        return NULL;
+    }
+    long long max_guesses = 0;
+    if (guess_limit != Py_None) {
+        max_guesses = PyLong_AsLongLong(guess_limit);
+        if (max_guesses == -1 && PyErr_Occurred())
+            return NULL;
+        if (max_guesses < 1) {
+            PyErr_Format(PyExc_ValueError, "guesses must be None or 1 or more, not %R",
+                         guess_limit);
+            return NULL;
+        }
+    }
     double deadline = 0;
     if (seconds != Py_None) {
         double limit = PyFloat_AsDouble(seconds);
@@ -456,7 +495,7 @@ static PyObject *Solver_solve(Solver *self, PyObject *args, PyObject *kwds)
         }
     /* Without the GIL: read, check, search and write every line (the tuple holds them). */
     int stopped = 0;
-    Running running = {PyEval_SaveThread(), self, deadline};
+    Running running = {PyEval_SaveThread(), self, deadline, limit, max_guesses, NULL, 0};
     for (Py_ssize_t k = 0; k < count && !stopped; k++) {
         if (__atomic_load_n(&self->stopping, __ATOMIC_RELAXED) ||
             (deadline && now() > deadline))
@@ -589,6 +628,7 @@ PyMODINIT_FUNC PyInit__batch(void)
         PyModule_AddIntConstant(m, "SEVERAL", SEVERAL) < 0 ||
         PyModule_AddIntConstant(m, "PYTHON", PYTHON) < 0 ||
         PyModule_AddIntConstant(m, "SKIP", SKIP) < 0 ||
+        PyModule_AddIntConstant(m, "STOPPED", STOPPED) < 0 ||
         PyModule_AddIntConstant(m, "STALL", MASKS_STALL) < 0) {
         Py_DECREF(m);
         return NULL;

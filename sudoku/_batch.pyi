@@ -10,6 +10,7 @@ UNIQUE: Final[int]
 SEVERAL: Final[int]
 PYTHON: Final[int]  # read it in Python (separators, bad characters, givens that clash)
 SKIP: Final[int]  # a blank line or a # comment
+STOPPED: Final[int]  # the search made the guesses it was allowed (solve's guesses)
 STALL: Final[int]  # guesses after which a search propagates past singles (_deep.h)
 
 class Solver:
@@ -23,6 +24,10 @@ class Solver:
         self, n: int, layout: Layout | None, units: Sequence[Sequence[int]], /
     ) -> None: ...
     def solve(
-        self, lines: list[str], seconds: float | None = None
+        self,
+        lines: list[str],
+        seconds: float | None = None,
+        guesses: int | None = None,
+        limit: int = 2,
     ) -> tuple[bytes, list[str | None]]: ...
     def stop(self) -> None: ...

@@ -17,9 +17,10 @@ from dlx import seeds
 from dlx.seeds import Seed
 from sudoku.cover import decode, search
 from sudoku.grid import Grid, Shape
-from sudoku.solve import count_to
+from sudoku.solve import count_to, first_in_c
 
 RESTART_NODES = 10  # a complete grid's first search budget, in nodes a cell (then doubled)
+GRID_GUESSES = 20_000  # guesses of the C search for a complete grid, after a failed restart
 STALL_MOVES = 300  # search moves without a new low before a restart
 MASK_COUNT_LIMIT = 50  # solutions counted when scoring a grid against a mask
 
@@ -38,6 +39,9 @@ def complete_grid(shape: Shape | None = None, seed: Seed = None) -> Grid:
     into a subtree with no grid in it for a very long time (a few seeds in a hundred on a
     jigsaw or X-sudoku: minutes and more), so it restarts, with the same generator, after
     RESTART_NODES nodes a cell, then twice as many each time: grids come in milliseconds.
+    Between restarts, when the C batch is built, its search (which propagates more) looks
+    for a grid through a random unit's digits drawn from the seed, within GRID_GUESSES
+    guesses: a 16x16 jigsaw's engine search can wander for minutes where it takes a second.
     """
     shape = shape or Shape()
     rng = _random(seed)
@@ -49,7 +53,21 @@ def complete_grid(shape: Shape | None = None, seed: Seed = None) -> Grid:
             return decode(solution, shape)
         if run.stopped_by is None:  # the whole tree, and no grid
             raise GenerateError(f"{shape} has no complete grid")
+        found = None if shape.cages else _grid_in_c(shape, rng)
+        if found is not None:
+            return found
         budget *= 2
+
+
+def _grid_in_c(shape: Shape, rng: random.Random) -> Grid | None:
+    """A complete grid from the C search, given one random unit's digits in random order;
+    None when it finds none within GRID_GUESSES guesses, or there is no C batch."""
+    n = shape.size
+    cells = [0] * (n * n)
+    unit, digits = rng.choice(shape.unit_indices), rng.sample(range(1, n + 1), n)
+    for i, digit in zip(unit, digits, strict=True):
+        cells[i] = digit
+    return first_in_c(Grid(shape, tuple(cells)), GRID_GUESSES)
 
 
 def orbits(shape: Shape, symmetry: str = "none") -> list[tuple[int, ...]]:
@@ -94,14 +112,19 @@ def reachable(sizes: list[int]) -> set[int]:
 
 
 class Budget:
-    """The time allowed for one puzzle, from its start; no limit when None."""
+    """The time allowed for one puzzle, from its start; no limit when None. ``guesses``
+    bounds each uniqueness proof by a count (see `sudoku.solve.count_to`), so that a seed
+    gives the same puzzle on every run: a removal not proved within it keeps its clue."""
 
-    def __init__(self, time_limit: float | None):
+    def __init__(self, time_limit: float | None, guesses: int | None = None):
         if time_limit is not None and not time_limit > 0:
             raise GenerateError(
                 f"time limit must be a positive number of seconds, not {time_limit}"
             )
+        if guesses is not None and guesses < 1:
+            raise GenerateError(f"a proof's guesses must be 1 or more, not {guesses}")
         self.limit = time_limit
+        self.guesses = guesses
         self.started = time.monotonic()
 
     def left(self) -> float | None:
@@ -120,10 +143,12 @@ class Budget:
 
 
 def count_within(shape: Shape, cells: list[int], budget: Budget, limit: int = 2) -> int | None:
-    """Solutions of the puzzle ``cells`` up to ``limit``; None when the time ran out first."""
+    """Solutions of the puzzle ``cells`` up to ``limit``; None when the time ran out first,
+    or the budget's guesses (then the time is not over)."""
     if budget.over():
         return None
-    return count_to(Grid(shape, tuple(cells)), limit, time_limit=budget.left())
+    puzzle = Grid(shape, tuple(cells))
+    return count_to(puzzle, limit, time_limit=budget.left(), max_guesses=budget.guesses)
 
 
 def strip(
@@ -136,10 +161,11 @@ def strip(
 ) -> bool | None:
     """Blank the orbits of ``order`` in turn, keeping each blanking that leaves the puzzle
     unique; stop at ``floor`` clues. True when every orbit was tried (the puzzle is then
-    minimal for the orbits given), False when the floor stopped it, None when time ran out.
+    minimal for the orbits given), False when the floor stopped it or some blanking was
+    left undecided by the budget's guesses (its clues kept), None when time ran out.
     ``tried(k, total)`` reports each orbit done.
     """
-    left = sum(1 for d in cells if d)
+    left, decided = sum(1 for d in cells if d), True
     for k, orbit in enumerate(order, 1):
         if floor is not None and left - len(orbit) < floor:
             continue
@@ -152,13 +178,14 @@ def strip(
         else:
             for i, d in zip(orbit, kept, strict=True):
                 cells[i] = d
-            if unique is None:
+            if unique is None and budget.over():
                 return None
+            decided = decided and unique is not None
         if tried is not None:
             tried(k, len(order))
         if left == floor:
             return False
-    return True
+    return decided
 
 
 class Candidate:

@@ -233,6 +233,7 @@ def generate(
     attempts: int = DEFAULT_ATTEMPTS,
     time_limit: float | None = None,
     progress: Report | None = None,
+    proof_guesses: int | None = None,
 ) -> Generated:
     """A unique puzzle: minimal unless ``clues`` asks for a count, of the ``difficulty`` level
     when asked, its clues laid out with ``symmetry`` or exactly on the cells of ``mask``.
@@ -248,6 +249,9 @@ def generate(
     status)`` is called as the work goes. Everything is drawn from one generator seeded by
     ``seed``, so ``generate(..., seed=result.seed)`` gives the same puzzle again (given the
     time to get there); "random" symmetry is drawn from it too and reported.
+    ``proof_guesses`` bounds each uniqueness proof by a count (`sudoku.digging.Budget`): a
+    clue whose removal is not proved within it stays (``minimal`` is then False), for
+    shapes where a few proofs take far longer than the rest (a 16x16 jigsaw).
     """
     shape = shape or Shape()
     if difficulty is not None and difficulty not in LEVELS:
@@ -257,7 +261,7 @@ def generate(
     if symmetry not in SYMMETRIES:
         raise GenerateError(f"unknown symmetry {symmetry!r}; choose one of {', '.join(SYMMETRIES)}")
     pattern = None if mask is None else _check_mask(shape, mask, symmetry, clues)
-    budget = Budget(time_limit)
+    budget = Budget(time_limit, proof_guesses)
     value = resolve_seed(seed)
     rng = random.Random(value)
     symmetry = _resolve_symmetry(shape, symmetry, clues, value)
@@ -285,7 +289,7 @@ def generate(
         rating = rate(puzzle, budget=0)  # no chains: the level is the same, 10x quicker
         levels.append(rating.level)
         if difficulty is not None and rating.level != difficulty:
-            if clues is None and not candidate.minimal:
+            if clues is None and budget.over():
                 break  # out of time mid-dig: no other candidate comes
             continue
         nodes, updates = _engine_work(puzzle, budget)
@@ -323,15 +327,22 @@ PROOF_GRACE = 2.0  # seconds the engine's statistics may take past a spent time 
 # From this size a puzzle's digging can take minutes (each removal proved unique by a search
 # on a big grid): the command line gives each puzzle this budget unless told.
 BIG_SIZE, BIG_TIME_LIMIT = 16, 60.0
+WORK_NODES = 1_000_000  # the engine's nodes for a puzzle's statistics, when proofs are bounded
 
 
 def _engine_work(puzzle: Grid, budget: Budget) -> tuple[int | None, int | None]:
     """The engine's nodes and updates for solving ``puzzle`` and proving it unique (a
     mechanical measure; the digging proved it unique already), or (None, None) when they
     would take longer than the budget's time left, or PROOF_GRACE once it is spent (a big
-    grid's plain search can take far longer than its digging)."""
+    grid's plain search can take far longer than its digging). When the budget bounds each
+    proof by guesses, so is this one, by WORK_NODES nodes: on those shapes the engine can
+    take far longer than the digging (a 16x16 jigsaw: 10^7 nodes, most of the budget)."""
     left = budget.left()
-    run = search(puzzle, time_limit=None if left is None else max(left, PROOF_GRACE))
+    run = search(
+        puzzle,
+        time_limit=None if left is None else max(left, PROOF_GRACE),
+        max_nodes=None if budget.guesses is None else WORK_NODES,
+    )
     run.count(2)  # the one solution, and the search on for a second that proves it unique
     if not run.complete and run.stopped_by != "limit":
         return None, None

@@ -217,32 +217,60 @@ def solve_lean(puzzle: Grid, progress: Watch | None = None) -> Result[Grid]:
     return solve(puzzle, progress)
 
 
-def count_to(puzzle: Grid, limit: int = 2, *, time_limit: float | None = None) -> int | None:
+def count_to(
+    puzzle: Grid,
+    limit: int = 2,
+    *,
+    time_limit: float | None = None,
+    max_guesses: int | None = None,
+) -> int | None:
     """The solutions of ``puzzle`` up to ``limit``, or None when ``time_limit`` seconds ran
     out first: uniqueness tests by the thousand, as generation makes them. To one or two, in
     C when the batch was built (on the matrix held as bitmasks: nothing built a puzzle); else
-    on the engine. Raises ConflictingGivens (a GridError) when the givens break the rules."""
+    on the engine. Raises ConflictingGivens (a GridError) when the givens break the rules.
+
+    ``max_guesses`` bounds the work by a count rather than the clock, so that the answer is
+    the same on every run: None once the search has made about that many guesses (C's
+    branch points where options were left, seen every few thousand nodes; on the engine, its
+    nodes)."""
     if limit in (1, 2):
         try:
-            answer = _one_in_c(puzzle, time_limit)
+            answer = _one_in_c(puzzle, time_limit, max_guesses, limit)
         except TimeoutError:
+            return None
+        if answer is not None and answer[0] == _batch.STOPPED:
             return None
         if answer is not None and answer[0] != _batch.PYTHON:  # PYTHON: givens that clash
             return min(answer[0], limit)  # the codes NONE, UNIQUE, SEVERAL count 0, 1, 2
     check_givens(puzzle)
-    run = search(puzzle, time_limit=time_limit)
+    run = search(puzzle, time_limit=time_limit, max_nodes=max_guesses)
     counted = run.count(limit)
     return counted if counted == limit or run.complete else None
 
 
-def _one_in_c(puzzle: Grid, seconds: float | None = None) -> tuple[int, str | None] | None:
+def _one_in_c(
+    puzzle: Grid, seconds: float | None = None, guesses: int | None = None, limit: int = 2
+) -> tuple[int, str | None] | None:
     """sudoku._batch's code and solution line for one puzzle, on its shape held without the
     engine's matrix (so several solutions are not shown); None when there is no C batch or
-    the shape has cages. TimeoutError past ``seconds``."""
+    the shape has cages. TimeoutError past ``seconds``; the code STOPPED past ``guesses``;
+    with ``limit`` 1 the search stops at its first solution (UNIQUE, with it)."""
     if not c_batch_available() or puzzle.shape.cages:
         return None
-    codes, found = _lean_solver(puzzle.shape).solve([format_line(puzzle)], seconds=seconds)
+    solver = _lean_solver(puzzle.shape)
+    codes, found = solver.solve([format_line(puzzle)], seconds, guesses, limit)
     return codes[0], found[0]
+
+
+def first_in_c(puzzle: Grid, max_guesses: int) -> Grid | None:
+    """A solution of ``puzzle`` found in C by its deterministic search within about
+    ``max_guesses`` guesses, or None (none found in them, or no C batch, or a shape with
+    cages: see `_one_in_c`). Raises ConflictingGivens when the givens break the rules."""
+    check_givens(puzzle)
+    answer = _one_in_c(puzzle, None, max_guesses, 1)
+    if answer is None or answer[0] != _batch.UNIQUE:
+        return None
+    return Grid(puzzle.shape, _cells(cast(str, answer[1])))
 
 
 @by_shape

@@ -90,14 +90,16 @@ def generate_command(
     jigsaw: Annotated[
         bool,
         typer.Option(
-            "--jigsaw", help="Jigsaw: new random regions for each puzzle (written first)."
+            "--jigsaw",
+            help="Jigsaw: new random regions for each puzzle (written first); sizes 4 to 16.",
         ),
     ] = False,
     killer: Annotated[
         bool,
         typer.Option(
             "--killer",
-            help="Killer: random cages decided by their sums alone (the cage file is written).",
+            help="Killer: random cages decided by their sums (from 12x12 with some givens; "
+            "the cage file is written); sizes 4 to 16.",
         ),
     ] = False,
     clues: Annotated[
@@ -212,6 +214,14 @@ def generate_command(
             band = parse_band(se_band)
         except GenerateError as error:
             refuse(str(error), "--se")
+    if killer or jigsaw:
+        from sudoku.make_variants import check_size
+
+        for option, asked in (("--killer", {"killer": killer}), ("--jigsaw", {"jigsaw": jigsaw})):
+            try:
+                check_size(shape.size, **asked)
+            except GenerateError as error:
+                refuse(str(error), option)
     pattern = None if killer or jigsaw else _mask(mask, shape)
     start = resolve_seed(seed)
     typer.echo(f"seed {start}", err=True)

@@ -418,3 +418,42 @@ def test_guesses_are_counted_as_tdoku_counts_them():
     assert solver.guesses > 0
     with pytest.raises(AttributeError):
         solver.guesses = 0  # type: ignore[misc]
+
+
+# 16x16 jigsaw regions whose empty grid the bitmask search fills after some 10^4 guesses.
+SLOW_JIGSAW_16 = Shape.jigsaw("""
+aaaabbbbbccccccc aaabbbbcbccddccd aaaaabccccdddddd aeeeebffddddhhdd
+aaebbbfffgggghdh aeeebffffffghhhh ieeeefgggggghlhh ieeeffggjgkgllhh
+iieifjgjjkkkkllh iiiifjjjkkolkklh iiimmjjnkkollllh immmmjnnkoopppll
+imnjjjjnkkopopll imnnnjjnkkoooplp imnnnnnnnooooppp mmmmmmmooopppppp""")
+
+
+def test_a_guess_limit_stops_the_search_at_the_same_point_on_every_run():
+    """solve(guesses=...) answers STOPPED rather than timing out, the same on every run,
+    and count_to says None; without the limit the same search fills the grid."""
+    empty = Grid.empty(SLOW_JIGSAW_16)
+    solver = _batch.Solver()
+    sudoku.solve.add_shape(solver, SLOW_JIGSAW_16, engine_order=False)
+    for _ in range(2):
+        codes, found = solver.solve([format_line(empty)], guesses=1)
+        assert list(codes) == [_batch.STOPPED] and found == [None]
+    assert sudoku.solve.count_to(empty, 1, max_guesses=1) is None
+    assert sudoku.solve.first_in_c(empty, 1) is None
+    grid = sudoku.solve.first_in_c(empty, 10**6)
+    assert grid is not None and is_solution(grid, empty)
+    assert sudoku.solve.count_to(empty, 1, max_guesses=10**6) == 1
+    with pytest.raises(ValueError, match="guesses must be None or 1 or more"):
+        solver.solve([format_line(empty)], guesses=0)
+
+
+@pytest.mark.parametrize("kind", ["bands", "masks"])
+def test_counting_to_one_shows_the_first_solution_found(kind):
+    """limit=1 stops at a first solution and shows it, on both searches (several exist)."""
+    solver = _nine_solvers()[kind]
+    none = "12345678." + "........9" + "." * 63  # the corner has no digit
+    codes, found = solver.solve(["." * 81, HARD, none], limit=1)  # type: ignore[attr-defined]
+    assert list(codes) == [_batch.UNIQUE, _batch.UNIQUE, _batch.NONE] and found[2] is None
+    assert is_solution(parse(found[0]), parse("." * 81))
+    assert is_solution(parse(found[1]), parse(HARD))
+    with pytest.raises(ValueError, match="limit must be 1 or 2"):
+        solver.solve([HARD], limit=3)  # type: ignore[attr-defined]

@@ -154,3 +154,34 @@ def test_generate_jigsaws_with_their_regions_and_on_given_regions(tmp_path):
     windoku = run("generate", "--windoku", "--seed", "3").stdout.strip()
     assert run("count", "--windoku", windoku).stdout == "1\n"
     assert run("generate", "--killer", "--clues", "20").exit_code == 2
+
+
+@pytest.mark.parametrize(
+    "args, option, says",
+    [(["--jigsaw", "--size", "25"], "--jigsaw", "random jigsaws go up to 16x16"),
+     (["--jigsaw", "--size", "17"], "--jigsaw", "would not come again from its seed"),
+     (["--killer", "--size", "25"], "--killer", "at most 79 cages"),
+     (["--killer", "--jigsaw", "--size", "20"], "--killer", "killers go up to 16x16")],
+)  # fmt: skip
+def test_generate_refuses_a_jigsaw_or_killer_past_its_size_limit_before_any_work(
+    args, option, says
+):
+    result = run("generate", *args)
+    assert result.exit_code == 2 and result.stdout == ""
+    assert option in result.stderr  # refused before the seed is drawn and written:
+    assert not any(line.startswith("seed ") for line in result.stderr.splitlines())
+    assert says in " ".join(result.stderr.replace("│", " ").split())
+
+
+def test_generate_writes_a_5x5_jigsaw_killer_that_solves_back_alone(tmp_path):
+    """A prime size has no boxes: a killer on random jigsaw regions takes it."""
+    made = run("generate", "--killer", "--jigsaw", "--size", "5", "--seed", "3")
+    assert made.exit_code == 0 and made.stdout.startswith("# seed 3")
+    path = tmp_path / "made.txt"
+    path.write_text(made.stdout)
+    solved = run("solve", "--file", path, "--unique", "--format", "json")
+    record = json.loads(solved.stdout)
+    assert solved.exit_code == 0 and record["status"] == "unique"
+    (line,) = record["solutions"]
+    for k in range(5):  # rows and columns; the regions and cages by the solver's own rules
+        assert sorted(line[5 * k : 5 * k + 5]) == sorted(line[k::5]) == list("12345")
