@@ -12,9 +12,11 @@ Glossary
   unit        a row, column, box (or jigsaw region, or extra region such as a diagonal) that
               holds every digit once
   step        one deduction: the technique, the digits it places, the candidates it removes
-  level       easy (singles), medium (locked candidates, pairs), hard (triples, quads,
-              fish, wings, unique rectangles, BUG+1), expert (chains, or the techniques
-              run out: a guess is needed)
+  level       a band of SE's scale (`BANDS`): easy 1.0-2.5 (singles, and SE's direct
+              techniques that leave one), medium 2.6-3.4 (locked candidates, pairs,
+              X-wing), hard 3.5-5.9 (triples, swordfish, wings, unique rectangles, quads,
+              jellyfish, BUG+1), expert 6.0 and up (chains, or the techniques run out: a
+              guess is needed)
   SE          Sudoku Explainer's scale, 1.0 (a last cell in a unit) to 11+ (nested forcing
               chains), the one forum lists and puzzle makers quote ("ER 7.1")
 
@@ -41,7 +43,7 @@ Elimination = tuple[Cell, int]
 
 
 class Level(str, enum.Enum):
-    """How hard a puzzle is: the band of the hardest technique it needs."""
+    """How hard a puzzle is: the band of Sudoku Explainer's scale its rating lies in."""
 
     easy = "easy"
     medium = "medium"
@@ -50,8 +52,37 @@ class Level(str, enum.Enum):
 
 
 LEVELS = tuple(level.value for level in Level)
+#: Each level as a band of SE's scale, (lowest, highest) rating in it, ratings being in
+#: tenths; expert has no top (SE's nested forcing chains rate 11+; a puzzle past the
+#: rater's ladder is expert too).
+BANDS: dict[str, tuple[float, float | None]] = {
+    "easy": (1.0, 2.5),
+    "medium": (2.6, 3.4),
+    "hard": (3.5, 5.9),
+    "expert": (6.0, None),
+}
+
+
+def level_of(se: float) -> str:
+    """The level whose band of SE's scale holds the rating ``se`` (`BANDS`); below 1.0 (a
+    complete grid, rated 0) is easy."""
+    level = "easy"
+    for name, (low, _) in BANDS.items():
+        if se >= low - 0.05:  # ratings are in tenths: 2.55 rounds into medium
+            level = name
+    return level
+
+
+def describe_bands() -> str:
+    """The bands in words, as the help and the README give them: ``easy SE 1.0-2.5, ...``."""
+    return ", ".join(
+        f"{name} SE {low:.1f}-{high:.1f}" if high is not None else f"{name} SE {low:.1f} and up"
+        for name, (low, high) in BANDS.items()
+    )
+
 
 __all__ = [
+    "BANDS",
     "CHAIN_BUDGET",
     "LEVELS",
     "PATTERNS",
@@ -63,6 +94,8 @@ __all__ = [
     "Rating",
     "Step",
     "StepRecord",
+    "describe_bands",
+    "level_of",
     "rate",
     "walk",
 ]
@@ -117,7 +150,7 @@ class Step(NamedTuple):
             raise ValueError("a step needs its grid's size (Step.size) to number its cells")
         return {
             "technique": self.technique,
-            "level": TECHNIQUES[self.technique],
+            "level": level_of(self.se),
             "se": self.se,
             "reason": self.reason,
             "message": str(self),
@@ -138,7 +171,8 @@ class Step(NamedTuple):
 class Rating(NamedTuple):
     """The outcome of `rate`: the level, the hardest technique used, and every step taken.
 
-    ``solved`` is False when the techniques ran out (level expert); ``grid`` is then the
+    ``level`` is the band of SE's scale (`BANDS`) that ``se`` lies in, and expert whenever
+    the techniques ran out. ``solved`` is False when they did; ``grid`` is then the
     partial grid logic reached, otherwise the solution. ``se`` is the rating on Sudoku
     Explainer's scale (its ER): the difficulty of the hardest step taken. When the
     techniques ran out, or a chain search spent its budget, ``se_estimated`` is True and
@@ -558,39 +592,39 @@ class Candidates:
 
 
 #: The techniques in the order they are tried, Sudoku Explainer's (simplest first), with
-#: their level and their difficulty on SE's scale (a chain's adds to it with its length,
+#: their difficulty on SE's scale (a chain's adds to it with its length,
 #: a hidden single's is 1.0, 1.2 or 1.5 by its unit).
-_LADDER: tuple[tuple[str, str, float], ...] = (
-    ("hidden single", "easy", 1.2),
-    ("direct pointing", "medium", 1.7),
-    ("direct claiming", "medium", 1.9),
-    ("direct hidden pair", "medium", 2.0),
-    ("naked single", "easy", 2.3),
-    ("direct hidden triple", "hard", 2.5),
-    ("pointing", "medium", 2.6),
-    ("claiming", "medium", 2.8),
-    ("naked pair", "medium", 3.0),
-    ("x-wing", "hard", 3.2),
-    ("hidden pair", "medium", 3.4),
-    ("naked triple", "hard", 3.6),
-    ("swordfish", "hard", 3.8),
-    ("hidden triple", "hard", 4.0),
-    ("xy-wing", "hard", 4.2),
-    ("xyz-wing", "hard", 4.4),
-    ("unique rectangle", "hard", 4.5),
-    ("naked quad", "hard", 5.0),
-    ("jellyfish", "hard", 5.2),
-    ("hidden quad", "hard", 5.4),
-    ("bug+1", "hard", 5.6),
-    *((name, "expert", base) for name, base in chains.BASE.items()),
+_LADDER: tuple[tuple[str, float], ...] = (
+    ("hidden single", 1.2),
+    ("direct pointing", 1.7),
+    ("direct claiming", 1.9),
+    ("direct hidden pair", 2.0),
+    ("naked single", 2.3),
+    ("direct hidden triple", 2.5),
+    ("pointing", 2.6),
+    ("claiming", 2.8),
+    ("naked pair", 3.0),
+    ("x-wing", 3.2),
+    ("hidden pair", 3.4),
+    ("naked triple", 3.6),
+    ("swordfish", 3.8),
+    ("hidden triple", 4.0),
+    ("xy-wing", 4.2),
+    ("xyz-wing", 4.4),
+    ("unique rectangle", 4.5),
+    ("naked quad", 5.0),
+    ("jellyfish", 5.2),
+    ("hidden quad", 5.4),
+    ("bug+1", 5.6),
+    *chains.BASE.items(),
 )
-TECHNIQUES: dict[str, str] = {name: level for name, level, _ in _LADDER}
 #: Each technique's difficulty on Sudoku Explainer's scale (the least, for chains).
-SE: dict[str, float] = {name: se for name, _, se in _LADDER}
+SE: dict[str, float] = dict(_LADDER)
+#: The techniques in the order they are tried, each with the level its SE lies in.
+TECHNIQUES: dict[str, str] = {name: level_of(se) for name, se in _LADDER}
 #: The ladder short of chains: every technique whose search is quick and unbounded by a
 #: budget (``rate(puzzle, PATTERNS)`` rates a hard puzzle in milliseconds, unsolved).
 PATTERNS: tuple[str, ...] = tuple(name for name in TECHNIQUES if name not in chains.BASE)
-_SINGLES_OR_DIRECT = {name for name in TECHNIQUES if "single" in name or "direct" in name}
 #: Implications a `rate` may examine in chain searches before it settles for an estimate.
 CHAIN_BUDGET = 400_000
 #: SE's rating floor for a puzzle past this ladder: its dynamic forcing chains (+).
@@ -673,7 +707,8 @@ def walk(board: Candidates, order: list[str]) -> Iterator[tuple[str, list[Step]]
 def rate(
     puzzle: Grid, techniques: Iterable[str] | None = None, *, budget: int = CHAIN_BUDGET
 ) -> Rating:
-    """Solve ``puzzle`` like a person and rate it by the hardest technique needed.
+    """Solve ``puzzle`` like a person and rate it by the hardest technique needed: its
+    ``se`` on Sudoku Explainer's scale, and the ``level`` that rating's band is (`BANDS`).
 
     Each round tries the techniques in `TECHNIQUES` order and applies the first that makes
     progress, so a harder technique is used only when every easier one is stuck. Pass
@@ -702,15 +737,7 @@ def rate(
             hardest = technique
     se = board.rated
     solved = board.solved()
-    level = TECHNIQUES[hardest] if solved and hardest else "easy" if solved else "expert"
-    direct = {s.technique for s in steps if "direct" in s.technique}
-    if solved and direct and all(s.technique in _SINGLES_OR_DIRECT for s in steps):
-        # SE's path took a direct technique where singles alone may do: easy if they do,
-        # else as hard as the direct techniques' own.
-        if rate(puzzle, ("hidden single", "naked single")).solved:
-            level = "easy"
-        else:
-            level = max((TECHNIQUES[t] for t in direct), key=LEVELS.index)
+    level = level_of(se) if solved else "expert"
     if not solved:
         # The least SE would give: the technique whose search ran out of budget, else the
         # next one not allowed, else its dynamic forcing chains (+), past this ladder.

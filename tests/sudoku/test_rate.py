@@ -14,6 +14,7 @@ import pytest
 
 from sudoku.grid import ConflictingGivens, Grid, Shape, parse
 from sudoku.rate import (
+    BANDS,
     LEVELS,
     PATTERNS,
     SE,
@@ -22,6 +23,8 @@ from sudoku.rate import (
     ContradictionError,
     Rating,
     Step,
+    describe_bands,
+    level_of,
     rate,
 )
 from sudoku.solve import solve
@@ -155,15 +158,36 @@ def test_singles_only_puzzles_rate_easy(data_file):
             assert all("single" in t or "direct" in t for t in rating.counts())
 
 
-def test_whenever_singles_suffice_the_level_is_easy(data_file):
+def test_the_level_is_the_band_of_se_and_singles_puzzles_are_easy(data_file):
+    seen = Counter()
     with data_file("sudoku17.txt").open() as lines:
         for line in islice(lines, 200):
             puzzle = parse(line)
             # PATTERNS: the ladder short of chains, quick on the puzzles singles leave
+            rating = rate(puzzle, PATTERNS)
             if rate(puzzle, techniques=SINGLES).solved:
-                assert rate(puzzle, PATTERNS).level == "easy"
-            else:
-                assert rate(puzzle, PATTERNS).level != "easy"
+                assert rating.level == "easy" and rating.se <= 2.3
+            if not rating.solved:
+                assert rating.level == "expert"
+                continue
+            low, high = BANDS[rating.level]
+            assert low <= rating.se <= (high if high is not None else 12.0), rating
+            seen[rating.level] += 1
+    assert len(seen) >= 2  # the slice has easy and medium puzzles solved, not only one kind
+
+
+def test_the_bands_tile_the_scale_in_tenths():
+    assert tuple(BANDS) == LEVELS
+    highs = [high for _, high in BANDS.values()]
+    lows = [low for low, _ in BANDS.values()]
+    assert lows[0] == 1.0 and highs[-1] is None
+    for high, low in zip(highs, lows[1:], strict=False):
+        assert high is not None and round(low - high, 1) == 0.1  # no tenth in two bands
+    for tenths in range(10, 120):
+        se = tenths / 10
+        inside = [name for name, (lo, hi) in BANDS.items() if lo <= se <= (hi or 99)]
+        assert inside == [level_of(se)], se
+    assert describe_bands().startswith("easy SE 1.0-2.5, medium SE 2.6-3.4")
 
 
 @pytest.mark.parametrize(("name", "kinds"), [("top1465.txt", 8), ("sudoku17.txt", 4)])
