@@ -31,11 +31,10 @@ import enum
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from functools import partial
-from itertools import islice
 from typing import NamedTuple, TypedDict
 
-from sudoku import chains, fish_and_wings, uniqueness
-from sudoku.fish_and_wings import bits, closed_sets
+from sudoku import chains, fish_and_wings, subsets, uniqueness
+from sudoku.fish_and_wings import bits
 from sudoku.grid import Cell, Grid, GridError, Shape, by_shape, cell_name, check_givens
 
 Placement = tuple[Cell, int]
@@ -356,9 +355,6 @@ class Candidates:
     def _cell(self, i: int) -> str:
         return cell_name(self._at(i))
 
-    def _cells(self, cells: Iterable[int]) -> str:
-        return " ".join(self._cell(i) for i in cells)
-
     def symbols_of(self, mask: int) -> str:
         """The symbols of the digits in ``mask``, joined by commas (one alone as it is)."""
         if mask & (mask - 1) == 0:
@@ -467,129 +463,6 @@ class Candidates:
                 )
         return steps
 
-    # --- intersections ------------------------------------------------------------------
-
-    def _locked(self, technique: str) -> Iterator[Step]:
-        g, masks = self._g, self.masks
-        for name, a, b, rest_a, rest_b, common in g.intersections:
-            if name != technique:
-                continue
-            in_common = 0
-            for i in common:
-                in_common |= masks[i]
-            outside = 0
-            for i in rest_a:
-                outside |= masks[i]
-            locked = in_common & ~outside
-            removals = [(i, masks[i] & locked) for i in rest_b if masks[i] & locked]
-            if removals:
-                where = [i for i in common if masks[i] & locked]
-                yield from self.removal(
-                    technique,
-                    removals,
-                    f"{self.symbols_of(locked)} in {g.unit_names[a]} only in {self._cells(where)}",
-                    where,
-                    (a, b),
-                    locked,
-                )
-
-    # --- subsets ------------------------------------------------------------------------
-
-    def _naked_subset(self, technique: str, k: int) -> list[Step]:
-        g, masks = self._g, self.masks
-        for u, unit in enumerate(g.units):
-            open_cells = [i for i in unit if masks[i]]
-            if len(open_cells) <= k:
-                continue
-            small = [(i, masks[i]) for i in open_cells if masks[i].bit_count() <= k]
-            for combo, union in closed_sets(small, k):
-                removals = [
-                    (i, masks[i] & union) for i in open_cells if i not in combo and masks[i] & union
-                ]
-                if removals:
-                    return self.removal(
-                        technique,
-                        removals,
-                        f"{self.symbols_of(union)} in {self._cells(combo)} ({g.unit_names[u]})",
-                        combo,
-                        (u,),
-                        union,
-                    )
-        return []
-
-    def _hidden_subset(self, technique: str, k: int) -> Iterator[Step]:
-        g, masks = self._g, self.masks
-        for u, unit in enumerate(g.units):
-            open_cells = [i for i in unit if masks[i]]
-            if len(open_cells) <= k:
-                continue
-            places: dict[int, int] = {}  # digit bit -> bitmask of positions in open_cells
-            for pos, i in enumerate(open_cells):
-                m = masks[i]
-                while m:
-                    bit = m & -m
-                    m ^= bit
-                    places[bit] = places.get(bit, 0) | 1 << pos
-            few = [(bit, where) for bit, where in places.items() if where.bit_count() <= k]
-            for combo, where in closed_sets(few, k):
-                digits = sum(combo)
-                cells = [i for pos, i in enumerate(open_cells) if where >> pos & 1]
-                removals = [(i, masks[i] & ~digits) for i in cells if masks[i] & ~digits]
-                if removals:
-                    yield from self.removal(
-                        technique,
-                        removals,
-                        f"{self.symbols_of(digits)} only in {self._cells(cells)} "
-                        f"({g.unit_names[u]})",
-                        cells,
-                        (u,),
-                        digits,
-                    )
-
-    def _direct(self, technique: str, steps: Iterator[Step]) -> list[Step]:
-        """SE's direct techniques: the first of ``steps`` after which a digit it strikes has
-        one place left in a unit where SE looks (a hidden subset: its own unit; locked
-        candidates: another unit of the confining one's kind, through a cell struck). As
-        in SE, the step only places that digit (its pattern says why), rated lower than
-        the technique's own eliminations."""
-        g, n = self._g, self._g.n
-
-        def kind(u: int) -> int:  # Shape.units: rows, columns, then boxes and regions
-            return min(u // n, 2)
-
-        masks = self.masks
-        for step in steps:
-            struck = {((r * n + c), d) for (r, c), d in step.eliminations}
-            if len(step.units) == 1:
-                where = set(step.units)
-            else:  # pointing: a box confines; claiming: a line
-                a = max(step.units) if "pointing" in technique else min(step.units)
-                where = {
-                    u
-                    for (r, c), _ in step.eliminations
-                    for u in g.cell_units[r * n + c]
-                    if u != a and kind(u) == kind(a)
-                }
-            for d in sorted({d for _, d in step.eliminations}):
-                bit = 1 << (d - 1)
-                for u in sorted(where):
-                    places = [i for i in g.units[u] if masks[i] & bit and (i, d) not in struck]
-                    if len(places) == 1:
-                        (i,) = places
-                        reason = f"{step.reason}, then {self.symbols_of(bit)} has one place left"
-                        single = ((self._at(i), d),)
-                        return [
-                            step._replace(
-                                technique=technique,
-                                placements=single,
-                                eliminations=(),
-                                reason=reason,
-                                digits=step.digits if len(step.units) == 1 else (d,),
-                                se=SE[technique],
-                            )
-                        ]
-        return []
-
 
 #: The techniques in the order they are tried, Sudoku Explainer's (simplest first), with
 #: their difficulty on SE's scale (a chain's adds to it with its length,
@@ -630,32 +503,40 @@ CHAIN_BUDGET = 400_000
 #: SE's rating floor for a puzzle past this ladder: its dynamic forcing chains (+).
 PAST_LADDER = 9.0
 
+
+def _direct(
+    technique: str, patterns: Callable[[Candidates], Iterator[subsets.Pattern]]
+) -> Callable[[Candidates], list[Step]]:
+    """The finder of SE's direct ``technique`` over the patterns of its plain technique."""
+    return lambda board: subsets.direct(board, technique, SE[technique], patterns(board))
+
+
 _FINDERS: dict[str, Callable[[Candidates], list[Step]]] = {
     "hidden single": Candidates._hidden_singles,
     "naked single": Candidates._naked_singles,
-    "direct pointing": lambda c: c._direct("direct pointing", c._locked("pointing")),
-    "direct claiming": lambda c: c._direct("direct claiming", c._locked("claiming")),
-    "direct hidden pair": lambda c: c._direct(
-        "direct hidden pair", c._hidden_subset("hidden pair", 2)
+    "direct pointing": _direct("direct pointing", partial(subsets.locked, technique="pointing")),
+    "direct claiming": _direct("direct claiming", partial(subsets.locked, technique="claiming")),
+    "direct hidden pair": _direct(
+        "direct hidden pair", partial(subsets.hidden_subset, technique="hidden pair", k=2)
     ),
-    "direct hidden triple": lambda c: c._direct(
-        "direct hidden triple", c._hidden_subset("hidden triple", 3)
+    "direct hidden triple": _direct(
+        "direct hidden triple", partial(subsets.hidden_subset, technique="hidden triple", k=3)
     ),
-    "pointing": lambda c: list(islice(c._locked("pointing"), 1)),
-    "claiming": lambda c: list(islice(c._locked("claiming"), 1)),
-    "naked pair": lambda c: c._naked_subset("naked pair", 2),
-    "hidden pair": lambda c: list(islice(c._hidden_subset("hidden pair", 2), 1)),
+    "pointing": lambda c: subsets.first(subsets.locked(c, "pointing")),
+    "claiming": lambda c: subsets.first(subsets.locked(c, "claiming")),
+    "naked pair": partial(subsets.naked_subset, technique="naked pair", k=2),
+    "hidden pair": lambda c: subsets.first(subsets.hidden_subset(c, "hidden pair", 2)),
     "x-wing": partial(fish_and_wings.fish, technique="x-wing", k=2),
-    "naked triple": lambda c: c._naked_subset("naked triple", 3),
-    "hidden triple": lambda c: list(islice(c._hidden_subset("hidden triple", 3), 1)),
+    "naked triple": partial(subsets.naked_subset, technique="naked triple", k=3),
+    "hidden triple": lambda c: subsets.first(subsets.hidden_subset(c, "hidden triple", 3)),
     "xy-wing": fish_and_wings.xy_wing,
     "xyz-wing": fish_and_wings.xyz_wing,
     "unique rectangle": uniqueness.rectangle,
     "jellyfish": partial(fish_and_wings.fish, technique="jellyfish", k=4),
     "bug+1": uniqueness.bug_plus_one,
     "swordfish": partial(fish_and_wings.fish, technique="swordfish", k=3),
-    "naked quad": lambda c: c._naked_subset("naked quad", 4),
-    "hidden quad": lambda c: list(islice(c._hidden_subset("hidden quad", 4), 1)),
+    "naked quad": partial(subsets.naked_subset, technique="naked quad", k=4),
+    "hidden quad": lambda c: subsets.first(subsets.hidden_subset(c, "hidden quad", 4)),
     **{name: partial(chains.find, technique=name) for name in chains.BASE},
 }
 

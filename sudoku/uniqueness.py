@@ -21,6 +21,8 @@ from __future__ import annotations
 from itertools import combinations
 from typing import TYPE_CHECKING
 
+from sudoku.grid import Shape, by_shape
+
 if TYPE_CHECKING:
     from sudoku.rate import Candidates, Step
 
@@ -34,17 +36,31 @@ def rectangle(board: Candidates) -> list[Step]:
     """The first unique rectangle of type 1, 2 or 4 on ``board`` (SE 4.5 each)."""
     if not _plain(board):
         return []
-    g, masks, n = board.geometry, board.masks, board.geometry.n
-    for r1, r2 in combinations(range(n), 2):
-        for c1, c2 in combinations(range(n), 2):
-            corners = (r1 * n + c1, r1 * n + c2, r2 * n + c1, r2 * n + c2)
-            regions = {u for i in corners for u in g.cell_units[i] if u >= 2 * n}
-            if len(regions) != 2:
-                continue
+    masks = board.masks
+    for corners in _rectangles(board.shape):
+        a, b, c, d = corners
+        # every corner holds the pair: at least two digits common to all four (a placed
+        # corner has none)
+        if (masks[a] & masks[b] & masks[c] & masks[d]).bit_count() >= 2:
             found = _deadly(board, corners, [masks[i] for i in corners])
             if found:
                 return found
     return []
+
+
+@by_shape
+def _rectangles(shape: Shape) -> tuple[tuple[int, int, int, int], ...]:
+    """The rectangles of cells (r1c1, r1c2, r2c1, r2c2 as indices) that lie in two boxes or
+    regions, by row pair then column pair: the places a deadly pattern can take."""
+    n = shape.size
+    region_of = {i: u for u, unit in enumerate(shape.unit_indices[2 * n :]) for i in unit}
+    found = []
+    for r1, r2 in combinations(range(n), 2):
+        for c1, c2 in combinations(range(n), 2):
+            corners = (r1 * n + c1, r1 * n + c2, r2 * n + c1, r2 * n + c2)
+            if len({region_of[i] for i in corners}) == 2:
+                found.append(corners)
+    return tuple(found)
 
 
 def _deadly(board: Candidates, corners: tuple[int, ...], ms: list[int]) -> list[Step]:

@@ -1,0 +1,190 @@
+"""Intersections and subsets: locked candidates (pointing, claiming), naked and hidden
+pairs, triples and quads, and Sudoku Explainer's *direct* variants of them, which only
+place the digit that a pattern's eliminations leave with one place in a unit.
+
+Each finder takes a `sudoku.rate.Candidates` board, as the finders of `fish_and_wings` and
+`uniqueness` do. Locked candidates and hidden subsets are found as `Pattern`s, what they
+strike before any words: the direct techniques look through many and write out only the
+one that places a digit (`direct`); the others write out the first (`first`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from functools import partial
+from typing import TYPE_CHECKING, NamedTuple
+
+from sudoku.fish_and_wings import bits, closed_sets
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+
+    from sudoku.rate import Candidates, Step
+
+
+def _cells(board: Candidates, cells: Iterable[int]) -> str:
+    return " ".join(board.cell_label(i) for i in cells)
+
+
+class Pattern(NamedTuple):
+    """A pattern found, before it is written out as a step: what it strikes, as (cell
+    index, mask of digits) pairs, the units it reasons in, and how to write its step."""
+
+    removals: list[tuple[int, int]]
+    units: tuple[int, ...]
+    build: Callable[[], list[Step]]
+
+
+def first(patterns: Iterator[Pattern]) -> list[Step]:
+    """The step of the first of ``patterns``, or none."""
+    for pattern in patterns:
+        return pattern.build()
+    return []
+
+
+def locked(board: Candidates, technique: str) -> Iterator[Pattern]:
+    """Pointing or claiming, intersection by intersection, as patterns."""
+    g, masks = board.geometry, board.masks
+    for name, a, b, rest_a, rest_b, common in g.intersections:
+        if name != technique:
+            continue
+        in_common = 0
+        for i in common:
+            in_common |= masks[i]
+        outside = 0
+        for i in rest_a:
+            outside |= masks[i]
+        locked = in_common & ~outside
+        if not locked:
+            continue
+        removals = [(i, masks[i] & locked) for i in rest_b if masks[i] & locked]
+        if removals:
+            where = [i for i in common if masks[i] & locked]
+            yield Pattern(
+                removals,
+                (a, b),
+                partial(
+                    board.removal,
+                    technique,
+                    removals,
+                    f"{board.symbols_of(locked)} in {g.unit_names[a]} only in "
+                    f"{_cells(board, where)}",
+                    where,
+                    (a, b),
+                    locked,
+                ),
+            )
+
+
+def naked_subset(board: Candidates, technique: str, k: int) -> list[Step]:
+    """The first naked pair, triple or quad (``k`` from 2 to 4): k cells of a unit with k
+    digits between them leave the unit's other cells."""
+    g, masks = board.geometry, board.masks
+    for u, unit in enumerate(g.units):
+        open_cells = [i for i in unit if masks[i]]
+        if len(open_cells) <= k:
+            continue
+        small = [(i, masks[i]) for i in open_cells if masks[i].bit_count() <= k]
+        for combo, union in closed_sets(small, k):
+            removals = [
+                (i, masks[i] & union) for i in open_cells if i not in combo and masks[i] & union
+            ]
+            if removals:
+                return board.removal(
+                    technique,
+                    removals,
+                    f"{board.symbols_of(union)} in {_cells(board, combo)} ({g.unit_names[u]})",
+                    combo,
+                    (u,),
+                    union,
+                )
+    return []
+
+
+def hidden_subset(board: Candidates, technique: str, k: int) -> Iterator[Pattern]:
+    """Hidden pairs, triples or quads (``k`` from 2 to 4), unit by unit, as patterns."""
+    g, masks = board.geometry, board.masks
+    for u, unit in enumerate(g.units):
+        open_cells = [i for i in unit if masks[i]]
+        if len(open_cells) <= k:
+            continue
+        # k digits confined to k cells need k digits in at most k cells each: counted
+        # first (digits in at least 1, 2, ... 5 cells), which rules most units out
+        once = twice = thrice = four = five = 0
+        for i in open_cells:
+            m = masks[i]
+            five |= four & m
+            four |= thrice & m
+            thrice |= twice & m
+            twice |= once & m
+            once |= m
+        few_places = once & ~(once, twice, thrice, four, five)[k]
+        if few_places.bit_count() < k:
+            continue
+        places: dict[int, int] = {}  # digit bit -> bitmask of positions in open_cells
+        for pos, i in enumerate(open_cells):
+            m = masks[i] & few_places
+            while m:
+                bit = m & -m
+                m ^= bit
+                places[bit] = places.get(bit, 0) | 1 << pos
+        for combo, where in closed_sets(list(places.items()), k):
+            digits = sum(combo)
+            cells = [i for pos, i in enumerate(open_cells) if where >> pos & 1]
+            removals = [(i, masks[i] & ~digits) for i in cells if masks[i] & ~digits]
+            if removals:
+                yield Pattern(
+                    removals,
+                    (u,),
+                    partial(
+                        board.removal,
+                        technique,
+                        removals,
+                        f"{board.symbols_of(digits)} only in {_cells(board, cells)} "
+                        f"({g.unit_names[u]})",
+                        cells,
+                        (u,),
+                        digits,
+                    ),
+                )
+
+
+def direct(board: Candidates, technique: str, se: float, patterns: Iterator[Pattern]) -> list[Step]:
+    """SE's direct techniques: the first of ``patterns`` after which a digit it strikes
+    has one place left in a unit where SE looks (a hidden subset: its own unit; locked
+    candidates: another unit of the confining one's kind, through a cell struck). As
+    in SE, the step only places that digit (its pattern says why), rated lower than
+    the technique's own eliminations (``se``). Only that pattern's step is ever written out."""
+    g, n, masks = board.geometry, board.geometry.n, board.masks
+
+    def kind(u: int) -> int:  # Shape.units: rows, columns, then boxes and regions
+        return min(u // n, 2)
+
+    for removals, units, build in patterns:
+        struck = {(i, d) for i, mask in removals for d in bits(mask)}
+        if len(units) == 1:
+            where = set(units)
+        else:  # pointing: a box confines; claiming: a line
+            a = max(units) if "pointing" in technique else min(units)
+            where = {
+                u for i, _ in removals for u in g.cell_units[i] if u != a and kind(u) == kind(a)
+            }
+        for d in sorted({d for _, d in struck}):
+            bit = 1 << (d - 1)
+            for u in sorted(where):
+                places = [i for i in g.units[u] if masks[i] & bit and (i, d) not in struck]
+                if len(places) == 1:
+                    (i,) = places
+                    (step,) = build()
+                    reason = f"{step.reason}, then {board.symbols_of(bit)} has one place left"
+                    return [
+                        step._replace(
+                            technique=technique,
+                            placements=((divmod(i, n), d),),
+                            eliminations=(),
+                            reason=reason,
+                            digits=step.digits if len(units) == 1 else (d,),
+                            se=se,
+                        )
+                    ]
+    return []
