@@ -5,6 +5,7 @@ found, as the rater's other finders do."""
 
 from __future__ import annotations
 
+from functools import partial
 from itertools import combinations
 from typing import TYPE_CHECKING
 
@@ -35,16 +36,11 @@ def fish(board: Candidates, technique: str, k: int) -> list[Step]:
     """The first X-wing, swordfish or jellyfish (``k`` lines of 2, 3, 4) on ``board``: a
     digit confined to k cover lines in k base lines leaves the cover lines' other cells."""
     g, masks = board.geometry, board.masks
-    for bit in (1 << d for d in range(g.n)):
+    by_line = board.memo("fish", partial(_lines, board))
+    for d, bit in enumerate(1 << d for d in range(g.n)):
         for base, cover, kind in ((g.rows, g.cols, "rows"), (g.cols, g.rows, "columns")):
-            spots = []  # (base line, bitmask of the cover lines holding the digit)
-            for b, line in enumerate(base):
-                where = 0
-                for pos, i in enumerate(line):
-                    if masks[i] & bit:
-                        where |= 1 << pos
-                if 2 <= where.bit_count() <= k:
-                    spots.append((b, where))
+            places = by_line[kind == "columns"][d]
+            spots = [(b, where) for b, where in enumerate(places) if 2 <= where.bit_count() <= k]
             for combo, where in closed_sets(spots, k):
                 removals = [
                     (cover[c - 1][b], bit)
@@ -64,6 +60,25 @@ def fish(board: Candidates, technique: str, k: int) -> list[Step]:
                         bit,
                     )
     return []
+
+
+def _lines(board: Candidates) -> tuple[list[list[int]], list[list[int]]]:
+    """Where each digit lies in each row, and in each column: ``[by_rows, by_columns]``,
+    each ``[digit index][line] -> bitmask of the cross lines``, once a position for the
+    three fish (`Candidates.memo`)."""
+    g, masks = board.geometry, board.masks
+    found = []
+    for base in (g.rows, g.cols):
+        places = [[0] * g.n for _ in range(g.n)]
+        for b, line in enumerate(base):
+            for pos, i in enumerate(line):
+                m = masks[i]
+                while m:
+                    bit = m & -m
+                    m ^= bit
+                    places[bit.bit_length() - 1][b] |= 1 << pos
+        found.append(places)
+    return found[0], found[1]
 
 
 def xy_wing(board: Candidates) -> list[Step]:

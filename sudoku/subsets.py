@@ -10,15 +10,13 @@ one that places a digit (`direct`); the others write out the first (`first`).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable
 from functools import partial
 from typing import TYPE_CHECKING, NamedTuple
 
 from sudoku.fish_and_wings import bits, closed_sets
 
 if TYPE_CHECKING:
-    from collections.abc import Iterable
-
     from sudoku.rate import Candidates, Step
 
 
@@ -35,16 +33,23 @@ class Pattern(NamedTuple):
     build: Callable[[], list[Step]]
 
 
-def first(patterns: Iterator[Pattern]) -> list[Step]:
+def first(patterns: Iterable[Pattern]) -> list[Step]:
     """The step of the first of ``patterns``, or none."""
     for pattern in patterns:
         return pattern.build()
     return []
 
 
-def locked(board: Candidates, technique: str) -> Iterator[Pattern]:
-    """Pointing or claiming, intersection by intersection, as patterns."""
+def locked(board: Candidates, technique: str) -> list[Pattern]:
+    """Every pointing or claiming (``technique``) on the position, intersection by
+    intersection, as patterns; found once a position (`Candidates.memo`), for the direct
+    technique and the plain one alike."""
+    return board.memo(technique, partial(_locked, board, technique))
+
+
+def _locked(board: Candidates, technique: str) -> list[Pattern]:
     g, masks = board.geometry, board.masks
+    found = []
     for name, a, b, rest_a, rest_b, common in g.intersections:
         if name != technique:
             continue
@@ -60,20 +65,22 @@ def locked(board: Candidates, technique: str) -> Iterator[Pattern]:
         removals = [(i, masks[i] & locked) for i in rest_b if masks[i] & locked]
         if removals:
             where = [i for i in common if masks[i] & locked]
-            yield Pattern(
-                removals,
-                (a, b),
-                partial(
-                    board.removal,
-                    technique,
-                    removals,
-                    f"{board.symbols_of(locked)} in {g.unit_names[a]} only in "
-                    f"{_cells(board, where)}",
-                    where,
-                    (a, b),
-                    locked,
-                ),
-            )
+            step = partial(_locked_step, board, technique, removals, (a, b), where, locked)
+            found.append(Pattern(removals, (a, b), step))
+    return found
+
+
+def _locked_step(
+    board: Candidates,
+    technique: str,
+    removals: list[tuple[int, int]],
+    units: tuple[int, int],
+    where: list[int],
+    locked: int,
+) -> list[Step]:
+    confining = board.geometry.unit_names[units[0]]
+    reason = f"{board.symbols_of(locked)} in {confining} only in {_cells(board, where)}"
+    return board.removal(technique, removals, reason, where, units, locked)
 
 
 def naked_subset(board: Candidates, technique: str, k: int) -> list[Step]:
@@ -101,55 +108,62 @@ def naked_subset(board: Candidates, technique: str, k: int) -> list[Step]:
     return []
 
 
-def hidden_subset(board: Candidates, technique: str, k: int) -> Iterator[Pattern]:
-    """Hidden pairs, triples or quads (``k`` from 2 to 4), unit by unit, as patterns."""
-    g, masks = board.geometry, board.masks
-    for u, unit in enumerate(g.units):
-        open_cells = [i for i in unit if masks[i]]
+def hidden_subset(board: Candidates, technique: str, k: int) -> list[Pattern]:
+    """Every hidden pair, triple or quad (``technique``, ``k`` from 2 to 4) on the
+    position, unit by unit, as patterns; found once a position (`Candidates.memo`)."""
+    return board.memo(technique, partial(_hidden_subsets, board, technique, k))
+
+
+def _hidden_subsets(board: Candidates, technique: str, k: int) -> list[Pattern]:
+    masks = board.masks
+    found = []
+    for u, (open_cells, places) in enumerate(board.memo("places", partial(_places, board))):
         if len(open_cells) <= k:
             continue
-        # k digits confined to k cells need k digits in at most k cells each: counted
-        # first (digits in at least 1, 2, ... 5 cells), which rules most units out
-        once = twice = thrice = four = five = 0
-        for i in open_cells:
-            m = masks[i]
-            five |= four & m
-            four |= thrice & m
-            thrice |= twice & m
-            twice |= once & m
-            once |= m
-        few_places = once & ~(once, twice, thrice, four, five)[k]
-        if few_places.bit_count() < k:
-            continue
-        places: dict[int, int] = {}  # digit bit -> bitmask of positions in open_cells
-        for pos, i in enumerate(open_cells):
-            m = masks[i] & few_places
-            while m:
-                bit = m & -m
-                m ^= bit
-                places[bit] = places.get(bit, 0) | 1 << pos
-        for combo, where in closed_sets(list(places.items()), k):
+        few = [(bit, where) for bit, where in places if where.bit_count() <= k]
+        for combo, where in closed_sets(few, k):
             digits = sum(combo)
             cells = [i for pos, i in enumerate(open_cells) if where >> pos & 1]
             removals = [(i, masks[i] & ~digits) for i in cells if masks[i] & ~digits]
             if removals:
-                yield Pattern(
-                    removals,
-                    (u,),
-                    partial(
-                        board.removal,
-                        technique,
-                        removals,
-                        f"{board.symbols_of(digits)} only in {_cells(board, cells)} "
-                        f"({g.unit_names[u]})",
-                        cells,
-                        (u,),
-                        digits,
-                    ),
-                )
+                step = partial(_hidden_step, board, technique, removals, u, cells, digits)
+                found.append(Pattern(removals, (u,), step))
+    return found
 
 
-def direct(board: Candidates, technique: str, se: float, patterns: Iterator[Pattern]) -> list[Step]:
+def _places(board: Candidates) -> list[tuple[list[int], list[tuple[int, int]]]]:
+    """Each unit's empty cells, and where in them each digit lies: (digit bit, bitmask of
+    positions among the empty cells), digits in the order the cells first hold them; once
+    a position for the hidden subsets of every size (`Candidates.memo`)."""
+    g, masks = board.geometry, board.masks
+    found = []
+    for unit in g.units:
+        open_cells = [i for i in unit if masks[i]]
+        places: dict[int, int] = {}
+        for pos, i in enumerate(open_cells):
+            m = masks[i]
+            while m:
+                bit = m & -m
+                m ^= bit
+                places[bit] = places.get(bit, 0) | 1 << pos
+        found.append((open_cells, list(places.items())))
+    return found
+
+
+def _hidden_step(
+    board: Candidates,
+    technique: str,
+    removals: list[tuple[int, int]],
+    u: int,
+    cells: list[int],
+    digits: int,
+) -> list[Step]:
+    unit = board.geometry.unit_names[u]
+    reason = f"{board.symbols_of(digits)} only in {_cells(board, cells)} ({unit})"
+    return board.removal(technique, removals, reason, cells, (u,), digits)
+
+
+def direct(board: Candidates, technique: str, se: float, patterns: Iterable[Pattern]) -> list[Step]:
     """SE's direct techniques: the first of ``patterns`` after which a digit it strikes
     has one place left in a unit where SE looks (a hidden subset: its own unit; locked
     candidates: another unit of the confining one's kind, through a cell struck). As

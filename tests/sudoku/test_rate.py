@@ -111,6 +111,40 @@ def test_hidden_subsets_clear_other_digits_from_their_cells(technique, cells):
     assert eliminated(board.find(technique)) == expected
 
 
+def test_what_a_finder_found_is_forgotten_once_the_marks_change():
+    # Patterns are found once a position (Candidates.memo): a hidden pair of 1,2 in row 1,
+    # then nothing left for it to strike once its cells hold 1,2 alone, by hand or applied.
+    board = position(strike={d: [cell for cell in ROW0 if cell not in ROW0[:2]] for d in (1, 2)})
+    assert board.find("hidden pair") and board.find("direct hidden pair") == []
+    for cell in ROW0[:2]:
+        board.remove(cell, range(3, 10))
+    assert board.find("hidden pair") == []
+    board = position(strike={d: [cell for cell in ROW0 if cell not in ROW0[:2]] for d in (1, 2)})
+    board.apply(board.find("hidden pair")[0])
+    assert board.find("hidden pair") == [] and board.digits((0, 0)) == [1, 2]
+    # the fish's lines too: an X-wing once struck is not found again
+    board = position(strike={7: [(r, c) for r in (1, 4) for c in range(9) if c not in (2, 6)]})
+    board.apply(board.find("x-wing")[0])
+    assert board.find("x-wing") == []
+
+
+def test_the_givens_leave_each_cell_the_digits_no_unit_of_it_holds(data_file):
+    # The givens are placed at once (Candidates.__init__): checked cell by cell against
+    # the digits of its row, column and box, read straight off the grid.
+    with data_file("sudoku17.txt").open() as lines:
+        for line in islice(lines, 100):
+            grid = parse(line)
+            board = Candidates(grid)
+            for r in range(9):
+                for c in range(9):
+                    seen = {grid[(r, k)] for k in range(9)} | {grid[(k, c)] for k in range(9)}
+                    seen |= {
+                        grid[(r // 3 * 3 + i, c // 3 * 3 + j)] for i in range(3) for j in range(3)
+                    }
+                    expected = [] if grid[(r, c)] else [d for d in range(1, 10) if d not in seen]
+                    assert board.digits((r, c)) == expected, (line, r, c)
+
+
 def test_x_wing_on_rows_clears_its_columns():
     # 7 in rows 2 and 5 only at columns 3 and 7.
     board = position(strike={7: [(r, c) for r in (1, 4) for c in range(9) if c not in (2, 6)]})
