@@ -1,13 +1,17 @@
 """Fish and wings: a digit confined to as many cover lines as base lines (X-wing, swordfish,
 jellyfish), and bivalue cells that force a digit out of what sees them all (XY-wing,
-XYZ-wing). Each finder takes a `sudoku.rate.Candidates` board and gives the first step
-found, as the rater's other finders do."""
+XYZ-wing, and W-wing, whose two cells a strong link ties: SE 1.2.1 has no W-wing, and
+finds its deduction as a forcing chain of 8 potentials, which is how it is rated here).
+Each finder takes a `sudoku.rate.Candidates` board and gives the first step found, as the
+rater's other finders do."""
 
 from __future__ import annotations
 
 from functools import partial
 from itertools import combinations
 from typing import TYPE_CHECKING
+
+from sudoku import chains
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
@@ -134,3 +138,62 @@ def xyz_wing(board: Candidates) -> list[Step]:
                     xyz,
                 )
     return []
+
+
+#: A W-wing's deduction as Sudoku Explainer finds it: a forcing chain of 8 potentials (the
+#: target on, each wing off and on, both ends of the strong link, the target off).
+W_WING_CHAIN = 8
+
+
+def w_wing(board: Candidates) -> list[Step]:
+    """The first W-wing: two cells holding the same two digits x and y, that do not see
+    each other, and a unit where y has two places only, one seeing each cell: one of those
+    places is y, so one of the cells is x, and x leaves what sees both cells."""
+    g, masks = board.geometry, board.masks
+    pairs = [i for i, m in enumerate(masks) if m.bit_count() == 2]
+    for a, b in combinations(pairs, 2):
+        xy = masks[a]
+        if masks[b] != xy or b in g.peer_sets[a]:
+            continue
+        seen = sorted(i for i in g.peer_sets[a] & g.peer_sets[b] if masks[i] & xy)
+        if not seen:
+            continue
+        for y in (xy & -xy, xy & (xy - 1)):
+            x = xy & ~y
+            removals = [(i, x) for i in seen if masks[i] & x]
+            if not removals:
+                continue
+            link = _strong_link(board, y, a, b)
+            if link is not None:
+                u, c, d = link
+                return [
+                    board.step(
+                        "w-wing",
+                        eliminations=[(i, x.bit_length()) for i, _ in removals],
+                        reason=f"{board.cell_label(a)} and {board.cell_label(b)} hold "
+                        f"{board.symbols_of(xy)}; {board.symbols_of(y)} in "
+                        f"{g.unit_names[u]} only in {board.cell_label(c)} "
+                        f"{board.cell_label(d)}, which see them: one of them is "
+                        f"{board.symbols_of(x)}",
+                        cells=(a, b, c, d),
+                        units=(u,),
+                        digits=xy,
+                        se=chains.BASE["forcing chain"] + chains.length_bonus(W_WING_CHAIN),
+                    )
+                ]
+    return []
+
+
+def _strong_link(board: Candidates, y: int, a: int, b: int) -> tuple[int, int, int] | None:
+    """A unit where digit ``y`` has two places only, one seeing ``a`` and the other ``b``
+    (neither of them a or b): (unit, the place seeing a, the place seeing b)."""
+    g, masks = board.geometry, board.masks
+    for u, unit in enumerate(g.units):
+        places = [i for i in unit if masks[i] & y]
+        if len(places) != 2 or a in places or b in places:
+            continue
+        c, d = places
+        for near_a, near_b in ((c, d), (d, c)):
+            if near_a in g.peer_sets[a] and near_b in g.peer_sets[b]:
+                return u, near_a, near_b
+    return None

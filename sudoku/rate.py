@@ -523,7 +523,9 @@ _LADDER: tuple[tuple[str, float], ...] = (
     ("jellyfish", 5.2),
     ("hidden quad", 5.4),
     ("bug+1", 5.6),
-    *chains.BASE.items(),
+    ("x-chain", chains.BASE["x-chain"]),
+    ("w-wing", chains.BASE["forcing chain"]),  # SE's forcing chain of 8 potentials: 7.1
+    *((name, se) for name, se in chains.BASE.items() if name != "x-chain"),
 )
 #: Each technique's difficulty on Sudoku Explainer's scale (the least, for chains).
 SE: dict[str, float] = dict(_LADDER)
@@ -565,6 +567,7 @@ _FINDERS: dict[str, Callable[[Candidates], list[Step]]] = {
     "hidden triple": lambda c: subsets.first(subsets.hidden_subset(c, "hidden triple", 3)),
     "xy-wing": fish_and_wings.xy_wing,
     "xyz-wing": fish_and_wings.xyz_wing,
+    "w-wing": fish_and_wings.w_wing,
     "unique rectangle": uniqueness.rectangle,
     "jellyfish": partial(fish_and_wings.fish, technique="jellyfish", k=4),
     "bug+1": uniqueness.bug_plus_one,

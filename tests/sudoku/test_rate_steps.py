@@ -132,6 +132,23 @@ def check_pattern(board: Candidates, step: Step) -> None:
         for cell, digit in step.eliminations:
             assert digit == z and all(sees(cell, p) for p in cells), step
         assert follows(board, step), step
+    elif technique == "w-wing":
+        # Two cells of the same two digits, apart; the other two: y's only places in a unit,
+        # one seeing each; x leaves what sees both cells.
+        assert len(cells) == 4 and len(units) == 1, step
+        ends = [cell for cell in cells if candidates[cell] == digits and len(digits) == 2]
+        assert len(ends) >= 2, step
+        for a, b in [(a, b) for a in ends for b in ends if a < b and not sees(a, b)]:
+            link = cells - {a, b}
+            ys = [y for y in digits if holding(y, units[0]) == link]
+            if ys and any(sees(p, a) and sees(q, b) for p in link for q in link if p != q):
+                (x,) = digits - {ys[0]}
+                for cell, digit in step.eliminations:
+                    assert digit == x and sees(cell, a) and sees(cell, b), step
+                break
+        else:
+            pytest.fail(f"no two cells and strong link make a W-wing: {step}")
+        assert follows(board, step), step
     elif technique == "unique rectangle":
         # Two rows, two columns, two boxes; the pair in every corner, alone in two or three.
         assert len(cells) == 4 and len(units) <= 1, step  # type 4 names its unit
@@ -156,8 +173,8 @@ def check_pattern(board: Candidates, step: Step) -> None:
         assert follows(board, step), step
     else:
         pytest.fail(f"check_pattern knows nothing of {technique!r}: teach it the technique")
-    if technique in ("unique rectangle", "bug+1") or technique in CHAINS:
-        pass  # their conclusions are not about cells that see the pattern
+    if technique in ("unique rectangle", "bug+1", "w-wing") or technique in CHAINS:
+        pass  # their conclusions are not about cells that see the whole pattern
     elif technique not in FISH and technique not in HIDDEN:
         # the step removes a digit only from cells that see each of its pattern cells
         # holding that digit
@@ -280,6 +297,12 @@ POSITIONS: dict[str, Callable[[], Candidates]] = {
     "xy-wing": lambda: position(keep={(0, 0): {1, 2}, (0, 5): {1, 3}, (5, 0): {2, 3}}),
     # pivot r1c1 {1,2,3}, wings r1c5 {1,3} and r2c2 {2,3}: 3 leaves r1c2 and r1c3
     "xyz-wing": lambda: position(keep={(0, 0): {1, 2, 3}, (0, 4): {1, 3}, (1, 1): {2, 3}}),
+    # r1c1 and r9c9 hold 1,2; 2 in row 5 only at r5c1 and r5c9, which see them: r1c9 and
+    # r9c1 cannot be 1
+    "w-wing": lambda: position(
+        keep={(0, 0): {1, 2}, (8, 8): {1, 2}},
+        strike={2: [(4, c) for c in range(1, 8)]},
+    ),
     # 1,2 alone in r1c1 r1c4 r2c1 (boxes 1 and 2): r2c4 cannot be 1 or 2
     "unique rectangle": lambda: position(keep={(0, 0): {1, 2}, (0, 3): {1, 2}, (1, 0): {1, 2}}),
     # 7 in rows 1, 3, 5, 8 only at columns 2, 4, 6, 9
