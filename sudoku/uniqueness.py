@@ -6,7 +6,9 @@ holding only the digits a and b, would leave two solutions. A puzzle with one so
 comes to that, so whatever would complete the pattern is false (Sudoku Explainer's unique
 rectangles, type 1: one corner has more digits, it cannot be a or b; type 2: two corners
 share one extra digit z, which must sit in one of them, so no cell seeing both holds z;
-type 4: two corners hold a, in a unit of theirs, and nowhere else in it: neither is b).
+type 4: two corners hold a, in a unit of theirs, and nowhere else in it: neither is b;
+type 3, a step of its own as SE rates it higher: the two corners with more, in one unit,
+act as one cell holding their extra digits, and make a naked subset with other cells).
 
 A *bivalue universal grave* (BUG) is a position where every empty cell holds two candidates
 and every digit twice in each unit: it has two solutions, so when a single cell holds three
@@ -176,3 +178,71 @@ def _grave(board: Candidates, i: int, bit: int) -> bool:
         if once & ~twice or thrice:
             return False
     return True
+
+
+def rectangle_type_3(board: Candidates) -> list[Step]:
+    """The easiest unique rectangle of type 3 (SE 4.6 with a pair, 4.7 a triple, 4.8 a
+    quad): two corners hold the pair a, b alone, and the other two, in one unit, hold more:
+    one of them holds an extra digit, so together they act as one cell holding the extras;
+    with k - 1 other cells of the unit they make a naked subset of k digits, which leave
+    the unit's other cells."""
+    if not _plain(board):
+        return []
+    g, masks = board.geometry, board.masks
+    for k in range(2, 5):
+        for corners in _rectangles(board.shape):
+            ms = [masks[i] for i in corners]
+            ab = ms[0] & ms[1] & ms[2] & ms[3]
+            floor = [i for i, m in zip(corners, ms, strict=True) if m == ab]
+            if ab.bit_count() != 2 or len(floor) != 2:
+                continue
+            c1, c2 = (i for i in corners if i not in floor)
+            extra = (masks[c1] | masks[c2]) & ~ab
+            if extra.bit_count() > k:
+                continue
+            for u in sorted(set(g.cell_units[c1]) & set(g.cell_units[c2])):
+                found = _pseudo_subset(board, corners, (c1, c2), extra, ab, u, k)
+                if found:
+                    return found
+    return []
+
+
+def _pseudo_subset(
+    board: Candidates,
+    corners: tuple[int, ...],
+    roof: tuple[int, int],
+    extra: int,
+    ab: int,
+    u: int,
+    k: int,
+) -> list[Step]:
+    """A naked subset of ``k`` digits in unit ``u``: the roof as one cell holding ``extra``,
+    with k - 1 of the unit's other open cells."""
+    g, masks = board.geometry, board.masks
+    others = [i for i in g.units[u] if masks[i] and i not in roof]
+    for cells in combinations(others, k - 1):
+        union = extra
+        for i in cells:
+            union |= masks[i]
+        if union.bit_count() != k:
+            continue
+        struck = [(i, masks[i] & union) for i in others if i not in cells and masks[i] & union]
+        if not struck:
+            continue
+        where = " ".join(board.cell_label(i) for i in corners)
+        pair = board.symbols_of(ab)
+        subset = " ".join(board.cell_label(i) for i in cells)
+        return [
+            board.step(
+                "unique rectangle type 3",
+                eliminations=[(i, d + 1) for i, m in struck for d in range(g.n) if m >> d & 1],
+                reason=f"on {pair} in {where}: {board.cell_label(roof[0])} or "
+                f"{board.cell_label(roof[1])} holds {board.symbols_of(extra)}, a naked "
+                f"subset of {board.symbols_of(union)} with {subset} ({g.unit_names[u]})",
+                cells=(*corners, *cells),
+                units=(u,),
+                digits=ab | union,
+                se=4.5 + (k - 1) / 10,
+            )
+        ]
+    return []

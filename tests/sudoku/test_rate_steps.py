@@ -13,7 +13,7 @@ regexes; those regexes stay here as an oracle the data must agree with.
 import json
 import re
 from collections.abc import Callable, Iterator
-from itertools import islice
+from itertools import combinations, islice
 from pathlib import Path
 
 import pytest
@@ -149,6 +149,29 @@ def check_pattern(board: Candidates, step: Step) -> None:
         else:
             pytest.fail(f"no two cells and strong link make a W-wing: {step}")
         assert follows(board, step), step
+    elif technique == "unique rectangle type 3":
+        # A rectangle among the cells, the pair alone in two corners and with more in the
+        # two others (the roof, in the step's unit); the roof's extras and the other cells
+        # make a naked subset there, whose digits leave the unit's other cells.
+        assert len(units) == 1, step
+        for rectangle in combinations(sorted(cells), 4):
+            rows, cols = {r for r, _ in rectangle}, {c for _, c in rectangle}
+            if len(rows) != 2 or len(cols) != 2:
+                continue
+            pair = set.intersection(*(candidates[cell] for cell in rectangle))
+            floor = [cell for cell in rectangle if candidates[cell] == pair]
+            roof = [cell for cell in rectangle if cell not in floor]
+            if len(pair) == 2 and len(floor) == 2 and all(c in units[0] for c in roof):
+                break
+        else:
+            pytest.fail(f"no unique rectangle among the cells: {step}")
+        extra = (candidates[roof[0]] | candidates[roof[1]]) - pair
+        subset = cells - set(rectangle)
+        union = extra.union(*(candidates[cell] for cell in subset))
+        assert subset <= units[0] and len(union) == len(subset) + 1, step
+        assert digits == pair | union, step
+        for cell, digit in step.eliminations:
+            assert cell in units[0] - subset - set(roof) and digit in union, step
     elif technique == "unique rectangle":
         # Two rows, two columns, two boxes; the pair in every corner, alone in two or three.
         assert len(cells) == 4 and len(units) <= 1, step  # type 4 names its unit
@@ -173,7 +196,8 @@ def check_pattern(board: Candidates, step: Step) -> None:
         assert follows(board, step), step
     else:
         pytest.fail(f"check_pattern knows nothing of {technique!r}: teach it the technique")
-    if technique in ("unique rectangle", "bug+1", "w-wing") or technique in CHAINS:
+    uniqueness = ("unique rectangle", "unique rectangle type 3", "bug+1")
+    if technique in (*uniqueness, "w-wing") or technique in CHAINS:
         pass  # their conclusions are not about cells that see the whole pattern
     elif technique not in FISH and technique not in HIDDEN:
         # the step removes a digit only from cells that see each of its pattern cells
@@ -297,6 +321,11 @@ POSITIONS: dict[str, Callable[[], Candidates]] = {
     "xy-wing": lambda: position(keep={(0, 0): {1, 2}, (0, 5): {1, 3}, (5, 0): {2, 3}}),
     # pivot r1c1 {1,2,3}, wings r1c5 {1,3} and r2c2 {2,3}: 3 leaves r1c2 and r1c3
     "xyz-wing": lambda: position(keep={(0, 0): {1, 2, 3}, (0, 4): {1, 3}, (1, 1): {2, 3}}),
+    # 1,2 alone in r1c1 r2c1; r1c4 r2c4 hold 1,2 and 3 or 4 (box 2); with r3c5 {3,4}
+    # a naked pair of 3,4 in box 2: the box's other cells lose 3 and 4
+    "unique rectangle type 3": lambda: position(
+        keep={(0, 0): {1, 2}, (1, 0): {1, 2}, (0, 3): {1, 2, 3}, (1, 3): {1, 2, 4}, (2, 4): {3, 4}}
+    ),
     # r1c1 and r9c9 hold 1,2; 2 in row 5 only at r5c1 and r5c9, which see them: r1c9 and
     # r9c1 cannot be 1
     "w-wing": lambda: position(
