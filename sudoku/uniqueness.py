@@ -189,21 +189,23 @@ def rectangle_type_3(board: Candidates) -> list[Step]:
     if not _plain(board):
         return []
     g, masks = board.geometry, board.masks
-    for k in range(2, 5):
-        for corners in _rectangles(board.shape):
-            ms = [masks[i] for i in corners]
-            ab = ms[0] & ms[1] & ms[2] & ms[3]
-            floor = [i for i, m in zip(corners, ms, strict=True) if m == ab]
-            if ab.bit_count() != 2 or len(floor) != 2:
-                continue
-            c1, c2 = (i for i in corners if i not in floor)
-            extra = (masks[c1] | masks[c2]) & ~ab
+    found = []  # (corners, roof, extra, pair): the rectangles with two corners the pair alone
+    for corners in _rectangles(board.shape):
+        a, b, c, d = corners
+        ab = masks[a] & masks[b] & masks[c] & masks[d]
+        if ab.bit_count() != 2:
+            continue
+        roof = [i for i in corners if masks[i] != ab]
+        if len(roof) == 2:
+            found.append((corners, roof, (masks[roof[0]] | masks[roof[1]]) & ~ab, ab))
+    for k in range(2, 5):  # the smallest subset first: the easiest on SE's scale
+        for corners, (c1, c2), extra, ab in found:
             if extra.bit_count() > k:
                 continue
             for u in sorted(set(g.cell_units[c1]) & set(g.cell_units[c2])):
-                found = _pseudo_subset(board, corners, (c1, c2), extra, ab, u, k)
-                if found:
-                    return found
+                step = _pseudo_subset(board, corners, (c1, c2), extra, ab, u, k)
+                if step:
+                    return step
     return []
 
 
