@@ -17,7 +17,7 @@ from dlx import seeds
 from dlx.seeds import Seed
 from sudoku.cover import decode, search
 from sudoku.grid import Grid, Shape
-from sudoku.solve import count_to
+from sudoku.solve import count_cells
 
 RESTART_NODES = 10  # a complete grid's first search budget, in nodes a cell (then doubled)
 STALL_MOVES = 300  # search moves without a new low before a restart
@@ -123,7 +123,7 @@ def count_within(shape: Shape, cells: list[int], budget: Budget, limit: int = 2)
     """Solutions of the puzzle ``cells`` up to ``limit``; None when the time ran out first."""
     if budget.over():
         return None
-    return count_to(Grid(shape, tuple(cells)), limit, time_limit=budget.left())
+    return count_cells(shape, cells, limit, time_limit=budget.left())
 
 
 def strip(

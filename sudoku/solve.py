@@ -16,7 +16,7 @@ already break the rules are refused before any search, naming the cells.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from types import ModuleType
 from typing import Any, Generic, TypeVar, cast
@@ -222,26 +222,45 @@ def count_to(puzzle: Grid, limit: int = 2, *, time_limit: float | None = None) -
     out first: uniqueness tests by the thousand, as generation makes them. To one or two, in
     C when the batch was built (on the matrix held as bitmasks: nothing built a puzzle); else
     on the engine. Raises ConflictingGivens (a GridError) when the givens break the rules."""
+    return count_cells(puzzle.shape, puzzle.cells, limit, time_limit=time_limit)
+
+
+def count_cells(
+    shape: Shape, cells: Sequence[int], limit: int = 2, *, time_limit: float | None = None
+) -> int | None:
+    """`count_to` for the puzzle of ``shape`` whose digits are ``cells`` (0 a blank), as
+    digging asks it after every removal: in C the cells go straight to its line, with no
+    Grid made or checked (a Grid is made only for the engine, when C cannot answer)."""
     if limit in (1, 2):
         try:
-            answer = _one_in_c(puzzle, time_limit)
+            answer = _line_in_c(shape, bytes(cells).translate(_LINE).decode(), time_limit)
         except TimeoutError:
             return None
         if answer is not None and answer[0] != _batch.PYTHON:  # PYTHON: givens that clash
             return min(answer[0], limit)  # the codes NONE, UNIQUE, SEVERAL count 0, 1, 2
+    puzzle = Grid(shape, tuple(cells))
     check_givens(puzzle)
     run = search(puzzle, time_limit=time_limit)
     counted = run.count(limit)
     return counted if counted == limit or run.complete else None
 
 
+#: Each digit's byte as format_line writes it: "." for 0, then SYMBOLS.
+_LINE = bytes.maketrans(bytes(range(len(SYMBOLS) + 1)), ("." + SYMBOLS).encode())
+
+
 def _one_in_c(puzzle: Grid, seconds: float | None = None) -> tuple[int, str | None] | None:
     """sudoku._batch's code and solution line for one puzzle, on its shape held without the
     engine's matrix (so several solutions are not shown); None when there is no C batch or
     the shape has cages. TimeoutError past ``seconds``."""
-    if not c_batch_available() or puzzle.shape.cages:
+    return _line_in_c(puzzle.shape, format_line(puzzle), seconds)
+
+
+def _line_in_c(shape: Shape, line: str, seconds: float | None) -> tuple[int, str | None] | None:
+    """`_one_in_c` for a puzzle already written as a line."""
+    if not c_batch_available() or shape.cages:
         return None
-    codes, found = _lean_solver(puzzle.shape).solve([format_line(puzzle)], seconds=seconds)
+    codes, found = _lean_solver(shape).solve([line], seconds=seconds)
     return codes[0], found[0]
 
 
