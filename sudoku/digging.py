@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterator
 from dlx import seeds
 from dlx.seeds import Seed
 from sudoku.cover import decode, search
-from sudoku.grid import Grid, Shape
+from sudoku.grid import Grid, Shape, by_shape
 from sudoku.solve import count_cells
 
 RESTART_NODES = 10  # a complete grid's first search budget, in nodes a cell (then doubled)
@@ -57,8 +57,14 @@ def orbits(shape: Shape, symmetry: str = "none") -> list[tuple[int, ...]]:
 
     rot180 and rot90 turn the grid about its centre, mirror reflects it left to right, flip
     top to bottom, diagonal in the main diagonal; none leaves every cell on its own.
-    ("random" is resolved to one of these before orbits are asked for.)
+    ("random" is resolved to one of these before orbits are asked for.) A new list each
+    call, the caller's to shuffle; the orbits are worked out once a shape and symmetry.
     """
+    return list(_orbits(shape, symmetry))
+
+
+@by_shape
+def _orbits(shape: Shape, symmetry: str) -> tuple[tuple[int, ...], ...]:
     n = shape.size
     moves: dict[str, Callable[[int, int], tuple[int, int]]] = {
         "none": lambda r, c: (r, c),
@@ -82,7 +88,7 @@ def orbits(shape: Shape, symmetry: str = "none") -> list[tuple[int, ...]]:
             cell = move(*cell)
         seen.update(orbit)
         found.append(tuple(orbit))
-    return found
+    return tuple(found)
 
 
 def reachable(sizes: list[int]) -> set[int]:
