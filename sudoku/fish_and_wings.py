@@ -1,7 +1,10 @@
 """Fish and wings: a digit confined to as many cover lines as base lines (X-wing, swordfish,
 jellyfish), and bivalue cells that force a digit out of what sees them all (XY-wing,
 XYZ-wing, and W-wing, whose two cells a strong link ties: SE 1.2.1 has no W-wing, and
-finds its deduction as a forcing chain of 8 potentials, which is how it is rated here).
+finds its deduction as a forcing chain of 8 potentials, which is how it is rated here),
+and ALS-XZ, the wing's generalisation to almost locked sets (SE has none either: it is
+tried where SE's forcing chains on links and its nishio find nothing, at the difficulty
+its next technique, multiple forcing chains, starts from: 8.0).
 Each finder takes a `sudoku.rate.Candidates` board and gives the first step found, as the
 rater's other finders do."""
 
@@ -197,3 +200,71 @@ def _strong_link(board: Candidates, y: int, a: int, b: int) -> tuple[int, int, i
             if near_a in g.peer_sets[a] and near_b in g.peer_sets[b]:
                 return u, near_a, near_b
     return None
+
+
+#: The largest almost locked set `als_xz` looks for, in cells: pairs of sets of up to
+#: three cells keep its search to milliseconds.
+ALS_CELLS = 3
+
+
+def als_xz(board: Candidates) -> list[Step]:
+    """The first ALS-XZ: two almost locked sets (n cells of one unit holding n + 1 digits
+    between them), apart, whose digit x is restricted (each x of one sees each x of the
+    other: x is in one set at most, so the other is locked), and another common digit z:
+    z is in one of them, and leaves every cell that sees all their z's."""
+    g, masks = board.geometry, board.masks
+    sets = _almost_locked_sets(board)
+    for (cells_a, a, unit_a), (cells_b, b, unit_b) in combinations(sets, 2):
+        common = a & b
+        if common.bit_count() < 2 or set(cells_a) & set(cells_b):
+            continue
+        for x in (1 << d for d in range(g.n) if common >> d & 1):
+            if not all(
+                j in g.peer_sets[i]
+                for i in cells_a
+                if masks[i] & x
+                for j in cells_b
+                if masks[j] & x
+            ):
+                continue
+            for z in (1 << d for d in range(g.n) if common >> d & 1 and 1 << d != x):
+                zs = [i for i in cells_a + cells_b if masks[i] & z]
+                seen = set.intersection(*(set(g.peer_sets[i]) for i in zs)) - set(zs)
+                struck = [(i, z.bit_length()) for i in sorted(seen) if masks[i] & z]
+                if not struck:
+                    continue
+                names = [g.unit_names[unit_a], g.unit_names[unit_b]]
+                return [
+                    board.step(
+                        "als-xz",
+                        eliminations=struck,
+                        reason=f"{' '.join(board.cell_label(i) for i in cells_a)} "
+                        f"({board.symbols_of(a)}, {names[0]}) and "
+                        f"{' '.join(board.cell_label(i) for i in cells_b)} "
+                        f"({board.symbols_of(b)}, {names[1]}) share {board.symbols_of(x)} "
+                        f"only where they see each other: one of them holds "
+                        f"{board.symbols_of(z)}",
+                        cells=(*cells_a, *cells_b),
+                        units=(unit_a, unit_b),
+                        digits=x | z,
+                    )
+                ]
+    return []
+
+
+def _almost_locked_sets(board: Candidates) -> list[tuple[tuple[int, ...], int, int]]:
+    """Every almost locked set of up to ALS_CELLS cells, as (cells, digits, unit), unit by
+    unit, each set of cells once."""
+    g, masks = board.geometry, board.masks
+    found, seen = [], set()
+    for u, unit in enumerate(g.units):
+        open_cells = [i for i in unit if masks[i]]
+        for size in range(1, ALS_CELLS + 1):
+            for cells in combinations(open_cells, size):
+                union = 0
+                for i in cells:
+                    union |= masks[i]
+                if union.bit_count() == size + 1 and cells not in seen:
+                    seen.add(cells)
+                    found.append((cells, union, u))
+    return found

@@ -526,7 +526,11 @@ _LADDER: tuple[tuple[str, float], ...] = (
     ("bug+1", 5.6),
     ("x-chain", chains.BASE["x-chain"]),
     ("w-wing", chains.BASE["forcing chain"]),  # SE's forcing chain of 8 potentials: 7.1
-    *((name, se) for name, se in chains.BASE.items() if name != "x-chain"),
+    ("forcing chain", chains.BASE["forcing chain"]),
+    ("nishio forcing chain", chains.BASE["nishio forcing chain"]),
+    # where SE's chains on one digit or on links find nothing, as its next technique starts
+    ("als-xz", chains.BASE["multiple forcing chain"]),
+    *((name, se) for name, se in chains.BASE.items() if se > chains.BASE["nishio forcing chain"]),
 )
 #: Each technique's difficulty on Sudoku Explainer's scale (the least, for chains).
 SE: dict[str, float] = dict(_LADDER)
@@ -569,6 +573,7 @@ _FINDERS: dict[str, Callable[[Candidates], list[Step]]] = {
     "xy-wing": fish_and_wings.xy_wing,
     "xyz-wing": fish_and_wings.xyz_wing,
     "w-wing": fish_and_wings.w_wing,
+    "als-xz": fish_and_wings.als_xz,
     "unique rectangle": uniqueness.rectangle,
     "unique rectangle type 3": uniqueness.rectangle_type_3,
     "jellyfish": partial(fish_and_wings.fish, technique="jellyfish", k=4),

@@ -20,7 +20,7 @@ import pytest
 
 from dlx import Problem
 from sudoku.grid import Cell, Grid, Shape, parse
-from sudoku.rate import PATTERNS, TECHNIQUES, Candidates, Step, rate, walk
+from sudoku.rate import PATTERNS, SE, TECHNIQUES, Candidates, Step, rate, walk
 from sudoku.variants import read_regions
 from tests.sudoku.test_rate import ROW0, position
 from tests.sudoku.test_variants import WINDOKU
@@ -149,6 +149,40 @@ def check_pattern(board: Candidates, step: Step) -> None:
         else:
             pytest.fail(f"no two cells and strong link make a W-wing: {step}")
         assert follows(board, step), step
+    elif technique == "als-xz":
+        # Two almost locked sets (n cells of their unit, n + 1 digits), apart; one common
+        # digit x restricted (every x of one sees every x of the other), z the other digit:
+        # z leaves cells that see every z of both.
+        assert len(units) == 2 and len(digits) == 2, step
+        pattern = sorted(cells)
+        for size in range(1, len(pattern)):
+            for group in combinations(pattern, size):
+                a, b = set(group), cells - set(group)
+                held_a, held_b = (
+                    set().union(*map(candidates.get, a)),
+                    set().union(*map(candidates.get, b)),
+                )
+                if not (a <= units[0] and b <= units[1]):
+                    continue
+                if len(held_a) != len(a) + 1 or len(held_b) != len(b) + 1:
+                    continue
+                restricted = [
+                    x
+                    for x in digits
+                    if all(sees(p, q) for p in holding(x, a) for q in holding(x, b))
+                ]
+                if restricted and digits <= held_a & held_b:
+                    (z,) = digits - {restricted[0]} or digits - {restricted[-1]}
+                    for cell, digit in step.eliminations:
+                        zs = holding(digit, cells)
+                        assert digit in digits and all(sees(cell, p) for p in zs), step
+                    break
+            else:
+                continue
+            break
+        else:
+            pytest.fail(f"no two almost locked sets make this step: {step}")
+        assert follows(board, step), step
     elif technique == "unique rectangle type 3":
         # A rectangle among the cells, the pair alone in two corners and with more in the
         # two others (the roof, in the step's unit); the roof's extras and the other cells
@@ -197,7 +231,7 @@ def check_pattern(board: Candidates, step: Step) -> None:
     else:
         pytest.fail(f"check_pattern knows nothing of {technique!r}: teach it the technique")
     uniqueness = ("unique rectangle", "unique rectangle type 3", "bug+1")
-    if technique in (*uniqueness, "w-wing") or technique in CHAINS:
+    if technique in (*uniqueness, "w-wing", "als-xz") or technique in CHAINS:
         pass  # their conclusions are not about cells that see the whole pattern
     elif technique not in FISH and technique not in HIDDEN:
         # the step removes a digit only from cells that see each of its pattern cells
@@ -211,14 +245,15 @@ def check_pattern(board: Candidates, step: Step) -> None:
 def follows(board: Candidates, step: Step) -> bool:
     """Whether the step's conclusion holds in every way to complete the pencil marks, asked
     of the exact-cover engine: no completion holds a digit struck, and none of a placed
-    cell's other digits (9x9 boxes)."""
+    cell's other digits (every unit of the shape, diagonals and regions included)."""
+    shape, n = board.shape, board.shape.size
     options = {}
-    for r in range(9):
-        for c in range(9):
-            value = board.grid().cells[r * 9 + c]
+    for r in range(n):
+        for c in range(n):
+            value = board.grid().cells[r * n + c]
+            units = [u for u, unit in enumerate(shape.units) if (r, c) in unit]
             for d in [value] if value else board.digits((r, c)):
-                box = r // 3 * 3 + c // 3
-                options[r, c, d] = [f"p{r}{c}", f"r{r}{d}", f"c{c}{d}", f"b{box}{d}"]
+                options[r, c, d] = [f"p{r},{c}"] + [f"u{u}d{d}" for u in units]
     problem = Problem(options)
     wrong = list(step.eliminations)
     for (r, c), d in step.placements:
@@ -237,10 +272,11 @@ def marks(text: str) -> Candidates:
 
 
 def stuck(line: str) -> Candidates:
-    """The pencil marks where the ladder short of chains leaves a real puzzle."""
+    """The pencil marks where SE's ladder short of chains (the techniques easier than its
+    x-chain) leaves a real puzzle."""
     puzzle = parse(line)
     board = Candidates(puzzle)
-    for step in rate(puzzle, PATTERNS).steps:
+    for step in rate(puzzle, [t for t in PATTERNS if SE[t] < SE["x-chain"]]).steps:
         board.apply(step)
     return board
 
@@ -326,6 +362,9 @@ POSITIONS: dict[str, Callable[[], Candidates]] = {
     "unique rectangle type 3": lambda: position(
         keep={(0, 0): {1, 2}, (1, 0): {1, 2}, (0, 3): {1, 2, 3}, (1, 3): {1, 2, 4}, (2, 4): {3, 4}}
     ),
+    # r1c1 {1,2}, and r5c1 r5c2 {1,3} {2,3} (row 5): 1 restricted (column 1), so one of
+    # them holds 2: r1c2, r2c2 and r3c2 see both 2s and lose it
+    "als-xz": lambda: position(keep={(0, 0): {1, 2}, (4, 0): {1, 3}, (4, 1): {2, 3}}),
     # r1c1 and r9c9 hold 1,2; 2 in row 5 only at r5c1 and r5c9, which see them: r1c9 and
     # r9c1 cannot be 1
     "w-wing": lambda: position(
