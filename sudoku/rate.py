@@ -529,6 +529,7 @@ _LADDER: tuple[tuple[str, float], ...] = (
     ("forcing chain", chains.BASE["forcing chain"]),
     ("nishio forcing chain", chains.BASE["nishio forcing chain"]),
     # where SE's chains on one digit or on links find nothing, as its next technique starts
+    ("finned fish", chains.BASE["multiple forcing chain"]),
     ("als-xz", chains.BASE["multiple forcing chain"]),
     *((name, se) for name, se in chains.BASE.items() if se > chains.BASE["nishio forcing chain"]),
 )
@@ -573,6 +574,7 @@ _FINDERS: dict[str, Callable[[Candidates], list[Step]]] = {
     "xy-wing": fish_and_wings.xy_wing,
     "xyz-wing": fish_and_wings.xyz_wing,
     "w-wing": fish_and_wings.w_wing,
+    "finned fish": fish_and_wings.finned_fish,
     "als-xz": fish_and_wings.als_xz,
     "unique rectangle": uniqueness.rectangle,
     "unique rectangle type 3": uniqueness.rectangle_type_3,

@@ -12,31 +12,26 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from functools import partial
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING
 
 from sudoku.fish_and_wings import bits, closed_sets
 
 if TYPE_CHECKING:
     from sudoku.rate import Candidates, Step
 
+    #: A pattern found, before it is written out as a step: what it strikes, as (cell
+    #: index, mask of digits) pairs, the units it reasons in, and how to write its step.
+    Pattern = tuple[list[tuple[int, int]], tuple[int, ...], Callable[[], list[Step]]]
+
 
 def _cells(board: Candidates, cells: Iterable[int]) -> str:
     return " ".join(board.cell_label(i) for i in cells)
 
 
-class Pattern(NamedTuple):
-    """A pattern found, before it is written out as a step: what it strikes, as (cell
-    index, mask of digits) pairs, the units it reasons in, and how to write its step."""
-
-    removals: list[tuple[int, int]]
-    units: tuple[int, ...]
-    build: Callable[[], list[Step]]
-
-
 def first(patterns: Iterable[Pattern]) -> list[Step]:
     """The step of the first of ``patterns``, or none."""
-    for pattern in patterns:
-        return pattern.build()
+    for _, _, build in patterns:
+        return build()
     return []
 
 
@@ -49,7 +44,7 @@ def locked(board: Candidates, technique: str) -> list[Pattern]:
 
 def _locked(board: Candidates, technique: str) -> list[Pattern]:
     g, masks = board.geometry, board.masks
-    found = []
+    found: list[Pattern] = []
     for name, a, b, rest_a, rest_b, common in g.intersections:
         if name != technique:
             continue
@@ -66,7 +61,7 @@ def _locked(board: Candidates, technique: str) -> list[Pattern]:
         if removals:
             where = [i for i in common if masks[i] & locked]
             step = partial(_locked_step, board, technique, removals, (a, b), where, locked)
-            found.append(Pattern(removals, (a, b), step))
+            found.append((removals, (a, b), step))
     return found
 
 
@@ -116,7 +111,7 @@ def hidden_subset(board: Candidates, technique: str, k: int) -> list[Pattern]:
 
 def _hidden_subsets(board: Candidates, technique: str, k: int) -> list[Pattern]:
     masks = board.masks
-    found = []
+    found: list[Pattern] = []
     for u, (open_cells, places) in enumerate(board.memo("places", partial(_places, board))):
         if len(open_cells) <= k:
             continue
@@ -127,7 +122,7 @@ def _hidden_subsets(board: Candidates, technique: str, k: int) -> list[Pattern]:
             removals = [(i, masks[i] & ~digits) for i in cells if masks[i] & ~digits]
             if removals:
                 step = partial(_hidden_step, board, technique, removals, u, cells, digits)
-                found.append(Pattern(removals, (u,), step))
+                found.append((removals, (u,), step))
     return found
 
 

@@ -245,7 +245,12 @@ def test_every_step_agrees_with_the_engine_solution(data_file, name, kinds):
 
 @pytest.mark.parametrize(
     ("technique", "puzzles", "least"),
-    [("w-wing", 150, 10), ("unique rectangle type 3", 400, 4), ("als-xz", 150, 10)],
+    [
+        ("w-wing", 150, 10),
+        ("unique rectangle type 3", 400, 4),
+        ("als-xz", 150, 10),
+        ("finned fish", 100, 10),
+    ],
 )
 def test_techniques_beyond_se_s_own_strike_only_false_candidates(
     data_file, technique, puzzles, least

@@ -149,6 +149,27 @@ def check_pattern(board: Candidates, step: Step) -> None:
         else:
             pytest.fail(f"no two cells and strong link make a W-wing: {step}")
         assert follows(board, step), step
+    elif technique == "finned fish":
+        # A digit in k base lines (rows or columns) lies in k cover lines but for fins, all
+        # in one box (the last unit); it leaves the cover lines' cells in that box, off the
+        # base lines.
+        (digit,) = digits
+        *lines, box = units
+        k = len(lines)
+        rows = all(len({r for r, _ in line}) == 1 for line in lines)
+        cross = (lambda cell: cell[1]) if rows else (lambda cell: cell[0])
+        spots = holding(digit, set().union(*lines))
+        assert cells == spots and 2 <= k <= 3, step
+        for chosen in combinations(sorted({cross(cell) for cell in spots}), k):
+            fins = {cell for cell in spots if cross(cell) not in chosen}
+            if fins and fins <= box:
+                break
+        else:
+            pytest.fail(f"no cover lines leave fins in one box: {step}")
+        for cell, d in step.eliminations:
+            assert d == digit and cell in box and cross(cell) in chosen, step
+            assert not any(cell in line for line in lines), step
+        assert follows(board, step), step
     elif technique == "als-xz":
         # Two almost locked sets (n cells of their unit, n + 1 digits), apart; one common
         # digit x restricted (every x of one sees every x of the other), z the other digit:
@@ -231,7 +252,7 @@ def check_pattern(board: Candidates, step: Step) -> None:
     else:
         pytest.fail(f"check_pattern knows nothing of {technique!r}: teach it the technique")
     uniqueness = ("unique rectangle", "unique rectangle type 3", "bug+1")
-    if technique in (*uniqueness, "w-wing", "als-xz") or technique in CHAINS:
+    if technique in (*uniqueness, "w-wing", "als-xz", "finned fish") or technique in CHAINS:
         pass  # their conclusions are not about cells that see the whole pattern
     elif technique not in FISH and technique not in HIDDEN:
         # the step removes a digit only from cells that see each of its pattern cells
@@ -362,6 +383,14 @@ POSITIONS: dict[str, Callable[[], Candidates]] = {
     "unique rectangle type 3": lambda: position(
         keep={(0, 0): {1, 2}, (1, 0): {1, 2}, (0, 3): {1, 2, 3}, (1, 3): {1, 2, 4}, (2, 4): {3, 4}}
     ),
+    # 7 in row 2 only at c3 c7, in row 5 at c3 c7 and the fin r5c8 (box 6): r4c7 and r6c7
+    # lose it
+    "finned fish": lambda: position(
+        strike={
+            7: [(1, c) for c in range(9) if c not in (2, 6)]
+            + [(4, c) for c in range(9) if c not in (2, 6, 7)]
+        }
+    ),
     # r1c1 {1,2}, and r5c1 r5c2 {1,3} {2,3} (row 5): 1 restricted (column 1), so one of
     # them holds 2: r1c2, r2c2 and r3c2 see both 2s and lose it
     "als-xz": lambda: position(keep={(0, 0): {1, 2}, (4, 0): {1, 3}, (4, 1): {2, 3}}),
@@ -483,13 +512,16 @@ def named_in_words(step: Step, shape: Shape) -> tuple[set, set]:
 def test_the_data_agree_with_what_the_words_name(data_file):
     """The cells and units are those the reason names, except where the words leave one
     implicit: a hidden single's cell and a fish's cells (the words name the lines), and
-    the unit a locked candidate clears (the words name the unit that confines it)."""
+    the unit a locked candidate clears (the words name the unit that confines it), and a
+    finned fish's cells but its fins."""
     for puzzle in real_puzzles(data_file):
         shape = puzzle.shape
         for step in rate(puzzle, PATTERNS).steps:
             cells, units = named_in_words(step, shape)
             if step.technique == "hidden single" or step.technique in FISH:
                 assert not cells, step
+            elif step.technique == "finned fish":  # the words name the fins alone
+                assert cells and cells < set(step.cells), step
             else:
                 assert cells == set(step.cells), step
             if step.technique.removeprefix("direct ") in ("pointing", "claiming"):
