@@ -341,6 +341,9 @@ def _multiple(ch: _Chainer, technique: str, dynamic: bool) -> Iterator[_Found]:
 
 def find(board: Candidates, technique: str) -> list[Step]:
     """The easiest step of ``technique`` (a key of `BASE`) on ``board``, or none."""
+    if board.budget <= 0:  # spent before a first implication: no board to set up
+        board.out_of_budget = True
+        return []
     ch = _Chainer(board)
     if technique == "x-chain":
         found = _best(_static(ch, technique, y=False))

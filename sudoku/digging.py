@@ -16,8 +16,8 @@ from collections.abc import Callable, Iterator
 from dlx import seeds
 from dlx.seeds import Seed
 from sudoku.cover import decode, search
-from sudoku.grid import Grid, Shape
-from sudoku.solve import count_to, first_in_c
+from sudoku.grid import Grid, Shape, by_shape
+from sudoku.solve import count_cells, first_in_c
 
 RESTART_NODES = 10  # a complete grid's first search budget, in nodes a cell (then doubled)
 GRID_GUESSES = 20_000  # guesses of the C search for a complete grid, after a failed restart
@@ -75,8 +75,14 @@ def orbits(shape: Shape, symmetry: str = "none") -> list[tuple[int, ...]]:
 
     rot180 and rot90 turn the grid about its centre, mirror reflects it left to right, flip
     top to bottom, diagonal in the main diagonal; none leaves every cell on its own.
-    ("random" is resolved to one of these before orbits are asked for.)
+    ("random" is resolved to one of these before orbits are asked for.) A new list each
+    call, the caller's to shuffle; the orbits are worked out once a shape and symmetry.
     """
+    return list(_orbits(shape, symmetry))
+
+
+@by_shape
+def _orbits(shape: Shape, symmetry: str) -> tuple[tuple[int, ...], ...]:
     n = shape.size
     moves: dict[str, Callable[[int, int], tuple[int, int]]] = {
         "none": lambda r, c: (r, c),
@@ -100,7 +106,7 @@ def orbits(shape: Shape, symmetry: str = "none") -> list[tuple[int, ...]]:
             cell = move(*cell)
         seen.update(orbit)
         found.append(tuple(orbit))
-    return found
+    return tuple(found)
 
 
 def reachable(sizes: list[int]) -> set[int]:
@@ -147,8 +153,7 @@ def count_within(shape: Shape, cells: list[int], budget: Budget, limit: int = 2)
     or the budget's guesses (then the time is not over)."""
     if budget.over():
         return None
-    puzzle = Grid(shape, tuple(cells))
-    return count_to(puzzle, limit, time_limit=budget.left(), max_guesses=budget.guesses)
+    return count_cells(shape, cells, limit, time_limit=budget.left(), max_guesses=budget.guesses)
 
 
 def strip(

@@ -44,7 +44,7 @@ from sudoku.digging import (
     strip,
 )
 from sudoku.grid import Grid, Shape, format_line, parse
-from sudoku.rate import LEVELS, Rating, rate
+from sudoku.rate import LEVELS, Rating, describe_bands, rate
 
 
 class Symmetry(str, enum.Enum):
@@ -236,7 +236,9 @@ def generate(
     proof_guesses: int | None = None,
 ) -> Generated:
     """A unique puzzle: minimal unless ``clues`` asks for a count, of the ``difficulty`` level
-    when asked, its clues laid out with ``symmetry`` or exactly on the cells of ``mask``.
+    when asked (a band of Sudoku Explainer's scale, `sudoku.rate.BANDS`: easy 1.0-2.5, medium
+    2.6-3.4, hard 3.5-5.9, expert 6.0 and up), its clues laid out with ``symmetry`` or
+    exactly on the cells of ``mask``.
 
     Without a target each attempt digs a fresh complete grid down to minimal. With
     ``clues``, a local search on minimal puzzles (see `sudoku.digging.descents`) goes below what one
@@ -255,7 +257,10 @@ def generate(
     """
     shape = shape or Shape()
     if difficulty is not None and difficulty not in LEVELS:
-        raise GenerateError(f"unknown difficulty {difficulty!r}; choose one of {LEVELS}")
+        raise GenerateError(
+            f"unknown difficulty {difficulty!r}; choose one of {', '.join(LEVELS)} "
+            f"({describe_bands()})"
+        )
     if attempts < 1:
         raise GenerateError(f"attempts must be at least 1, not {attempts}")
     if symmetry not in SYMMETRIES:

@@ -12,9 +12,11 @@ Glossary
   unit        a row, column, box (or jigsaw region, or extra region such as a diagonal) that
               holds every digit once
   step        one deduction: the technique, the digits it places, the candidates it removes
-  level       easy (singles), medium (locked candidates, pairs), hard (triples, quads,
-              fish, wings, unique rectangles, BUG+1), expert (chains, or the techniques
-              run out: a guess is needed)
+  level       a band of SE's scale (`BANDS`): easy 1.0-2.5 (singles, and SE's direct
+              techniques that leave one), medium 2.6-3.4 (locked candidates, pairs,
+              X-wing), hard 3.5-5.9 (triples, swordfish, wings, unique rectangles, quads,
+              jellyfish, BUG+1), expert 6.0 and up (chains, or the techniques run out: a
+              guess is needed)
   SE          Sudoku Explainer's scale, 1.0 (a last cell in a unit) to 11+ (nested forcing
               chains), the one forum lists and puzzle makers quote ("ER 7.1")
 
@@ -29,19 +31,20 @@ import enum
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from functools import partial
-from itertools import islice
-from typing import NamedTuple, TypedDict
+from operator import itemgetter
+from typing import Any, NamedTuple, TypedDict, TypeVar
 
-from sudoku import chains, fish_and_wings, uniqueness
-from sudoku.fish_and_wings import bits, closed_sets
+from sudoku import chains, fish_and_wings, subsets, uniqueness
+from sudoku.fish_and_wings import bits
 from sudoku.grid import Cell, Grid, GridError, Shape, by_shape, cell_name, check_givens
 
+T = TypeVar("T")
 Placement = tuple[Cell, int]
 Elimination = tuple[Cell, int]
 
 
 class Level(str, enum.Enum):
-    """How hard a puzzle is: the band of the hardest technique it needs."""
+    """How hard a puzzle is: the band of Sudoku Explainer's scale its rating lies in."""
 
     easy = "easy"
     medium = "medium"
@@ -50,8 +53,37 @@ class Level(str, enum.Enum):
 
 
 LEVELS = tuple(level.value for level in Level)
+#: Each level as a band of SE's scale, (lowest, highest) rating in it, ratings being in
+#: tenths; expert has no top (SE's nested forcing chains rate 11+; a puzzle past the
+#: rater's ladder is expert too).
+BANDS: dict[str, tuple[float, float | None]] = {
+    "easy": (1.0, 2.5),
+    "medium": (2.6, 3.4),
+    "hard": (3.5, 5.9),
+    "expert": (6.0, None),
+}
+
+
+def level_of(se: float) -> str:
+    """The level whose band of SE's scale holds the rating ``se`` (`BANDS`); below 1.0 (a
+    complete grid, rated 0) is easy."""
+    level = "easy"
+    for name, (low, _) in BANDS.items():
+        if se >= low - 0.05:  # ratings are in tenths: 2.55 rounds into medium
+            level = name
+    return level
+
+
+def describe_bands() -> str:
+    """The bands in words, as the help and the README give them: ``easy SE 1.0-2.5, ...``."""
+    return ", ".join(
+        f"{name} SE {low:.1f}-{high:.1f}" if high is not None else f"{name} SE {low:.1f} and up"
+        for name, (low, high) in BANDS.items()
+    )
+
 
 __all__ = [
+    "BANDS",
     "CHAIN_BUDGET",
     "LEVELS",
     "PATTERNS",
@@ -63,6 +95,8 @@ __all__ = [
     "Rating",
     "Step",
     "StepRecord",
+    "describe_bands",
+    "level_of",
     "rate",
     "walk",
 ]
@@ -117,7 +151,7 @@ class Step(NamedTuple):
             raise ValueError("a step needs its grid's size (Step.size) to number its cells")
         return {
             "technique": self.technique,
-            "level": TECHNIQUES[self.technique],
+            "level": level_of(self.se),
             "se": self.se,
             "reason": self.reason,
             "message": str(self),
@@ -138,7 +172,8 @@ class Step(NamedTuple):
 class Rating(NamedTuple):
     """The outcome of `rate`: the level, the hardest technique used, and every step taken.
 
-    ``solved`` is False when the techniques ran out (level expert); ``grid`` is then the
+    ``level`` is the band of SE's scale (`BANDS`) that ``se`` lies in, and expert whenever
+    the techniques ran out. ``solved`` is False when they did; ``grid`` is then the
     partial grid logic reached, otherwise the solution. ``se`` is the rating on Sudoku
     Explainer's scale (its ER): the difficulty of the hardest step taken. When the
     techniques ran out, or a chain search spent its budget, ``se_estimated`` is True and
@@ -171,6 +206,7 @@ class _Geometry(NamedTuple):
     peers: tuple[tuple[int, ...], ...]
     peer_sets: tuple[frozenset[int], ...]
     cell_units: tuple[tuple[int, ...], ...]
+    unit_masks: tuple[Callable[[list[int]], tuple[int, ...]], ...]  # each unit's masks, from all
     # (name of the technique, unit A, unit B, the cells of A outside B, the cells of B
     #  outside A, the intersection): a digit confined to the intersection within A leaves
     #  B's rest.
@@ -211,6 +247,7 @@ def _geometry(shape: Shape) -> _Geometry:
         cell_units=tuple(
             tuple(u for u, unit in enumerate(units) if i in unit) for i in range(n * n)
         ),
+        unit_masks=tuple(itemgetter(*unit) for unit in units),
         intersections=tuple(intersections),
     )
 
@@ -232,8 +269,25 @@ class Candidates:
         self.out_of_budget = False  # a chain search stopped for want of budget
         self.rated = 0.0  # the SE rating so far: singles no harder are all taken at once
         self.stopped_at: str | None = None  # the technique whose search spent the budget
-        for (r, c), d in ((divmod(i, g.n), d) for i, d in enumerate(grid.cells) if d):
-            self._place(r * g.n + c, d)
+        self._symbols = grid.shape.symbols
+        self._memo: dict[str, Any] = {}  # what finders found on this position (`memo`)
+        # The givens placed at once: a unit's digits, then each empty cell's candidates are
+        # those no unit of its holds (what placing them one by one leaves, 4x quicker).
+        placed, cell_units = self.placed, g.cell_units
+        for i, d in enumerate(grid.cells):
+            if d:
+                bit = 1 << (d - 1)
+                if any(placed[u] & bit for u in cell_units[i]):
+                    raise ContradictionError(f"{self._cell(i)} cannot hold {self.symbols_of(bit)}")
+                for u in cell_units[i]:
+                    placed[u] |= bit
+                self.values[i] = d
+        for i, units in enumerate(cell_units):
+            if self.values[i]:
+                self.masks[i] = 0
+            else:
+                for u in units:
+                    self.masks[i] &= ~placed[u]
 
     def digits(self, cell: Cell) -> list[int]:
         """The candidates of ``cell`` (empty once the cell holds a digit)."""
@@ -241,6 +295,7 @@ class Candidates:
 
     def remove(self, cell: Cell, digits: Iterable[int]) -> None:
         """Strike ``digits`` from the pencil marks of ``cell``."""
+        self._memo.clear()
         for d in digits:
             self.masks[cell[0] * self._g.n + cell[1]] &= ~(1 << (d - 1))
 
@@ -254,11 +309,21 @@ class Candidates:
 
     def apply(self, step: Step) -> None:
         """Carry out ``step``; a placement of a digit no longer possible is a contradiction."""
+        self._memo.clear()
         n = self._g.n
         for (r, c), d in step.placements:
             self._place(r * n + c, d)
         for (r, c), d in step.eliminations:
             self.masks[r * n + c] &= ~(1 << (d - 1))
+
+    def memo(self, key: str, make: Callable[[], T]) -> T:
+        """``make()``, made once a position and kept under ``key`` until `apply` or
+        `remove` changes the pencil marks: what several finders read alike (the patterns
+        of locked candidates and hidden subsets, for SE's direct techniques and the plain
+        ones)."""
+        if key not in self._memo:
+            self._memo[key] = make()
+        return self._memo[key]  # type: ignore[no-any-return]
 
     def find(self, technique: str) -> list[Step]:
         """Steps of ``technique`` available now: every single of the easiest kind at once (as
@@ -322,14 +387,11 @@ class Candidates:
     def _cell(self, i: int) -> str:
         return cell_name(self._at(i))
 
-    def _cells(self, cells: Iterable[int]) -> str:
-        return " ".join(self._cell(i) for i in cells)
-
     def symbols_of(self, mask: int) -> str:
         """The symbols of the digits in ``mask``, joined by commas (one alone as it is)."""
         if mask & (mask - 1) == 0:
-            return self.shape.symbols[mask.bit_length() - 1]
-        return ",".join(self.shape.symbols[d - 1] for d in bits(mask))
+            return self._symbols[mask.bit_length() - 1]
+        return ",".join(self._symbols[d - 1] for d in bits(mask))
 
     def _at(self, i: int) -> Cell:
         return divmod(i, self._g.n)
@@ -368,13 +430,13 @@ class Candidates:
         once the rating so far, `rated`, is 1.5)."""
         g, masks, full = self._g, self.masks, self._g.full
         kinds: tuple[list[tuple[int, int, float]], ...] = ([], [])  # (unit, bit, SE) by kind
-        for u, unit in enumerate(g.units):
+        easiest = max(1.2, self.rated)  # SE of the singles taken in the first kind
+        for u, unit_masks in enumerate(g.unit_masks):
             placed = self.placed[u]
             if placed == full:
                 continue
             once = twice = 0
-            for i in unit:
-                m = masks[i]
+            for m in unit_masks(masks):
                 twice |= once & m
                 once |= m
             missing = full & ~(once | placed)
@@ -388,7 +450,7 @@ class Candidates:
             while single:
                 bit = single & -single
                 single ^= bit
-                kinds[se > max(1.2, self.rated)].append((u, bit, se))
+                kinds[se > easiest].append((u, bit, se))
         return self._singles(kinds[0] or kinds[1])
 
     def _singles(self, found: list[tuple[int, int, float]]) -> list[Step]:
@@ -400,16 +462,18 @@ class Candidates:
             if chosen.setdefault(i, bit) != bit:
                 raise ContradictionError(f"{self._cell(i)} must hold two digits")
             if len(chosen) > len(steps):  # not found before through another unit
+                cell, d = divmod(i, g.n), bit.bit_length()
                 steps.append(
                     Step(
                         "hidden single",
-                        ((self._at(i), bit.bit_length()),),
-                        reason=f"the only place for {self.symbols_of(bit)} in {g.unit_names[u]}",
-                        cells=(self._at(i),),
-                        units=(u,),
-                        digits=(bit.bit_length(),),
-                        size=g.n,
-                        se=se,
+                        ((cell, d),),
+                        (),
+                        f"the only place for {self._symbols[d - 1]} in {g.unit_names[u]}",
+                        (cell,),
+                        (u,),
+                        (d,),
+                        g.n,
+                        se,
                     )
                 )
         return steps
@@ -433,195 +497,92 @@ class Candidates:
                 )
         return steps
 
-    # --- intersections ------------------------------------------------------------------
-
-    def _locked(self, technique: str) -> Iterator[Step]:
-        g, masks = self._g, self.masks
-        for name, a, b, rest_a, rest_b, common in g.intersections:
-            if name != technique:
-                continue
-            in_common = 0
-            for i in common:
-                in_common |= masks[i]
-            outside = 0
-            for i in rest_a:
-                outside |= masks[i]
-            locked = in_common & ~outside
-            removals = [(i, masks[i] & locked) for i in rest_b if masks[i] & locked]
-            if removals:
-                where = [i for i in common if masks[i] & locked]
-                yield from self.removal(
-                    technique,
-                    removals,
-                    f"{self.symbols_of(locked)} in {g.unit_names[a]} only in {self._cells(where)}",
-                    where,
-                    (a, b),
-                    locked,
-                )
-
-    # --- subsets ------------------------------------------------------------------------
-
-    def _naked_subset(self, technique: str, k: int) -> list[Step]:
-        g, masks = self._g, self.masks
-        for u, unit in enumerate(g.units):
-            open_cells = [i for i in unit if masks[i]]
-            if len(open_cells) <= k:
-                continue
-            small = [(i, masks[i]) for i in open_cells if masks[i].bit_count() <= k]
-            for combo, union in closed_sets(small, k):
-                removals = [
-                    (i, masks[i] & union) for i in open_cells if i not in combo and masks[i] & union
-                ]
-                if removals:
-                    return self.removal(
-                        technique,
-                        removals,
-                        f"{self.symbols_of(union)} in {self._cells(combo)} ({g.unit_names[u]})",
-                        combo,
-                        (u,),
-                        union,
-                    )
-        return []
-
-    def _hidden_subset(self, technique: str, k: int) -> Iterator[Step]:
-        g, masks = self._g, self.masks
-        for u, unit in enumerate(g.units):
-            open_cells = [i for i in unit if masks[i]]
-            if len(open_cells) <= k:
-                continue
-            places: dict[int, int] = {}  # digit bit -> bitmask of positions in open_cells
-            for pos, i in enumerate(open_cells):
-                m = masks[i]
-                while m:
-                    bit = m & -m
-                    m ^= bit
-                    places[bit] = places.get(bit, 0) | 1 << pos
-            few = [(bit, where) for bit, where in places.items() if where.bit_count() <= k]
-            for combo, where in closed_sets(few, k):
-                digits = sum(combo)
-                cells = [i for pos, i in enumerate(open_cells) if where >> pos & 1]
-                removals = [(i, masks[i] & ~digits) for i in cells if masks[i] & ~digits]
-                if removals:
-                    yield from self.removal(
-                        technique,
-                        removals,
-                        f"{self.symbols_of(digits)} only in {self._cells(cells)} "
-                        f"({g.unit_names[u]})",
-                        cells,
-                        (u,),
-                        digits,
-                    )
-
-    def _direct(self, technique: str, steps: Iterator[Step]) -> list[Step]:
-        """SE's direct techniques: the first of ``steps`` after which a digit it strikes has
-        one place left in a unit where SE looks (a hidden subset: its own unit; locked
-        candidates: another unit of the confining one's kind, through a cell struck). As
-        in SE, the step only places that digit (its pattern says why), rated lower than
-        the technique's own eliminations."""
-        g, n = self._g, self._g.n
-
-        def kind(u: int) -> int:  # Shape.units: rows, columns, then boxes and regions
-            return min(u // n, 2)
-
-        masks = self.masks
-        for step in steps:
-            struck = {((r * n + c), d) for (r, c), d in step.eliminations}
-            if len(step.units) == 1:
-                where = set(step.units)
-            else:  # pointing: a box confines; claiming: a line
-                a = max(step.units) if "pointing" in technique else min(step.units)
-                where = {
-                    u
-                    for (r, c), _ in step.eliminations
-                    for u in g.cell_units[r * n + c]
-                    if u != a and kind(u) == kind(a)
-                }
-            for d in sorted({d for _, d in step.eliminations}):
-                bit = 1 << (d - 1)
-                for u in sorted(where):
-                    places = [i for i in g.units[u] if masks[i] & bit and (i, d) not in struck]
-                    if len(places) == 1:
-                        (i,) = places
-                        reason = f"{step.reason}, then {self.symbols_of(bit)} has one place left"
-                        single = ((self._at(i), d),)
-                        return [
-                            step._replace(
-                                technique=technique,
-                                placements=single,
-                                eliminations=(),
-                                reason=reason,
-                                digits=step.digits if len(step.units) == 1 else (d,),
-                                se=SE[technique],
-                            )
-                        ]
-        return []
-
 
 #: The techniques in the order they are tried, Sudoku Explainer's (simplest first), with
-#: their level and their difficulty on SE's scale (a chain's adds to it with its length,
+#: their difficulty on SE's scale (a chain's adds to it with its length,
 #: a hidden single's is 1.0, 1.2 or 1.5 by its unit).
-_LADDER: tuple[tuple[str, str, float], ...] = (
-    ("hidden single", "easy", 1.2),
-    ("direct pointing", "medium", 1.7),
-    ("direct claiming", "medium", 1.9),
-    ("direct hidden pair", "medium", 2.0),
-    ("naked single", "easy", 2.3),
-    ("direct hidden triple", "hard", 2.5),
-    ("pointing", "medium", 2.6),
-    ("claiming", "medium", 2.8),
-    ("naked pair", "medium", 3.0),
-    ("x-wing", "hard", 3.2),
-    ("hidden pair", "medium", 3.4),
-    ("naked triple", "hard", 3.6),
-    ("swordfish", "hard", 3.8),
-    ("hidden triple", "hard", 4.0),
-    ("xy-wing", "hard", 4.2),
-    ("xyz-wing", "hard", 4.4),
-    ("unique rectangle", "hard", 4.5),
-    ("naked quad", "hard", 5.0),
-    ("jellyfish", "hard", 5.2),
-    ("hidden quad", "hard", 5.4),
-    ("bug+1", "hard", 5.6),
-    *((name, "expert", base) for name, base in chains.BASE.items()),
+_LADDER: tuple[tuple[str, float], ...] = (
+    ("hidden single", 1.2),
+    ("direct pointing", 1.7),
+    ("direct claiming", 1.9),
+    ("direct hidden pair", 2.0),
+    ("naked single", 2.3),
+    ("direct hidden triple", 2.5),
+    ("pointing", 2.6),
+    ("claiming", 2.8),
+    ("naked pair", 3.0),
+    ("x-wing", 3.2),
+    ("hidden pair", 3.4),
+    ("naked triple", 3.6),
+    ("swordfish", 3.8),
+    ("hidden triple", 4.0),
+    ("xy-wing", 4.2),
+    ("xyz-wing", 4.4),
+    ("unique rectangle", 4.5),
+    ("unique rectangle type 3", 4.6),
+    ("naked quad", 5.0),
+    ("jellyfish", 5.2),
+    ("hidden quad", 5.4),
+    ("bug+1", 5.6),
+    ("x-chain", chains.BASE["x-chain"]),
+    ("w-wing", chains.BASE["forcing chain"]),  # SE's forcing chain of 8 potentials: 7.1
+    ("forcing chain", chains.BASE["forcing chain"]),
+    ("nishio forcing chain", chains.BASE["nishio forcing chain"]),
+    # where SE's chains on one digit or on links find nothing, as its next technique starts
+    ("finned fish", chains.BASE["multiple forcing chain"]),
+    ("als-xz", chains.BASE["multiple forcing chain"]),
+    *((name, se) for name, se in chains.BASE.items() if se > chains.BASE["nishio forcing chain"]),
 )
-TECHNIQUES: dict[str, str] = {name: level for name, level, _ in _LADDER}
 #: Each technique's difficulty on Sudoku Explainer's scale (the least, for chains).
-SE: dict[str, float] = {name: se for name, _, se in _LADDER}
+SE: dict[str, float] = dict(_LADDER)
+#: The techniques in the order they are tried, each with the level its SE lies in.
+TECHNIQUES: dict[str, str] = {name: level_of(se) for name, se in _LADDER}
 #: The ladder short of chains: every technique whose search is quick and unbounded by a
 #: budget (``rate(puzzle, PATTERNS)`` rates a hard puzzle in milliseconds, unsolved).
 PATTERNS: tuple[str, ...] = tuple(name for name in TECHNIQUES if name not in chains.BASE)
-_SINGLES_OR_DIRECT = {name for name in TECHNIQUES if "single" in name or "direct" in name}
 #: Implications a `rate` may examine in chain searches before it settles for an estimate.
 CHAIN_BUDGET = 400_000
 #: SE's rating floor for a puzzle past this ladder: its dynamic forcing chains (+).
 PAST_LADDER = 9.0
 
+
+def _direct(
+    technique: str, patterns: Callable[[Candidates], list[subsets.Pattern]]
+) -> Callable[[Candidates], list[Step]]:
+    """The finder of SE's direct ``technique`` over the patterns of its plain technique."""
+    return lambda board: subsets.direct(board, technique, SE[technique], patterns(board))
+
+
 _FINDERS: dict[str, Callable[[Candidates], list[Step]]] = {
     "hidden single": Candidates._hidden_singles,
     "naked single": Candidates._naked_singles,
-    "direct pointing": lambda c: c._direct("direct pointing", c._locked("pointing")),
-    "direct claiming": lambda c: c._direct("direct claiming", c._locked("claiming")),
-    "direct hidden pair": lambda c: c._direct(
-        "direct hidden pair", c._hidden_subset("hidden pair", 2)
+    "direct pointing": _direct("direct pointing", partial(subsets.locked, technique="pointing")),
+    "direct claiming": _direct("direct claiming", partial(subsets.locked, technique="claiming")),
+    "direct hidden pair": _direct(
+        "direct hidden pair", partial(subsets.hidden_subset, technique="hidden pair", k=2)
     ),
-    "direct hidden triple": lambda c: c._direct(
-        "direct hidden triple", c._hidden_subset("hidden triple", 3)
+    "direct hidden triple": _direct(
+        "direct hidden triple", partial(subsets.hidden_subset, technique="hidden triple", k=3)
     ),
-    "pointing": lambda c: list(islice(c._locked("pointing"), 1)),
-    "claiming": lambda c: list(islice(c._locked("claiming"), 1)),
-    "naked pair": lambda c: c._naked_subset("naked pair", 2),
-    "hidden pair": lambda c: list(islice(c._hidden_subset("hidden pair", 2), 1)),
+    "pointing": lambda c: subsets.first(subsets.locked(c, "pointing")),
+    "claiming": lambda c: subsets.first(subsets.locked(c, "claiming")),
+    "naked pair": partial(subsets.naked_subset, technique="naked pair", k=2),
+    "hidden pair": lambda c: subsets.first(subsets.hidden_subset(c, "hidden pair", 2)),
     "x-wing": partial(fish_and_wings.fish, technique="x-wing", k=2),
-    "naked triple": lambda c: c._naked_subset("naked triple", 3),
-    "hidden triple": lambda c: list(islice(c._hidden_subset("hidden triple", 3), 1)),
+    "naked triple": partial(subsets.naked_subset, technique="naked triple", k=3),
+    "hidden triple": lambda c: subsets.first(subsets.hidden_subset(c, "hidden triple", 3)),
     "xy-wing": fish_and_wings.xy_wing,
     "xyz-wing": fish_and_wings.xyz_wing,
+    "w-wing": fish_and_wings.w_wing,
+    "finned fish": fish_and_wings.finned_fish,
+    "als-xz": fish_and_wings.als_xz,
     "unique rectangle": uniqueness.rectangle,
+    "unique rectangle type 3": uniqueness.rectangle_type_3,
     "jellyfish": partial(fish_and_wings.fish, technique="jellyfish", k=4),
     "bug+1": uniqueness.bug_plus_one,
     "swordfish": partial(fish_and_wings.fish, technique="swordfish", k=3),
-    "naked quad": lambda c: c._naked_subset("naked quad", 4),
-    "hidden quad": lambda c: list(islice(c._hidden_subset("hidden quad", 4), 1)),
+    "naked quad": partial(subsets.naked_subset, technique="naked quad", k=4),
+    "hidden quad": lambda c: subsets.first(subsets.hidden_subset(c, "hidden quad", 4)),
     **{name: partial(chains.find, technique=name) for name in chains.BASE},
 }
 
@@ -673,7 +634,8 @@ def walk(board: Candidates, order: list[str]) -> Iterator[tuple[str, list[Step]]
 def rate(
     puzzle: Grid, techniques: Iterable[str] | None = None, *, budget: int = CHAIN_BUDGET
 ) -> Rating:
-    """Solve ``puzzle`` like a person and rate it by the hardest technique needed.
+    """Solve ``puzzle`` like a person and rate it by the hardest technique needed: its
+    ``se`` on Sudoku Explainer's scale, and the ``level`` that rating's band is (`BANDS`).
 
     Each round tries the techniques in `TECHNIQUES` order and applies the first that makes
     progress, so a harder technique is used only when every easier one is stuck. Pass
@@ -702,15 +664,7 @@ def rate(
             hardest = technique
     se = board.rated
     solved = board.solved()
-    level = TECHNIQUES[hardest] if solved and hardest else "easy" if solved else "expert"
-    direct = {s.technique for s in steps if "direct" in s.technique}
-    if solved and direct and all(s.technique in _SINGLES_OR_DIRECT for s in steps):
-        # SE's path took a direct technique where singles alone may do: easy if they do,
-        # else as hard as the direct techniques' own.
-        if rate(puzzle, ("hidden single", "naked single")).solved:
-            level = "easy"
-        else:
-            level = max((TECHNIQUES[t] for t in direct), key=LEVELS.index)
+    level = level_of(se) if solved else "expert"
     if not solved:
         # The least SE would give: the technique whose search ran out of budget, else the
         # next one not allowed, else its dynamic forcing chains (+), past this ladder.

@@ -16,7 +16,7 @@ already break the rules are refused before any search, naming the cells.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from types import ModuleType
 from typing import Any, Generic, TypeVar, cast
@@ -233,19 +233,41 @@ def count_to(
     the same on every run: None once the search has made about that many guesses (C's
     branch points where options were left, seen every few thousand nodes; on the engine, its
     nodes)."""
+    return count_cells(
+        puzzle.shape, puzzle.cells, limit, time_limit=time_limit, max_guesses=max_guesses
+    )
+
+
+def count_cells(
+    shape: Shape,
+    cells: Sequence[int],
+    limit: int = 2,
+    *,
+    time_limit: float | None = None,
+    max_guesses: int | None = None,
+) -> int | None:
+    """`count_to` for the puzzle of ``shape`` whose digits are ``cells`` (0 a blank), as
+    digging asks it after every removal: in C the cells go straight to its line, with no
+    Grid made or checked (a Grid is made only for the engine, when C cannot answer)."""
     if limit in (1, 2):
+        line = bytes(cells).translate(_LINE).decode()
         try:
-            answer = _one_in_c(puzzle, time_limit, max_guesses, limit)
+            answer = _line_in_c(shape, line, time_limit, max_guesses, limit)
         except TimeoutError:
             return None
         if answer is not None and answer[0] == _batch.STOPPED:
             return None
         if answer is not None and answer[0] != _batch.PYTHON:  # PYTHON: givens that clash
             return min(answer[0], limit)  # the codes NONE, UNIQUE, SEVERAL count 0, 1, 2
+    puzzle = Grid(shape, tuple(cells))
     check_givens(puzzle)
     run = search(puzzle, time_limit=time_limit, max_nodes=max_guesses)
     counted = run.count(limit)
     return counted if counted == limit or run.complete else None
+
+
+#: Each digit's byte as format_line writes it: "." for 0, then SYMBOLS.
+_LINE = bytes.maketrans(bytes(range(len(SYMBOLS) + 1)), ("." + SYMBOLS).encode())
 
 
 def _one_in_c(
@@ -255,10 +277,20 @@ def _one_in_c(
     engine's matrix (so several solutions are not shown); None when there is no C batch or
     the shape has cages. TimeoutError past ``seconds``; the code STOPPED past ``guesses``;
     with ``limit`` 1 the search stops at its first solution (UNIQUE, with it)."""
-    if not c_batch_available() or puzzle.shape.cages:
+    return _line_in_c(puzzle.shape, format_line(puzzle), seconds, guesses, limit)
+
+
+def _line_in_c(
+    shape: Shape,
+    line: str,
+    seconds: float | None,
+    guesses: int | None = None,
+    limit: int = 2,
+) -> tuple[int, str | None] | None:
+    """`_one_in_c` for a puzzle already written as a line."""
+    if not c_batch_available() or shape.cages:
         return None
-    solver = _lean_solver(puzzle.shape)
-    codes, found = solver.solve([format_line(puzzle)], seconds, guesses, limit)
+    codes, found = _lean_solver(shape).solve([line], seconds, guesses, limit)
     return codes[0], found[0]
 
 

@@ -6,7 +6,9 @@ holding only the digits a and b, would leave two solutions. A puzzle with one so
 comes to that, so whatever would complete the pattern is false (Sudoku Explainer's unique
 rectangles, type 1: one corner has more digits, it cannot be a or b; type 2: two corners
 share one extra digit z, which must sit in one of them, so no cell seeing both holds z;
-type 4: two corners hold a, in a unit of theirs, and nowhere else in it: neither is b).
+type 4: two corners hold a, in a unit of theirs, and nowhere else in it: neither is b;
+type 3, a step of its own as SE rates it higher: the two corners with more, in one unit,
+act as one cell holding their extra digits, and make a naked subset with other cells).
 
 A *bivalue universal grave* (BUG) is a position where every empty cell holds two candidates
 and every digit twice in each unit: it has two solutions, so when a single cell holds three
@@ -21,6 +23,8 @@ from __future__ import annotations
 from itertools import combinations
 from typing import TYPE_CHECKING
 
+from sudoku.grid import Shape, by_shape
+
 if TYPE_CHECKING:
     from sudoku.rate import Candidates, Step
 
@@ -34,17 +38,31 @@ def rectangle(board: Candidates) -> list[Step]:
     """The first unique rectangle of type 1, 2 or 4 on ``board`` (SE 4.5 each)."""
     if not _plain(board):
         return []
-    g, masks, n = board.geometry, board.masks, board.geometry.n
-    for r1, r2 in combinations(range(n), 2):
-        for c1, c2 in combinations(range(n), 2):
-            corners = (r1 * n + c1, r1 * n + c2, r2 * n + c1, r2 * n + c2)
-            regions = {u for i in corners for u in g.cell_units[i] if u >= 2 * n}
-            if len(regions) != 2:
-                continue
+    masks = board.masks
+    for corners in _rectangles(board.shape):
+        a, b, c, d = corners
+        # every corner holds the pair: at least two digits common to all four (a placed
+        # corner has none)
+        if (masks[a] & masks[b] & masks[c] & masks[d]).bit_count() >= 2:
             found = _deadly(board, corners, [masks[i] for i in corners])
             if found:
                 return found
     return []
+
+
+@by_shape
+def _rectangles(shape: Shape) -> tuple[tuple[int, int, int, int], ...]:
+    """The rectangles of cells (r1c1, r1c2, r2c1, r2c2 as indices) that lie in two boxes or
+    regions, by row pair then column pair: the places a deadly pattern can take."""
+    n = shape.size
+    region_of = {i: u for u, unit in enumerate(shape.unit_indices[2 * n :]) for i in unit}
+    found = []
+    for r1, r2 in combinations(range(n), 2):
+        for c1, c2 in combinations(range(n), 2):
+            corners = (r1 * n + c1, r1 * n + c2, r2 * n + c1, r2 * n + c2)
+            if len({region_of[i] for i in corners}) == 2:
+                found.append(corners)
+    return tuple(found)
 
 
 def _deadly(board: Candidates, corners: tuple[int, ...], ms: list[int]) -> list[Step]:
@@ -160,3 +178,73 @@ def _grave(board: Candidates, i: int, bit: int) -> bool:
         if once & ~twice or thrice:
             return False
     return True
+
+
+def rectangle_type_3(board: Candidates) -> list[Step]:
+    """The easiest unique rectangle of type 3 (SE 4.6 with a pair, 4.7 a triple, 4.8 a
+    quad): two corners hold the pair a, b alone, and the other two, in one unit, hold more:
+    one of them holds an extra digit, so together they act as one cell holding the extras;
+    with k - 1 other cells of the unit they make a naked subset of k digits, which leave
+    the unit's other cells."""
+    if not _plain(board):
+        return []
+    g, masks = board.geometry, board.masks
+    found = []  # (corners, roof, extra, pair): the rectangles with two corners the pair alone
+    for corners in _rectangles(board.shape):
+        a, b, c, d = corners
+        ab = masks[a] & masks[b] & masks[c] & masks[d]
+        if ab.bit_count() != 2:
+            continue
+        roof = [i for i in corners if masks[i] != ab]
+        if len(roof) == 2:
+            found.append((corners, roof, (masks[roof[0]] | masks[roof[1]]) & ~ab, ab))
+    for k in range(2, 5):  # the smallest subset first: the easiest on SE's scale
+        for corners, (c1, c2), extra, ab in found:
+            if extra.bit_count() > k:
+                continue
+            for u in sorted(set(g.cell_units[c1]) & set(g.cell_units[c2])):
+                step = _pseudo_subset(board, corners, (c1, c2), extra, ab, u, k)
+                if step:
+                    return step
+    return []
+
+
+def _pseudo_subset(
+    board: Candidates,
+    corners: tuple[int, ...],
+    roof: tuple[int, int],
+    extra: int,
+    ab: int,
+    u: int,
+    k: int,
+) -> list[Step]:
+    """A naked subset of ``k`` digits in unit ``u``: the roof as one cell holding ``extra``,
+    with k - 1 of the unit's other open cells."""
+    g, masks = board.geometry, board.masks
+    others = [i for i in g.units[u] if masks[i] and i not in roof]
+    for cells in combinations(others, k - 1):
+        union = extra
+        for i in cells:
+            union |= masks[i]
+        if union.bit_count() != k:
+            continue
+        struck = [(i, masks[i] & union) for i in others if i not in cells and masks[i] & union]
+        if not struck:
+            continue
+        where = " ".join(board.cell_label(i) for i in corners)
+        pair = board.symbols_of(ab)
+        subset = " ".join(board.cell_label(i) for i in cells)
+        return [
+            board.step(
+                "unique rectangle type 3",
+                eliminations=[(i, d + 1) for i, m in struck for d in range(g.n) if m >> d & 1],
+                reason=f"on {pair} in {where}: {board.cell_label(roof[0])} or "
+                f"{board.cell_label(roof[1])} holds {board.symbols_of(extra)}, a naked "
+                f"subset of {board.symbols_of(union)} with {subset} ({g.unit_names[u]})",
+                cells=(*corners, *cells),
+                units=(u,),
+                digits=ab | union,
+                se=4.5 + (k - 1) / 10,
+            )
+        ]
+    return []

@@ -31,7 +31,7 @@ from sudoku.files import LAYOUTS, Format, RecordWriter
 from sudoku.generate import BIG_SIZE, BIG_TIME_LIMIT, DEFAULT_ATTEMPTS, GenerateError, Symmetry
 from sudoku.grid import GridError, Shape
 from sudoku.paper import Paper
-from sudoku.rate import Level
+from sudoku.rate import Level, describe_bands
 from sudoku.records import COLUMNS
 
 commands = typer.Typer(rich_markup_mode="rich")  # the same help under every typer
@@ -115,7 +115,12 @@ def generate_command(
         typer.Option("--mask", help="Clues exactly on this pattern's cells (a grid or a file)."),
     ] = None,
     difficulty: Annotated[
-        Level | None, typer.Option("--difficulty", help="Retry until a puzzle rates this level.")
+        Level | None,
+        typer.Option(
+            "--difficulty",
+            help=f"Retry until a puzzle rates this level, a band of Sudoku Explainer's scale: "
+            f"{describe_bands()}.",
+        ),
     ] = None,
     se_band: Annotated[
         str | None,

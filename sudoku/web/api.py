@@ -43,7 +43,7 @@ from sudoku.grid import (
     parse,
 )
 from sudoku.make_variants import generate_variant
-from sudoku.rate import LEVELS, TECHNIQUES, Candidates, Step
+from sudoku.rate import BANDS, LEVELS, TECHNIQUES, Candidates, Step
 from sudoku.records import BadInput, Place, Rated, Solved, Status
 from sudoku.sheets import sheet as svg_sheet
 from sudoku.variants import (
@@ -256,7 +256,8 @@ def board(grid: Grid, variant: str) -> Body:
 
 
 def options(body: Body | None = None) -> Body:
-    """What the page may ask for: sizes, variants, levels, symmetries, techniques."""
+    """What the page may ask for: sizes, variants, levels (with their bands of Sudoku
+    Explainer's scale, lowest and highest rating, None for no top), symmetries, techniques."""
     return {
         "sizes": list(SIZES),
         "max_size": MAX_SIZE,
@@ -271,6 +272,7 @@ def options(body: Body | None = None) -> Body:
             for v in VARIANTS.values()
         },
         "levels": list(LEVELS),
+        "bands": {level: list(band) for level, band in BANDS.items()},
         "symmetries": list(SYMMETRIES),
         "techniques": TECHNIQUES,
     }
@@ -421,6 +423,7 @@ def hint(body: Body) -> Body:
         "kind": "step",
         "technique": hardest["technique"],
         "level": hardest["level"],
+        "se": hardest["se"],
         "message": "; then ".join(step["message"] for step in described),
         "cells": sorted({k for step in described for k in step["cells"]}),
         "units": sorted({u for step in described for u in step["units"]}),

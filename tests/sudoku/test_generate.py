@@ -25,7 +25,7 @@ from sudoku.generate import (
 )
 from sudoku.grid import Grid, GridError, Shape, format_line, is_solution, parse
 from sudoku.grids import distinct_grids, write_grids
-from sudoku.rate import rate
+from sudoku.rate import BANDS, LEVELS, rate
 from sudoku.solve import Status, solve
 
 
@@ -206,6 +206,16 @@ def test_an_unreached_clue_target_is_an_honest_error():
         GenerateError, match=r"no unique puzzle with 18 clues in 1 attempts.*fewest"
     ):
         generate(clues=18, attempts=1, seed=1)
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_each_difficulty_is_a_band_of_the_full_se_rating(level):
+    made = generate(difficulty=level, seed=11)
+    full = rate(made.puzzle)  # with the chains, which generate leaves out
+    low, high = BANDS[level]
+    assert low <= full.se and (high is None or full.se <= high), (level, full.se)
+    assert made.rating.level == full.level == level
+    assert_sound(made)
 
 
 def test_a_difficulty_is_met_or_the_budget_is_reported():

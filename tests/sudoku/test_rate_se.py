@@ -12,7 +12,7 @@ from benchmarks.se_agreement import spearman
 from sudoku.chains import length_bonus
 from sudoku.cli import app
 from sudoku.grid import parse
-from sudoku.rate import rate
+from sudoku.rate import LEVELS, level_of, rate
 from sudoku.solve import solve
 
 FIXTURE = Path(__file__).parent.parent / "fixtures" / "se" / "serate.txt"
@@ -39,6 +39,14 @@ def test_se_agrees_with_serate_and_every_step_with_the_solution():
     ers = [er for _, er in RATED]
     assert spearman(ers, ours) >= 0.95
     assert sum(abs(a - b) for a, b in zip(ers, ours, strict=True)) / len(ers) <= 0.1
+
+
+def test_levels_are_the_bands_serate_s_ratings_lie_in():
+    # The four names on SE's scale: each puzzle's level is the band of its ER, as serate
+    # gave it (these ERs lie at least 0.1 from a band's edge or on ours).
+    levels = [rate(parse(puzzle)).level for puzzle, _ in RATED]
+    assert levels == [level_of(er) for _, er in RATED]
+    assert set(levels) == set(LEVELS)  # the fixture reaches every band
 
 
 def test_a_spent_budget_ends_in_a_flagged_estimate():

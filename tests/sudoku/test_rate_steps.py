@@ -13,14 +13,14 @@ regexes; those regexes stay here as an oracle the data must agree with.
 import json
 import re
 from collections.abc import Callable, Iterator
-from itertools import islice
+from itertools import combinations, islice
 from pathlib import Path
 
 import pytest
 
 from dlx import Problem
 from sudoku.grid import Cell, Grid, Shape, parse
-from sudoku.rate import PATTERNS, TECHNIQUES, Candidates, Step, rate, walk
+from sudoku.rate import PATTERNS, SE, TECHNIQUES, Candidates, Step, rate, walk
 from sudoku.variants import read_regions
 from tests.sudoku.test_rate import ROW0, position
 from tests.sudoku.test_variants import WINDOKU
@@ -132,6 +132,101 @@ def check_pattern(board: Candidates, step: Step) -> None:
         for cell, digit in step.eliminations:
             assert digit == z and all(sees(cell, p) for p in cells), step
         assert follows(board, step), step
+    elif technique == "w-wing":
+        # Two cells of the same two digits, apart; the other two: y's only places in a unit,
+        # one seeing each; x leaves what sees both cells.
+        assert len(cells) == 4 and len(units) == 1, step
+        ends = [cell for cell in cells if candidates[cell] == digits and len(digits) == 2]
+        assert len(ends) >= 2, step
+        for a, b in [(a, b) for a in ends for b in ends if a < b and not sees(a, b)]:
+            link = cells - {a, b}
+            ys = [y for y in digits if holding(y, units[0]) == link]
+            if ys and any(sees(p, a) and sees(q, b) for p in link for q in link if p != q):
+                (x,) = digits - {ys[0]}
+                for cell, digit in step.eliminations:
+                    assert digit == x and sees(cell, a) and sees(cell, b), step
+                break
+        else:
+            pytest.fail(f"no two cells and strong link make a W-wing: {step}")
+        assert follows(board, step), step
+    elif technique == "finned fish":
+        # A digit in k base lines (rows or columns) lies in k cover lines but for fins, all
+        # in one box (the last unit); it leaves the cover lines' cells in that box, off the
+        # base lines.
+        (digit,) = digits
+        *lines, box = units
+        k = len(lines)
+        rows = all(len({r for r, _ in line}) == 1 for line in lines)
+        cross = (lambda cell: cell[1]) if rows else (lambda cell: cell[0])
+        spots = holding(digit, set().union(*lines))
+        assert cells == spots and 2 <= k <= 3, step
+        for chosen in combinations(sorted({cross(cell) for cell in spots}), k):
+            fins = {cell for cell in spots if cross(cell) not in chosen}
+            if fins and fins <= box:
+                break
+        else:
+            pytest.fail(f"no cover lines leave fins in one box: {step}")
+        for cell, d in step.eliminations:
+            assert d == digit and cell in box and cross(cell) in chosen, step
+            assert not any(cell in line for line in lines), step
+        assert follows(board, step), step
+    elif technique == "als-xz":
+        # Two almost locked sets (n cells of their unit, n + 1 digits), apart; one common
+        # digit x restricted (every x of one sees every x of the other), z the other digit:
+        # z leaves cells that see every z of both.
+        assert len(units) == 2 and len(digits) == 2, step
+        pattern = sorted(cells)
+        for size in range(1, len(pattern)):
+            for group in combinations(pattern, size):
+                a, b = set(group), cells - set(group)
+                held_a, held_b = (
+                    set().union(*map(candidates.get, a)),
+                    set().union(*map(candidates.get, b)),
+                )
+                if not (a <= units[0] and b <= units[1]):
+                    continue
+                if len(held_a) != len(a) + 1 or len(held_b) != len(b) + 1:
+                    continue
+                restricted = [
+                    x
+                    for x in digits
+                    if all(sees(p, q) for p in holding(x, a) for q in holding(x, b))
+                ]
+                if restricted and digits <= held_a & held_b:
+                    (z,) = digits - {restricted[0]} or digits - {restricted[-1]}
+                    for cell, digit in step.eliminations:
+                        zs = holding(digit, cells)
+                        assert digit in digits and all(sees(cell, p) for p in zs), step
+                    break
+            else:
+                continue
+            break
+        else:
+            pytest.fail(f"no two almost locked sets make this step: {step}")
+        assert follows(board, step), step
+    elif technique == "unique rectangle type 3":
+        # A rectangle among the cells, the pair alone in two corners and with more in the
+        # two others (the roof, in the step's unit); the roof's extras and the other cells
+        # make a naked subset there, whose digits leave the unit's other cells.
+        assert len(units) == 1, step
+        for rectangle in combinations(sorted(cells), 4):
+            rows, cols = {r for r, _ in rectangle}, {c for _, c in rectangle}
+            if len(rows) != 2 or len(cols) != 2:
+                continue
+            pair = set.intersection(*(candidates[cell] for cell in rectangle))
+            floor = [cell for cell in rectangle if candidates[cell] == pair]
+            roof = [cell for cell in rectangle if cell not in floor]
+            if len(pair) == 2 and len(floor) == 2 and all(c in units[0] for c in roof):
+                break
+        else:
+            pytest.fail(f"no unique rectangle among the cells: {step}")
+        extra = (candidates[roof[0]] | candidates[roof[1]]) - pair
+        subset = cells - set(rectangle)
+        union = extra.union(*(candidates[cell] for cell in subset))
+        assert subset <= units[0] and len(union) == len(subset) + 1, step
+        assert digits == pair | union, step
+        for cell, digit in step.eliminations:
+            assert cell in units[0] - subset - set(roof) and digit in union, step
     elif technique == "unique rectangle":
         # Two rows, two columns, two boxes; the pair in every corner, alone in two or three.
         assert len(cells) == 4 and len(units) <= 1, step  # type 4 names its unit
@@ -156,8 +251,9 @@ def check_pattern(board: Candidates, step: Step) -> None:
         assert follows(board, step), step
     else:
         pytest.fail(f"check_pattern knows nothing of {technique!r}: teach it the technique")
-    if technique in ("unique rectangle", "bug+1") or technique in CHAINS:
-        pass  # their conclusions are not about cells that see the pattern
+    uniqueness = ("unique rectangle", "unique rectangle type 3", "bug+1")
+    if technique in (*uniqueness, "w-wing", "als-xz", "finned fish") or technique in CHAINS:
+        pass  # their conclusions are not about cells that see the whole pattern
     elif technique not in FISH and technique not in HIDDEN:
         # the step removes a digit only from cells that see each of its pattern cells
         # holding that digit
@@ -170,14 +266,15 @@ def check_pattern(board: Candidates, step: Step) -> None:
 def follows(board: Candidates, step: Step) -> bool:
     """Whether the step's conclusion holds in every way to complete the pencil marks, asked
     of the exact-cover engine: no completion holds a digit struck, and none of a placed
-    cell's other digits (9x9 boxes)."""
+    cell's other digits (every unit of the shape, diagonals and regions included)."""
+    shape, n = board.shape, board.shape.size
     options = {}
-    for r in range(9):
-        for c in range(9):
-            value = board.grid().cells[r * 9 + c]
+    for r in range(n):
+        for c in range(n):
+            value = board.grid().cells[r * n + c]
+            units = [u for u, unit in enumerate(shape.units) if (r, c) in unit]
             for d in [value] if value else board.digits((r, c)):
-                box = r // 3 * 3 + c // 3
-                options[r, c, d] = [f"p{r}{c}", f"r{r}{d}", f"c{c}{d}", f"b{box}{d}"]
+                options[r, c, d] = [f"p{r},{c}"] + [f"u{u}d{d}" for u in units]
     problem = Problem(options)
     wrong = list(step.eliminations)
     for (r, c), d in step.placements:
@@ -196,10 +293,11 @@ def marks(text: str) -> Candidates:
 
 
 def stuck(line: str) -> Candidates:
-    """The pencil marks where the ladder short of chains leaves a real puzzle."""
+    """The pencil marks where SE's ladder short of chains (the techniques easier than its
+    x-chain) leaves a real puzzle."""
     puzzle = parse(line)
     board = Candidates(puzzle)
-    for step in rate(puzzle, PATTERNS).steps:
+    for step in rate(puzzle, [t for t in PATTERNS if SE[t] < SE["x-chain"]]).steps:
         board.apply(step)
     return board
 
@@ -280,6 +378,28 @@ POSITIONS: dict[str, Callable[[], Candidates]] = {
     "xy-wing": lambda: position(keep={(0, 0): {1, 2}, (0, 5): {1, 3}, (5, 0): {2, 3}}),
     # pivot r1c1 {1,2,3}, wings r1c5 {1,3} and r2c2 {2,3}: 3 leaves r1c2 and r1c3
     "xyz-wing": lambda: position(keep={(0, 0): {1, 2, 3}, (0, 4): {1, 3}, (1, 1): {2, 3}}),
+    # 1,2 alone in r1c1 r2c1; r1c4 r2c4 hold 1,2 and 3 or 4 (box 2); with r3c5 {3,4}
+    # a naked pair of 3,4 in box 2: the box's other cells lose 3 and 4
+    "unique rectangle type 3": lambda: position(
+        keep={(0, 0): {1, 2}, (1, 0): {1, 2}, (0, 3): {1, 2, 3}, (1, 3): {1, 2, 4}, (2, 4): {3, 4}}
+    ),
+    # 7 in row 2 only at c3 c7, in row 5 at c3 c7 and the fin r5c8 (box 6): r4c7 and r6c7
+    # lose it
+    "finned fish": lambda: position(
+        strike={
+            7: [(1, c) for c in range(9) if c not in (2, 6)]
+            + [(4, c) for c in range(9) if c not in (2, 6, 7)]
+        }
+    ),
+    # r1c1 {1,2}, and r5c1 r5c2 {1,3} {2,3} (row 5): 1 restricted (column 1), so one of
+    # them holds 2: r1c2, r2c2 and r3c2 see both 2s and lose it
+    "als-xz": lambda: position(keep={(0, 0): {1, 2}, (4, 0): {1, 3}, (4, 1): {2, 3}}),
+    # r1c1 and r9c9 hold 1,2; 2 in row 5 only at r5c1 and r5c9, which see them: r1c9 and
+    # r9c1 cannot be 1
+    "w-wing": lambda: position(
+        keep={(0, 0): {1, 2}, (8, 8): {1, 2}},
+        strike={2: [(4, c) for c in range(1, 8)]},
+    ),
     # 1,2 alone in r1c1 r1c4 r2c1 (boxes 1 and 2): r2c4 cannot be 1 or 2
     "unique rectangle": lambda: position(keep={(0, 0): {1, 2}, (0, 3): {1, 2}, (1, 0): {1, 2}}),
     # 7 in rows 1, 3, 5, 8 only at columns 2, 4, 6, 9
@@ -392,13 +512,16 @@ def named_in_words(step: Step, shape: Shape) -> tuple[set, set]:
 def test_the_data_agree_with_what_the_words_name(data_file):
     """The cells and units are those the reason names, except where the words leave one
     implicit: a hidden single's cell and a fish's cells (the words name the lines), and
-    the unit a locked candidate clears (the words name the unit that confines it)."""
+    the unit a locked candidate clears (the words name the unit that confines it), and a
+    finned fish's cells but its fins."""
     for puzzle in real_puzzles(data_file):
         shape = puzzle.shape
         for step in rate(puzzle, PATTERNS).steps:
             cells, units = named_in_words(step, shape)
             if step.technique == "hidden single" or step.technique in FISH:
                 assert not cells, step
+            elif step.technique == "finned fish":  # the words name the fins alone
+                assert cells and cells < set(step.cells), step
             else:
                 assert cells == set(step.cells), step
             if step.technique.removeprefix("direct ") in ("pointing", "claiming"):

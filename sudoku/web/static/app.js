@@ -321,7 +321,7 @@ async function hint() {
     const targets = [...answer.placements, ...answer.eliminations].map(([k]) => k);
     shown = { hint: answer.cells, units: answer.units, target: targets };
     if (answer.placements.length) state.selected = answer.placements[0][0];
-    say(`Hint, ${answer.level}: ${answer.message}`);
+    say(`Hint, ${answer.level} (SE ${answer.se.toFixed(1)}): ${answer.message}`);
   } else if (answer.kind === "mistake") {
     shown = { wrong: answer.cells };
     say(answer.message, "bad");
@@ -421,11 +421,31 @@ async function generate(event) {
     seed: seedText ? Number(seedText) : null,
   });
   if (ticket !== latest) return;
-  const { seed, level, hardest, clues, symmetry } = made;
-  start(made.board, { seed, level, hardest, clues, symmetry });
+  const { seed, level, hardest, se, clues, symmetry } = made;
+  start(made.board, { seed, level, hardest, se, clues, symmetry });
   const dug = made.minimal === false ? " (time ran out before it was dug down to minimal)" : "";
   const what = level ? `${level} ${made.board.label}` : made.board.label;
   say(`A new ${what} puzzle${dug}: seed ${seed} makes it again.`);
+  if (se === undefined) rateShown(); // not awaited: the board is playable meanwhile
+}
+
+// The rating on Sudoku Explainer's scale of the board shown, when it is not known yet (a
+// pasted puzzle, or a generated one whose rating without chains was a floor): asked of the
+// server, shown when it comes, kept with the game. A puzzle without one solution, or one
+// the server gives up on, keeps what it had.
+async function rateShown() {
+  const board = state.board;
+  let rated;
+  try {
+    rated = await call("rate", { ...board.spec });
+  } catch {
+    return;
+  }
+  if (state.board !== board) return;
+  const { level, hardest, se, se_estimated } = rated;
+  state.info = { ...state.info, level, hardest, se, se_estimated };
+  caption();
+  save();
 }
 
 // The new-puzzle form offers the sizes a variant is made at; a killer, made from its cages,
@@ -453,6 +473,7 @@ async function paste(event) {
     if (ticket !== latest) return;
     start(read.board, {});
     say("Puzzle loaded.");
+    rateShown();
   } catch (error) {
     $("paste-error").textContent = error.message;
   }
@@ -483,7 +504,12 @@ async function main() {
   fill($("variant"), names, labels, "classic");
   $("variant").addEventListener("change", offerSizes);
   offerSizes();
-  fill($("level"), options.levels);
+  // each level is a band of Sudoku Explainer's scale: "medium (SE 2.6-3.4)"
+  const band = (level) => {
+    const [low, high] = options.bands[level];
+    return `${level} (SE ${low.toFixed(1)}${high === null ? "+" : `-${high.toFixed(1)}`})`;
+  };
+  fill($("level"), options.levels, options.levels.map(band));
   fill($("symmetry"), options.symmetries, options.symmetries, "rot180");
 
   settings = { ...settings, ...JSON.parse(localStorage.getItem(SETTINGS) || "{}") };

@@ -38,15 +38,23 @@ function draw() {
     board.append(row);
   }
   drawKeypad();
+  caption();
+  update();
+}
+
+// The line above the board: what the puzzle is, its level and rating, how it was made.
+function caption() {
+  const n = state.board.size;
   const info = state.info || {};
   const parts = [state.board.label, `${n}x${n}`];
   const hardest = info.hardest && info.level !== "expert" ? ` (${info.hardest})` : "";
-  if (info.level) parts.push(`level ${info.level}${hardest}`);
+  // SE: the rating on Sudoku Explainer's scale; "+" when it is a floor (past the ladder)
+  const se = typeof info.se === "number" ? `, SE ${info.se.toFixed(1)}${info.se_estimated ? "+" : ""}` : "";
+  if (info.level) parts.push(`level ${info.level}${se}${hardest}`);
   if (info.seed !== undefined && info.seed !== null) parts.push(`seed ${info.seed}`);
   if (info.clues) parts.push(`${info.clues} clues`);
   if (info.symmetry && info.symmetry !== "none") parts.push(info.symmetry);
   $("about").textContent = parts.join(" · ");
-  update();
 }
 
 function drawCell(k, cageOf) {

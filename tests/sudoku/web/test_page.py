@@ -13,7 +13,7 @@ import re
 import pytest
 
 from sudoku.grid import GridError, format_line, parse
-from sudoku.rate import TECHNIQUES
+from sudoku.rate import TECHNIQUES, level_of
 from sudoku.solve import solve
 
 from .browser import EXAMPLE, entries, expect, load, thinned
@@ -57,8 +57,11 @@ def test_a_hint_names_a_technique_and_highlights_its_cells(page):
     message = page.locator("#message")
     expect(message).to_contain_text("Hint, ")
     text = message.text_content()
-    level, technique = text.split(": ")[:2]  # "Hint, easy: hidden single: ..."
-    assert technique in TECHNIQUES and level == f"Hint, {TECHNIQUES[technique]}", text
+    # "Hint, easy (SE 1.2): hidden single: ..."
+    said = re.match(r"Hint, (\w+) \(SE (\d+\.\d)\): ([^:]+): ", text)
+    assert said, text
+    level, se, technique = said.group(1), float(said.group(2)), said.group(3)
+    assert technique in TECHNIQUES and level == TECHNIQUES[technique] == level_of(se), text
     marked = page.locator(".cell.hint, .cell.hint-unit, .cell.target")
     assert marked.count() >= 2
     target = page.locator(".cell.target").first.get_attribute("data-cell")

@@ -1,0 +1,199 @@
+"""Intersections and subsets: locked candidates (pointing, claiming), naked and hidden
+pairs, triples and quads, and Sudoku Explainer's *direct* variants of them, which only
+place the digit that a pattern's eliminations leave with one place in a unit.
+
+Each finder takes a `sudoku.rate.Candidates` board, as the finders of `fish_and_wings` and
+`uniqueness` do. Locked candidates and hidden subsets are found as `Pattern`s, what they
+strike before any words: the direct techniques look through many and write out only the
+one that places a digit (`direct`); the others write out the first (`first`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from functools import partial
+from typing import TYPE_CHECKING
+
+from sudoku.fish_and_wings import bits, closed_sets
+
+if TYPE_CHECKING:
+    from sudoku.rate import Candidates, Step
+
+    #: A pattern found, before it is written out as a step: what it strikes, as (cell
+    #: index, mask of digits) pairs, the units it reasons in, and how to write its step.
+    Pattern = tuple[list[tuple[int, int]], tuple[int, ...], Callable[[], list[Step]]]
+
+
+def _cells(board: Candidates, cells: Iterable[int]) -> str:
+    return " ".join(board.cell_label(i) for i in cells)
+
+
+def first(patterns: Iterable[Pattern]) -> list[Step]:
+    """The step of the first of ``patterns``, or none."""
+    for _, _, build in patterns:
+        return build()
+    return []
+
+
+def locked(board: Candidates, technique: str) -> list[Pattern]:
+    """Every pointing or claiming (``technique``) on the position, intersection by
+    intersection, as patterns; found once a position (`Candidates.memo`), for the direct
+    technique and the plain one alike."""
+    return board.memo(technique, partial(_locked, board, technique))
+
+
+def _locked(board: Candidates, technique: str) -> list[Pattern]:
+    g, masks = board.geometry, board.masks
+    found: list[Pattern] = []
+    for name, a, b, rest_a, rest_b, common in g.intersections:
+        if name != technique:
+            continue
+        in_common = 0
+        for i in common:
+            in_common |= masks[i]
+        outside = 0
+        for i in rest_a:
+            outside |= masks[i]
+        locked = in_common & ~outside
+        if not locked:
+            continue
+        removals = [(i, masks[i] & locked) for i in rest_b if masks[i] & locked]
+        if removals:
+            where = [i for i in common if masks[i] & locked]
+            step = partial(_locked_step, board, technique, removals, (a, b), where, locked)
+            found.append((removals, (a, b), step))
+    return found
+
+
+def _locked_step(
+    board: Candidates,
+    technique: str,
+    removals: list[tuple[int, int]],
+    units: tuple[int, int],
+    where: list[int],
+    locked: int,
+) -> list[Step]:
+    confining = board.geometry.unit_names[units[0]]
+    reason = f"{board.symbols_of(locked)} in {confining} only in {_cells(board, where)}"
+    return board.removal(technique, removals, reason, where, units, locked)
+
+
+def naked_subset(board: Candidates, technique: str, k: int) -> list[Step]:
+    """The first naked pair, triple or quad (``k`` from 2 to 4): k cells of a unit with k
+    digits between them leave the unit's other cells."""
+    g, masks = board.geometry, board.masks
+    for u, unit in enumerate(g.units):
+        open_cells = [i for i in unit if masks[i]]
+        if len(open_cells) <= k:
+            continue
+        small = [(i, masks[i]) for i in open_cells if masks[i].bit_count() <= k]
+        for combo, union in closed_sets(small, k):
+            removals = [
+                (i, masks[i] & union) for i in open_cells if i not in combo and masks[i] & union
+            ]
+            if removals:
+                return board.removal(
+                    technique,
+                    removals,
+                    f"{board.symbols_of(union)} in {_cells(board, combo)} ({g.unit_names[u]})",
+                    combo,
+                    (u,),
+                    union,
+                )
+    return []
+
+
+def hidden_subset(board: Candidates, technique: str, k: int) -> list[Pattern]:
+    """Every hidden pair, triple or quad (``technique``, ``k`` from 2 to 4) on the
+    position, unit by unit, as patterns; found once a position (`Candidates.memo`)."""
+    return board.memo(technique, partial(_hidden_subsets, board, technique, k))
+
+
+def _hidden_subsets(board: Candidates, technique: str, k: int) -> list[Pattern]:
+    masks = board.masks
+    found: list[Pattern] = []
+    for u, (open_cells, places) in enumerate(board.memo("places", partial(_places, board))):
+        if len(open_cells) <= k:
+            continue
+        few = [(bit, where) for bit, where in places if where.bit_count() <= k]
+        for combo, where in closed_sets(few, k):
+            digits = sum(combo)
+            cells = [i for pos, i in enumerate(open_cells) if where >> pos & 1]
+            removals = [(i, masks[i] & ~digits) for i in cells if masks[i] & ~digits]
+            if removals:
+                step = partial(_hidden_step, board, technique, removals, u, cells, digits)
+                found.append((removals, (u,), step))
+    return found
+
+
+def _places(board: Candidates) -> list[tuple[list[int], list[tuple[int, int]]]]:
+    """Each unit's empty cells, and where in them each digit lies: (digit bit, bitmask of
+    positions among the empty cells), digits in the order the cells first hold them; once
+    a position for the hidden subsets of every size (`Candidates.memo`)."""
+    g, masks = board.geometry, board.masks
+    found = []
+    for unit in g.units:
+        open_cells = [i for i in unit if masks[i]]
+        places: dict[int, int] = {}
+        for pos, i in enumerate(open_cells):
+            m = masks[i]
+            while m:
+                bit = m & -m
+                m ^= bit
+                places[bit] = places.get(bit, 0) | 1 << pos
+        found.append((open_cells, list(places.items())))
+    return found
+
+
+def _hidden_step(
+    board: Candidates,
+    technique: str,
+    removals: list[tuple[int, int]],
+    u: int,
+    cells: list[int],
+    digits: int,
+) -> list[Step]:
+    unit = board.geometry.unit_names[u]
+    reason = f"{board.symbols_of(digits)} only in {_cells(board, cells)} ({unit})"
+    return board.removal(technique, removals, reason, cells, (u,), digits)
+
+
+def direct(board: Candidates, technique: str, se: float, patterns: Iterable[Pattern]) -> list[Step]:
+    """SE's direct techniques: the first of ``patterns`` after which a digit it strikes
+    has one place left in a unit where SE looks (a hidden subset: its own unit; locked
+    candidates: another unit of the confining one's kind, through a cell struck). As
+    in SE, the step only places that digit (its pattern says why), rated lower than
+    the technique's own eliminations (``se``). Only that pattern's step is ever written out."""
+    g, n, masks = board.geometry, board.geometry.n, board.masks
+
+    def kind(u: int) -> int:  # Shape.units: rows, columns, then boxes and regions
+        return min(u // n, 2)
+
+    for removals, units, build in patterns:
+        struck = {(i, d) for i, mask in removals for d in bits(mask)}
+        if len(units) == 1:
+            where = set(units)
+        else:  # pointing: a box confines; claiming: a line
+            a = max(units) if "pointing" in technique else min(units)
+            where = {
+                u for i, _ in removals for u in g.cell_units[i] if u != a and kind(u) == kind(a)
+            }
+        for d in sorted({d for _, d in struck}):
+            bit = 1 << (d - 1)
+            for u in sorted(where):
+                places = [i for i in g.units[u] if masks[i] & bit and (i, d) not in struck]
+                if len(places) == 1:
+                    (i,) = places
+                    (step,) = build()
+                    reason = f"{step.reason}, then {board.symbols_of(bit)} has one place left"
+                    return [
+                        step._replace(
+                            technique=technique,
+                            placements=((divmod(i, n), d),),
+                            eliminations=(),
+                            reason=reason,
+                            digits=step.digits if len(units) == 1 else (d,),
+                            se=se,
+                        )
+                    ]
+    return []
