@@ -319,8 +319,7 @@ def minimum(
         problem.search(forced=forced, backend="python")
     plan: list[tuple[str, int | None]] = [("taxes", None)]
     if bound == "lagrangian" and lagrangian_applies(problem, costs):
-        entries = sum(len(problem.entries(name)) for name in names)
-        plan = [("taxes", PROBE * entries), ("lagrangian", None)]
+        plan = [("taxes", PROBE * len(problem.compiled().nodes)), ("lagrangian", None)]
     run = _Run(k, forced, dict(zip(names, costs, strict=True)), progress, progress_interval)
     for solution in known:
         run.add(list(solution))

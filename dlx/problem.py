@@ -276,6 +276,7 @@ class Problem:
         if infer and self._secondary:
             nodes = array("i", [x if x > 0 else n1 - x for x in nodes])
         self._nodes, self._starts, self._colors = nodes, starts, colors
+        self._items = (*self._primary, *self._secondary)  # by number, from 1
         self._color_names = list(color_number)
         self._primary_set = frozenset(primary_set)
         self._names = tuple(named)
@@ -343,8 +344,7 @@ class Problem:
     def entries(self, name: OptionName) -> tuple[Entry, ...]:
         """The option's entries normalized to ``(item, color or None)`` pairs."""
         k = self.index(name)
-        items = [*self._primary, *self._secondary]
-        colors, names = self._colors, self._color_names
+        items, colors, names = self._items, self._colors, self._color_names
         return tuple(
             (items[self._nodes[x] - 1], names[colors[x] - 1] if colors and colors[x] else None)
             for x in range(self._starts[k], self._starts[k + 1])

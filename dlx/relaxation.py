@@ -46,12 +46,12 @@ def net_costs(problem: Problem, costs: tuple[float, ...], bound: str) -> list[fl
     primary item may be covered a varying number of times (no price is then constant)."""
     if any(u != v for u, v in problem.bounds.values()):
         return list(costs)
-    number = {item: i for i, item in enumerate(problem.primary)}  # not compiled: minimum
-    items = [  # compiles the problem with its options in another order
-        tuple(number[item] for item, _ in problem.entries(name) if item in number)
-        for name in problem.option_names()
+    links = problem.compiled()  # each option's primary items, numbered from 0
+    n1, nodes, starts = links.n_primary, links.nodes, links.starts
+    items = [
+        tuple(i - 1 for i in nodes[starts[o] : starts[o + 1]] if i <= n1)
+        for o in range(len(starts) - 1)
     ]
-    n1 = len(number)
     options_of: list[list[int]] = [[] for _ in range(n1)]
     for o, its in enumerate(items):
         for i in its:
