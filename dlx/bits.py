@@ -117,7 +117,7 @@ def mask_bytes(links: Links) -> int:
     (the options it meets) and twice per level, one set of primary items per option and level.
     Quadratic in the problem's size: the driver (``dlx.search``) refuses to run this loop
     on problems past MAX_MASK_BYTES, and ``auto`` does not pick it there."""
-    options = len(links.option_nodes)
+    options = links.n_options
     depth = min(links.n_primary, options) + 1
     per_option = 0 if links.has_colors else options  # the conflict masks
     option_set, item_set = options // 8 + 8, links.n_primary // 8 + 8
@@ -126,15 +126,15 @@ def mask_bytes(links: Links) -> int:
 
 def mask_cost(links: Links) -> int:
     """About how many machine words one node's item scan touches: the ``auto`` criterion."""
-    return links.n_primary * (len(links.option_nodes) // 64 + 1)
+    return links.n_primary * (links.n_options // 64 + 1)
 
 
 def count_cost(links: Links) -> int:
     """About how many item lengths one node changes when they are kept up to date: the
     options an option meets (its items times an item's options), times their primary items."""
-    nodes = sum(map(len, links.option_nodes))
-    primary_nodes = sum(links.length[1 : links.n_primary + 1])
-    options = max(len(links.option_nodes), 1)
+    nodes = len(links.nodes)
+    primary_nodes = sum(1 for i in links.nodes if i <= links.n_primary)
+    options = max(links.n_options, 1)
     return (nodes * nodes * primary_nodes) // (options * options * max(links.n_items, 1))
 
 

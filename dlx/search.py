@@ -111,7 +111,7 @@ def bits_loop(links: Links, forced: list[int], rng: random.Random | None, stats:
     if need > MAX_MASK_BYTES:
         raise TooLargeError(
             f"backend 'bits' would need up to {need / 2**20:,.0f} MiB for its masks "
-            f"({len(links.option_nodes)} options, {links.n_items} items), more than its "
+            f"({links.n_options} options, {links.n_items} items), more than its "
             f"bound of {MAX_MASK_BYTES >> 20} MiB: use backend 'python' or 'c' (or 'auto')"
         )
     return BitsLoop(links, forced, rng, stats)

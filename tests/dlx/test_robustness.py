@@ -78,6 +78,7 @@ def test_the_bits_loop_refuses_past_its_memory_bound() -> None:
     assert mask_bytes(big.compiled()) > MAX_MASK_BYTES
     with pytest.raises(TooLargeError, match="backend 'bits' would need"):
         big.search(backend="bits")
+    assert big.compiled()._lists is None  # refused from the arrays' sizes, no list made
     assert big.count(backend="auto") == 1  # auto takes dancing links there
     small = queens(8)
     assert mask_bytes(small.compiled()) < MAX_MASK_BYTES and small.count(backend="bits") == 92
