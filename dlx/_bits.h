@@ -10,8 +10,10 @@
  * primary items are a mask too, scanned lowest first, which is the active list's order when
  * the primary items are listed in index order; an item's options are tried lowest first,
  * its list's order when every list runs in option order. So the steps, the nodes, the
- * profile and the solutions are the dancing-links loop's, for unseeded searches without
- * colors; updates counts the options taken out of the active set, as dlx.bits does.
+ * profile and the solutions are the dancing-links loop's, for searches without colors;
+ * updates counts the options taken out of the active set, as dlx.bits does. Seeded, it
+ * makes the dancing-links loop's calls: choose among every uncovered item of fewest options
+ * (in order), and shuffle the chosen item's options (in order) once, before covering it.
  */
 
 #include <stdint.h>
@@ -41,6 +43,12 @@ typedef struct {
     Word *after, *live_after, *pending; /* per level: the masks once its item is covered, */
     int *len_after;                     /* the lengths then, and its options not tried yet */
     int *item, *size, *choice;          /* per level: its item, its options, the one tried */
+    /* seeded (choose is not NULL), as a Dance is: level l tries order[start[l]..] in turn,
+     * tried[l] of them so far; ties holds X3's */
+    int (*choose)(void *context, const int *ties, int n);
+    int (*shuffle)(void *context, int *order, int n, int i);
+    void *context;
+    int *ties, *order, *start, *tried;
 } Bits;
 
 static inline int popcount(Word w) { return dlx_popcount64(w); }
@@ -115,8 +123,9 @@ static Masks *masks_new(const Node *nd, const int *first, int n_items, int n_pri
 
 static void bits_free(Bits *b)
 {
-    void *arrays[] = {b->active, b->live,   b->len,  b->after,  b->live_after, b->len_after,
-                      b->pending, b->item, b->size, b->choice, b->t.profile};
+    void *arrays[] = {b->active, b->live,   b->len,    b->after,  b->live_after, b->len_after,
+                      b->pending, b->item, b->size,   b->choice, b->t.profile,  b->ties,
+                      b->order,  b->start, b->tried};
     for (size_t k = 0; k < sizeof arrays / sizeof arrays[0]; k++)
         PyMem_RawFree(arrays[k]);
     memset(b, 0, sizeof *b);
@@ -171,8 +180,13 @@ static int bits_init(Bits *b, const Masks *m)
     b->size = PyMem_RawCalloc(depth, sizeof(int));
     b->choice = PyMem_RawCalloc(depth, sizeof(int));
     b->t.profile = PyMem_RawCalloc(depth, sizeof(long long));
+    b->ties = PyMem_RawCalloc(depth, sizeof(int));
+    b->order = PyMem_RawCalloc((size_t)m->n_options + 1, sizeof(int)); /* levels' are disjoint */
+    b->start = PyMem_RawCalloc(depth + 1, sizeof(int));
+    b->tried = PyMem_RawCalloc(depth, sizeof(int));
     if (!b->active || !b->live || !b->len || !b->after || !b->live_after || !b->len_after ||
-        !b->pending || !b->item || !b->size || !b->choice || !b->t.profile) {
+        !b->pending || !b->item || !b->size || !b->choice || !b->t.profile || !b->ties ||
+        !b->order || !b->start || !b->tried) {
         bits_free(b);
         return -1;
     }
@@ -191,7 +205,8 @@ static void bits_force(Bits *b, const Node *nd, int first)
         bits_cover(b, nd[q].top, NULL);
 }
 
-/* As dance_run, on bitsets (unseeded, no colors; never FAILED). */
+/* As dance_run, on bitsets (no colors): FAILED when b->choose or b->shuffle failed (run
+ * again to retry that step). */
 static int bits_run(Bits *b, long long next_check, long long target)
 {
     const Masks *m = b->m;
@@ -205,17 +220,37 @@ static int bits_run(Bits *b, long long next_check, long long target)
         goto backup;
 
 forward:
-    /* X3: the uncovered item with fewest options, lowest first; X2 when there is none */
+    /* X3: the uncovered item with fewest options, lowest first (seeded: chosen among every
+     * one of fewest); X2 when there is none */
     best = INT_MAX;
     i = 0;
-    for (int v = 0; v < V && best > 1; v++)
-        for (Word left = live[v]; left && best > 1; left &= left - 1) {
-            int j = v * WORD_BITS + lowest(left) + 1;
-            if (len[j] < best) {
-                best = len[j];
-                i = j;
+    if (!b->choose) {
+        for (int v = 0; v < V && best > 1; v++)
+            for (Word left = live[v]; left && best > 1; left &= left - 1) {
+                int j = v * WORD_BITS + lowest(left) + 1;
+                if (len[j] < best) {
+                    best = len[j];
+                    i = j;
+                }
             }
+    } else {
+        int n_ties = 0;
+        for (int v = 0; v < V; v++)
+            for (Word left = live[v]; left; left &= left - 1) {
+                int j = v * WORD_BITS + lowest(left) + 1;
+                if (len[j] < best) {
+                    best = len[j];
+                    n_ties = 0;
+                }
+                if (len[j] == best)
+                    b->ties[n_ties++] = j;
+            }
+        if (n_ties && (i = b->choose(b->context, b->ties, n_ties)) <= 0) {
+            b->t.at = AT_FORWARD;
+            b->t.level = level;
+            return FAILED;
         }
+    }
     if (i == 0) { /* X2: every primary item is covered */
         if (tally_solution(&b->t, level, target))
             return SOLUTION;
@@ -223,7 +258,22 @@ forward:
     }
     if (best == 0)
         goto backup;
-    /* X4: cover i; its options, lowest first, are the ones to try */
+    /* X4: cover i; its options, lowest first, are the ones to try (seeded: in the order of
+     * one shuffle of them, made first so that a failed call leaves nothing to undo) */
+    if (b->choose) {
+        int *order = b->order + b->start[level], n = 0;
+        const Word *options = m->item + (size_t)i * W;
+        for (int w = 0; w < W; w++)
+            for (Word o = active[w] & options[w]; o; o &= o - 1)
+                order[n++] = w * WORD_BITS + lowest(o);
+        if (b->shuffle(b->context, order, n, i) < 0) {
+            b->t.at = AT_FORWARD;
+            b->t.level = level;
+            return FAILED;
+        }
+        b->start[level + 1] = b->start[level] + n;
+        b->tried[level] = 0;
+    }
     bits_cover(b, i, b->pending + (size_t)level * W);
     memcpy(b->after + (size_t)level * W, active, (size_t)W * sizeof(Word));
     memcpy(b->live_after + (size_t)level * V, live, (size_t)V * sizeof(Word));
@@ -231,14 +281,19 @@ forward:
     b->item[level] = i;
     b->size[level] = best;
 
-try: /* X5: try the lowest option still pending at this level */
+try: /* X5: try the lowest option still pending at this level (seeded: the next in order) */
     {
         Word *pending = b->pending + (size_t)level * W;
-        int w = 0;
-        while (!pending[w])
-            w++;
-        x = w * WORD_BITS + lowest(pending[w]);
-        pending[w] &= pending[w] - 1;
+        if (b->choose) {
+            x = b->order[b->start[level] + b->tried[level]];
+            pending[x / WORD_BITS] &= ~((Word)1 << (x % WORD_BITS));
+        } else {
+            int w = 0;
+            while (!pending[w])
+                w++;
+            x = w * WORD_BITS + lowest(pending[w]);
+            pending[w] &= pending[w] - 1;
+        }
         b->choice[level] = x;
         bits_hide(b, m->conflict + (size_t)x * W, NULL);
         const Word *covers = m->covers + (size_t)x * V;
@@ -265,6 +320,8 @@ backup: /* X8: leave levels, undoing their options (X6), until one has options l
     memcpy(active, b->after + (size_t)level * W, (size_t)W * sizeof(Word));
     memcpy(live, b->live_after + (size_t)level * V, (size_t)V * sizeof(Word));
     memcpy(len, b->len_after + (size_t)level * D, (size_t)D * sizeof(int));
+    if (b->choose)
+        b->tried[level]++;
     goto try;
 }
 

@@ -502,35 +502,64 @@ static int choose(void *context, const int *ties, int n_ties)
     return 0;
 }
 
-/* rng.shuffle(order) on the n nodes of item i's list at order[0..n), checked to give back
- * each of them once (mark 1: in the list, 2: given back). */
-static int shuffle(void *context, int *order, int n, int i)
+/* rng.shuffle(order) on order[0..n), checked to give back each of them once: the values
+ * were marked 1 in self->mark (below `bound`), and each given back is marked 2; the caller
+ * clears the marks. */
+static int shuffle_marked(Loop *self, int *order, int n, long bound)
 {
-    Loop *self = context;
-    Node *nd = self->dance.nd;
     PyObject *list = int_list(order, n);
     if (!list)
         return -1;
     PyObject *done = PyObject_CallMethodOneArg(self->rng, s_shuffle, list);
     int status = done && PyList_GET_SIZE(list) == n ? 0 : -1;
     Py_XDECREF(done);
-    for (int p = nd[i].down; p != i; p = nd[p].down)
-        self->mark[p] = 1;
     for (int k = 0; status == 0 && k < n; k++) {
         PyObject *v = PyList_GET_ITEM(list, k);
         long x = PyLong_Check(v) ? PyLong_AsLong(v) : -1;
-        if (x < 0 || x >= self->dance.n_nodes || self->mark[x] != 1)
+        if (x < 0 || x >= bound || self->mark[x] != 1)
             status = -1;
         else {
             self->mark[x] = 2;
             order[k] = (int)x;
         }
     }
-    for (int p = nd[i].down; p != i; p = nd[p].down)
-        self->mark[p] = 0;
     Py_DECREF(list);
     if (status < 0 && done && !PyErr_Occurred())
         PyErr_SetString(PyExc_ValueError, "rng.shuffle(order) did not permute the options");
+    return status;
+}
+
+/* The dancing links' shuffle: the n nodes of item i's list at order[0..n). */
+static int shuffle(void *context, int *order, int n, int i)
+{
+    Loop *self = context;
+    Node *nd = self->dance.nd;
+    for (int p = nd[i].down; p != i; p = nd[p].down)
+        self->mark[p] = 1;
+    int status = shuffle_marked(self, order, n, self->dance.n_nodes);
+    for (int p = nd[i].down; p != i; p = nd[p].down)
+        self->mark[p] = 0;
+    return status;
+}
+
+/* The bitsets' shuffle: the n options of item i still active, lowest first, at order[0..n)
+ * (options are numbered below n_nodes, the marks' size). */
+static int shuffle_options(void *context, int *order, int n, int i)
+{
+    (void)i;
+    Loop *self = context;
+    for (int k = 0; k < n; k++)
+        self->mark[order[k]] = 1;
+    int *given = PyMem_Malloc((size_t)n * sizeof(int) + 1);
+    if (!given) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    memcpy(given, order, (size_t)n * sizeof(int));
+    int status = shuffle_marked(self, order, n, self->layout->n_options);
+    for (int k = 0; k < n; k++)
+        self->mark[given[k]] = 0;
+    PyMem_Free(given);
     return status;
 }
 
@@ -666,7 +695,9 @@ static PyObject *Loop_run(Loop *self, PyObject *const *args, Py_ssize_t nargs)
         long long slice = t->nodes < LLONG_MAX - SLICE ? t->nodes + SLICE : LLONG_MAX;
         long long until = next_check < slice ? next_check : slice;
         int event;
-        if (self->on_bits) {
+        if (self->on_bits && self->bits.choose) /* seeded: the run calls rng, with the GIL */
+            event = bits_run(&self->bits, until, target);
+        else if (self->on_bits) {
             Py_BEGIN_ALLOW_THREADS
             event = bits_run(&self->bits, until, target);
             Py_END_ALLOW_THREADS
@@ -1025,7 +1056,7 @@ static int Loop_init(Loop *self, PyObject *args, PyObject *kwds)
     self->layout = L;
     int n = L->n_items, N = L->n_nodes;
     Dance *d = &self->dance;
-    self->on_bits = bits && L->bits_fit && rng == Py_None && costs == Py_None;
+    self->on_bits = bits && L->bits_fit && costs == Py_None;
     if (self->on_bits && !L->masks &&
         !(L->masks = masks_new(L->nd, L->first, n, L->n_primary, L->n_options))) {
         PyErr_NoMemory();
@@ -1055,7 +1086,11 @@ static int Loop_init(Loop *self, PyObject *args, PyObject *kwds)
     self->stats = stats;
     Py_INCREF(rng);
     self->rng = rng;
-    if (rng != Py_None) {
+    if (rng != Py_None && self->on_bits) {
+        self->bits.choose = choose;
+        self->bits.shuffle = shuffle_options;
+        self->bits.context = self;
+    } else if (rng != Py_None) {
         d->choose = choose;
         d->shuffle = shuffle;
         d->context = self;

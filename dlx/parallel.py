@@ -29,12 +29,11 @@ from dlx.costs import minimum as serial_minimum
 from dlx.errors import ArgumentError, ConflictError
 from dlx.executors import Retries, Runner, WorkerDied, fingerprint, worker_problem
 from dlx.loop import Stats
-from dlx.problem import Problem
 from dlx.search import Search
 from dlx.tree import Estimate, Plan, Task, Tree, cut_bounded, estimate, split
 
 if TYPE_CHECKING:
-    from dlx.problem import OptionName, Solution
+    from dlx.problem import OptionName, Problem, Solution
     from dlx.seeds import Seed
 
 __all__ = [
@@ -76,13 +75,7 @@ def _count_task(
     names = problem.option_names()
     chosen = [names[i] for i in forced]
     if excluded:
-        left_out = {names[i] for i in excluded}
-        problem = Problem(
-            {name: entries for name, entries in problem.options.items() if name not in left_out},
-            primary=problem.primary,
-            secondary=problem.secondary,
-            bounds=problem.bounds,
-        )
+        problem = problem.without(names[i] for i in excluded)
     try:
         search = Search(problem, forced=chosen, backend=backend)
     except ConflictError:

@@ -382,6 +382,20 @@ class Problem:
             f"{len(self._secondary)} secondary, {len(self)} options"
         )
 
+    def without(self, names: Iterable[OptionName]) -> Problem:
+        """The same problem without the options ``names`` (each must be one of its options):
+        a part of a count cut by options (``dlx.tree.cut_bounded``)."""
+        left_out = {self._names[self.index(name)] for name in names}
+        kept = {name: entries for name, entries in self._options.items() if name not in left_out}
+        costs = self._costs
+        return Problem(
+            kept,
+            primary=self._primary,
+            secondary=self._secondary,
+            bounds=self._bounds,
+            costs=None if costs is None else {name: costs[self._positions[name]] for name in kept},
+        )
+
     def without_primary(self) -> list[OptionName]:
         """Options that contain no primary item (allowed, as in Knuth's programs)."""
         nodes, starts, n1 = self._nodes, self._starts, len(self._primary)

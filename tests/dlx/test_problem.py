@@ -266,3 +266,23 @@ def test_entries_read_back_as_given_and_secondary_items_number_after_primary(
             for number, (item, color) in zip(numbers, p.entries(name), strict=True):
                 assert (number <= n1) == (item in p.primary)
                 assert f"{item}:{color}" in written if color is not None else item in written
+
+
+def test_without_leaves_out_the_options_named_and_keeps_the_rest() -> None:
+    problem = Problem(
+        {"A": ["a", "x:red"], "B": ["a"], "C": ["b"]},
+        secondary=["x"],
+        bounds={"b": (0, 1)},
+        costs={"A": 1, "B": 2, "C": 3},
+    )
+    rest = problem.without(["B"])
+    assert rest == Problem(
+        {"A": ["a", "x:red"], "C": ["b"]},
+        primary=["a", "b"],
+        secondary=["x"],
+        bounds={"b": (0, 1)},
+        costs={"A": 1, "C": 3},
+    )
+    assert sorted(map(sorted, rest.solutions())) == [["A"], ["A", "C"]]
+    with pytest.raises(DLXError, match="no option named 'Z'"):
+        problem.without(["Z"])
