@@ -148,10 +148,10 @@ def tile_command(
     with guard(lambda: SOLVED):
         tiling = _read_tiling(board, pieces or [], pieces_file, one_sided)
         executor: Any = dask
-        if (jobs is not None or dask is not None) and tiling.has_copies:
+        if (jobs is not None or dask is not None) and tiling.has_copies and not counting:
             typer.echo(
-                "note: two or more pieces have copies (item bounds, Algorithm M): the search "
-                "runs in this process, the engine cannot split it yet",
+                "note: two or more pieces have copies (item bounds, Algorithm M): their "
+                "solutions come from this process (a --count is split)",
                 err=True,
             )
             jobs = executor = None

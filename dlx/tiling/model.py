@@ -107,7 +107,8 @@ class Tiling:
     @property
     def has_copies(self) -> bool:
         """True when two or more pieces have several copies: the problem then has item
-        bounds, searched by Algorithm M in pure Python, in one process."""
+        bounds, searched by Algorithm M (a count splits across workers by options, as
+        ``dlx.tree.cut_bounded`` cuts it; solutions come from one process)."""
         return bool(self._bounds)
 
     def problem(self, case: Case | None = None) -> Problem:
@@ -149,7 +150,7 @@ class Tiling:
         solution with ``all_symmetric``.
 
         With ``jobs`` or an ``executor`` each case is counted by parallel workers (see
-        ``dlx.parallel.Count``), unless ``has_copies`` (its tree cannot be split yet).
+        ``dlx.parallel.Count``).
         ``progress`` is called with the ``Search`` every ``progress_interval`` nodes of a
         serial count, or with the ``dlx.parallel.Progress`` of a parallel one.
         """
@@ -160,7 +161,7 @@ class Tiling:
             if case is not None and len(case.group) > 1:
                 listed = cast(Iterator[Solution], problem.solutions(backend=backend))
                 total += len({least_image(s, case.group) for s in listed})
-            elif (jobs is not None or executor is not None) and not self.has_copies:
+            elif jobs is not None or executor is not None:
                 from dlx.parallel import Count
 
                 run = Count(

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import random
 import xml.etree.ElementTree as ElementTree
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
@@ -326,3 +327,14 @@ def test_a_solid_is_drawn_layer_by_layer() -> None:
     root = ElementTree.fromstring(svg(soma, [solution]))
     xs = {float(r.get("x")) for r in root.findall(".//{http://www.w3.org/2000/svg}rect")[1:]}
     assert len(xs) == 9  # three layers side by side, three columns each
+
+
+def test_a_count_with_copies_splits_across_workers_and_agrees_with_brute_force() -> None:
+    tiling = Tiling(box(4, 5), "tetrominoes:L*3 tetrominoes:T*2")
+    assert tiling.has_copies
+    cells = [(r, c) for _, r, c in tiling.board.cells]
+    found = oracle.tilings(cells, _oracle_pieces(tiling))
+    distinct = {oracle.canonical(t, oracle.board_maps(cells)) for t in found}
+    with ThreadPoolExecutor(2) as threads:
+        assert tiling.count(all_symmetric=True, executor=threads) == len(found) > 0
+        assert tiling.count(executor=threads) == len(distinct)
