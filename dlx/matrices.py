@@ -76,12 +76,15 @@ def _dense(array: Any) -> tuple[Columns, Numbered]:
         raise ArgumentTypeError(
             f"the matrix holds values of dtype {array.dtype}, expected booleans or numbers"
         )
-    ones = array != 0
-    if kind != "b":
-        bad = ones & (array != 1)
-        if bad.any():
-            r, c = np.argwhere(bad)[0].tolist()
-            raise _not_a_bit(r, c, array[r, c].item())
+    if kind == "b":
+        ones = array
+    elif kind in "iu":  # whole numbers: two reductions tell most matrices good, with no copy
+        if array.size and (array.min() < 0 or array.max() > 1):
+            _refuse_the_first(array, (array != 0) & (array != 1))
+        ones = array.view(np.bool_) if array.itemsize == 1 else array != 0
+    else:  # floats and complex numbers: every cell compared with 0 and 1
+        ones = array != 0
+        _refuse_the_first(array, ones & (array != 1))
     # The ones' flat positions in memory order (1-D nonzero is several times faster than
     # 2-D), made row-major with each row's columns in order.
     height, width = array.shape
@@ -144,6 +147,15 @@ def _is_bit(value: Any) -> bool:
         return value in (0, 1)
     except (TypeError, ValueError):  # pandas' NA or an array: no truth value, so not 0 or 1
         return False
+
+
+def _refuse_the_first(array: Any, bad: Any) -> None:
+    """Raise for the first cell of ``array`` that ``bad`` marks, if any."""
+    import numpy as np
+
+    if bad.any():
+        r, c = np.argwhere(bad)[0].tolist()
+        raise _not_a_bit(r, c, array[r, c].item())
 
 
 def _not_a_bit(r: int, c: int, value: Any) -> ArgumentError:
