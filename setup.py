@@ -42,6 +42,7 @@ setup(
                 "dlx/_costs.h",
                 "dlx/_relax.h",
                 "dlx/_number.h",
+                "dlx/_layout.h",
                 "dlx/_bits.h",
                 PORTABLE,
             ],
