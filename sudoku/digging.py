@@ -171,13 +171,17 @@ def strip(
     ``tried(k, total)`` reports each orbit done.
     """
     left, decided = sum(1 for d in cells if d), True
+    peers, n = _peers(shape), shape.size
     for k, orbit in enumerate(order, 1):
         if floor is not None and left - len(orbit) < floor:
             continue
         kept = [cells[i] for i in orbit]
         for i in orbit:
             cells[i] = 0
-        unique = count_within(shape, cells, budget)
+        if all(_forced(cells, peers[i], n) for i in orbit) and not budget.over():
+            unique = 1  # each blank is the one digit its peers leave: nothing to search
+        else:
+            unique = count_within(shape, cells, budget)
         if unique == 1:
             left -= len(orbit)
         else:
@@ -191,6 +195,24 @@ def strip(
         if left == floor:
             return False
     return decided
+
+
+@by_shape
+def _peers(shape: Shape) -> tuple[tuple[int, ...], ...]:
+    """Each cell's peers (the other cells of its units), as indices r * n + c."""
+    seen: list[set[int]] = [set() for _ in range(shape.size * shape.size)]
+    for unit in shape.unit_indices:
+        for i in unit:
+            seen[i].update(unit)
+    return tuple(tuple(sorted(others - {i})) for i, others in enumerate(seen))
+
+
+def _forced(cells: list[int], peers: tuple[int, ...], n: int) -> bool:
+    """Whether a blank with these ``peers`` is a naked single: they hold n - 1 digits."""
+    held = 0
+    for p in peers:
+        held |= 1 << cells[p]
+    return (held >> 1).bit_count() == n - 1
 
 
 class Candidate:
