@@ -168,7 +168,9 @@ def strip(
     unique; stop at ``floor`` clues. True when every orbit was tried (the puzzle is then
     minimal for the orbits given), False when the floor stopped it or some blanking was
     left undecided by the budget's guesses (its clues kept), None when time ran out.
-    ``tried(k, total)`` reports each orbit done.
+    ``tried(k, total)`` reports each orbit done. A blanking whose every cell is a naked
+    single of the clues left (its peers hold the n - 1 other digits) leaves the same puzzle,
+    unique with no count; only the others are counted.
     """
     left, decided = sum(1 for d in cells if d), True
     peers, n = _peers(shape), shape.size
@@ -178,9 +180,8 @@ def strip(
         kept = [cells[i] for i in orbit]
         for i in orbit:
             cells[i] = 0
-        if all(_forced(cells, peers[i], n) for i in orbit) and not budget.over():
-            unique = 1  # each blank is the one digit its peers leave: nothing to search
-        else:
+        unique: int | None = 1  # each blank the one digit its peers leave: no search
+        if not all(_forced(cells, peers[i], n) for i in orbit):
             unique = count_within(shape, cells, budget)
         if unique == 1:
             left -= len(orbit)
