@@ -170,10 +170,12 @@ def strip(
     left undecided by the budget's guesses (its clues kept), None when time ran out.
     ``tried(k, total)`` reports each orbit done. A blanking whose every cell is a naked
     single of the clues left (its peers hold the n - 1 other digits) leaves the same puzzle,
-    unique with no count; only the others are counted.
+    unique with no count; only the others are counted (when proofs are bounded by
+    guesses, every blanking is, so that a seed digs the same puzzle as before).
     """
     left, decided = sum(1 for d in cells if d), True
     peers, n = _peers(shape), shape.size
+    shortcut = budget.guesses is None  # a bounded proof decides as it did (the same puzzle)
     for k, orbit in enumerate(order, 1):
         if floor is not None and left - len(orbit) < floor:
             continue
@@ -181,7 +183,7 @@ def strip(
         for i in orbit:
             cells[i] = 0
         unique: int | None = 1  # each blank the one digit its peers leave: no search
-        if not all(_forced(cells, peers[i], n) for i in orbit):
+        if not shortcut or not all(_forced(cells, peers[i], n) for i in orbit):
             unique = count_within(shape, cells, budget)
         if unique == 1:
             left -= len(orbit)
