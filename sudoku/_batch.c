@@ -591,11 +591,162 @@ static PyTypeObject SolverType = {
     .tp_getset = Solver_getset,
 };
 
+/* unit_singles(masks, placed, units, full): sudoku.rate's scan for hidden singles
+ * (rate._unit_singles, the reference, step for step). masks: each cell's candidates (0 for
+ * a placed cell); placed: each unit's placed digits; units: the units' cells, n a unit, as
+ * native ints (an array('i')); full: the mask of every digit. Units in order, each not yet
+ * full: the digits with no place left end the scan, as (u, missing, []); else the digits
+ * with one place, low bit first, as (-1, 0, [u, bit, u, bit, ...]). */
+/* The cells of units (a buffer of ints, n a unit) checked to be n_units * n indices of
+ * masks (a list), which is read into m[]: 0 with an exception set when they are not. */
+static int read_units(PyObject *masks, Py_buffer *units, Py_ssize_t n_units, Py_ssize_t n,
+                      unsigned long *m)
+{
+    Py_ssize_t cells = PyList_GET_SIZE(masks);
+    const int *cell = units->buf;
+    if (units->len != (Py_ssize_t)(n * n_units * sizeof(int)) || n < 1 ||
+        cells > MAX_SIZE * MAX_SIZE) {
+        PyErr_SetString(PyExc_ValueError, "units must hold n cells for each unit");
+        return 0;
+    }
+    for (Py_ssize_t k = 0; k < n * n_units; k++)
+        if (cell[k] < 0 || cell[k] >= cells) {
+            PyErr_SetString(PyExc_IndexError, "a unit's cell is outside masks");
+            return 0;
+        }
+    for (Py_ssize_t i = 0; i < cells; i++)
+        m[i] = PyLong_AsUnsignedLong(PyList_GET_ITEM(masks, i));
+    return !PyErr_Occurred();
+}
+
+static PyObject *unit_singles(PyObject *Py_UNUSED(module), PyObject *args)
+{
+    PyObject *masks, *placed, *found = NULL;
+    Py_buffer units;
+    unsigned long full, m[MAX_SIZE * MAX_SIZE];
+    if (!PyArg_ParseTuple(args, "O!O!y*k:unit_singles", &PyList_Type, &masks, &PyList_Type,
+                          &placed, &units, &full))
+        return NULL;
+    Py_ssize_t n_units = PyList_GET_SIZE(placed);
+    const int *unit = units.buf;
+    Py_ssize_t n = n_units ? (Py_ssize_t)(units.len / sizeof(int)) / n_units : 0;
+    if (!read_units(masks, &units, n_units, n, m) || !(found = PyList_New(0)))
+        goto done;
+    for (Py_ssize_t u = 0; u < n_units; u++, unit += n) {
+        unsigned long in_unit = PyLong_AsUnsignedLong(PyList_GET_ITEM(placed, u));
+        if (in_unit == (unsigned long)-1 && PyErr_Occurred())
+            goto fail;
+        if (in_unit == full)
+            continue;
+        unsigned long once = 0, twice = 0;
+        for (Py_ssize_t k = 0; k < n; k++) {
+            unsigned long m_k = m[unit[k]];
+            twice |= once & m_k;
+            once |= m_k;
+        }
+        unsigned long missing = full & ~(once | in_unit), single = once & ~twice;
+        if (missing) {
+            Py_DECREF(found);
+            found = Py_BuildValue("nk[]", u, missing);
+            goto done;
+        }
+        for (; single; single &= single - 1) {
+            PyObject *where = PyLong_FromSsize_t(u);
+            PyObject *bit = PyLong_FromUnsignedLong(single & -single);
+            int bad = !where || !bit || PyList_Append(found, where) || PyList_Append(found, bit);
+            Py_XDECREF(where);
+            Py_XDECREF(bit);
+            if (bad)
+                goto fail;
+        }
+    }
+    Py_SETREF(found, Py_BuildValue("inO", -1, (Py_ssize_t)0, found));
+    goto done;
+fail:
+    Py_CLEAR(found);
+done:
+    PyBuffer_Release(&units);
+    return found;
+}
+
+/* unit_places(masks, units, n): sudoku.subsets._places (the reference) in C: for each
+ * unit (n cells a unit in units, as for unit_singles), its open cells (mask not 0) and
+ * where in them each digit lies, as (bit, mask of positions) in the order the cells first
+ * hold the digits. */
+static PyObject *unit_places(PyObject *Py_UNUSED(module), PyObject *args)
+{
+    PyObject *masks, *found = NULL;
+    Py_buffer units;
+    Py_ssize_t n;
+    unsigned long m[MAX_SIZE * MAX_SIZE];
+    if (!PyArg_ParseTuple(args, "O!y*n:unit_places", &PyList_Type, &masks, &units, &n))
+        return NULL;
+    Py_ssize_t n_units = n > 0 ? (Py_ssize_t)(units.len / sizeof(int)) / n : 0;
+    if (n > MAX_SIZE || !read_units(masks, &units, n_units, n, m) ||
+        !(found = PyList_New(n_units)))
+        goto done;
+    const int *unit = units.buf;
+    for (Py_ssize_t u = 0; u < n_units; u++, unit += n) {
+        unsigned long where[MAX_SIZE] = {0}, seen = 0;
+        int order[MAX_SIZE], digits = 0, open = 0;
+        PyObject *cells = PyList_New(0), *places = NULL, *pair = NULL;
+        for (Py_ssize_t k = 0; cells && k < n; k++) {
+            unsigned long m_k = m[unit[k]];
+            if (!m_k)
+                continue;
+            PyObject *cell = PyLong_FromLong(unit[k]);
+            if (!cell || PyList_Append(cells, cell) < 0)
+                Py_CLEAR(cells);
+            Py_XDECREF(cell);
+            for (; m_k; m_k &= m_k - 1) {
+                int d = dlx_ctz64((uint64_t)m_k);
+                if (!(seen >> d & 1)) {
+                    seen |= 1UL << d;
+                    order[digits++] = d;
+                }
+                where[d] |= 1UL << open;
+            }
+            open++;
+        }
+        if (cells && (places = PyList_New(digits)))
+            for (int k = 0; k < digits; k++) {
+                int d = order[k];
+                PyObject *item = Py_BuildValue("kk", 1UL << d, where[d]);
+                if (!item) {
+                    Py_CLEAR(places);
+                    break;
+                }
+                PyList_SET_ITEM(places, k, item);
+            }
+        if (places)
+            pair = PyTuple_Pack(2, cells, places);
+        Py_XDECREF(cells);
+        Py_XDECREF(places);
+        if (!pair) {
+            Py_CLEAR(found);
+            goto done;
+        }
+        PyList_SET_ITEM(found, u, pair);
+    }
+done:
+    PyBuffer_Release(&units);
+    return found;
+}
+
+static PyMethodDef module_methods[] = {
+    {"unit_places", unit_places, METH_VARARGS,
+     "unit_places(masks, units, n): sudoku.subsets._places in C"},
+    {"unit_singles", unit_singles, METH_VARARGS,
+     "unit_singles(masks, placed, units, full): sudoku.rate's scan for hidden singles"},
+    {NULL, NULL, 0, NULL},
+};
+
 static struct PyModuleDef module = {
     PyModuleDef_HEAD_INIT,
     .m_name = "sudoku._batch",
     .m_doc = "Sudoku lines solved in chunks in C (optional accelerator of sudoku.solve).",
     .m_size = -1,
+    .m_methods = module_methods,
 };
 
 PyMODINIT_FUNC PyInit__batch(void)

@@ -1,5 +1,6 @@
 """Types of the C batch (sudoku/_batch.c): sudoku lines solved in chunks, uniqueness proved."""
 
+from array import array
 from collections.abc import Sequence
 from typing import Final
 
@@ -31,3 +32,13 @@ class Solver:
         limit: int = 2,
     ) -> tuple[bytes, list[str | None]]: ...
     def stop(self) -> None: ...
+
+def unit_singles(
+    masks: list[int], placed: list[int], units: array[int], full: int, /
+) -> tuple[int, int, list[int]]:
+    """sudoku.rate's scan for hidden singles in C (`sudoku.rate._unit_singles`)."""
+
+def unit_places(
+    masks: list[int], units: array[int], n: int, /
+) -> list[tuple[list[int], list[tuple[int, int]]]]:
+    """`sudoku.subsets._places` in C (each unit's open cells, and where each digit lies)."""

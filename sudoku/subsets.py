@@ -16,6 +16,11 @@ from typing import TYPE_CHECKING
 
 from sudoku.fish_and_wings import bits, closed_sets
 
+try:
+    from sudoku import _batch
+except ImportError:  # no C accelerator: every geometry's ``packed`` is None
+    _batch = None  # type: ignore[assignment]
+
 if TYPE_CHECKING:
     from sudoku.rate import Candidates, Step
 
@@ -129,10 +134,20 @@ def _hidden_subsets(board: Candidates, technique: str, k: int) -> list[Pattern]:
 def _places(board: Candidates) -> list[tuple[list[int], list[tuple[int, int]]]]:
     """Each unit's empty cells, and where in them each digit lies: (digit bit, bitmask of
     positions among the empty cells), digits in the order the cells first hold them; once
-    a position for the hidden subsets of every size (`Candidates.memo`)."""
-    g, masks = board.geometry, board.masks
+    a position for the hidden subsets of every size (`Candidates.memo`). In C
+    (``sudoku._batch.unit_places``) when the shape's units are packed for it."""
+    g = board.geometry
+    if g.packed is not None:
+        return _batch.unit_places(board.masks, g.packed, g.n)
+    return _places_py(board.masks, g.units)
+
+
+def _places_py(
+    masks: list[int], units: Iterable[tuple[int, ...]]
+) -> list[tuple[list[int], list[tuple[int, int]]]]:
+    """`_places` in Python, the reference, on each unit of ``units``."""
     found = []
-    for unit in g.units:
+    for unit in units:
         open_cells = [i for i in unit if masks[i]]
         places: dict[int, int] = {}
         for pos, i in enumerate(open_cells):
