@@ -733,7 +733,58 @@ done:
     return found;
 }
 
+/* locked_hits(masks, packed): sudoku.subsets._locked_hits_py (the reference) in C. packed
+ * holds each intersection of two units as [k, its k common cells, j, the j other cells of
+ * the first unit, l, the l other cells of the second]; for each, in order, whose digits
+ * held in the common cells and nowhere else in the first unit are still candidates of
+ * the second unit's other cells: (its number, those digits). */
+static PyObject *locked_hits(PyObject *Py_UNUSED(module), PyObject *args)
+{
+    PyObject *masks, *found = NULL;
+    Py_buffer packed;
+    if (!PyArg_ParseTuple(args, "O!y*:locked_hits", &PyList_Type, &masks, &packed))
+        return NULL;
+    const int *at = packed.buf, *end = at + packed.len / (Py_ssize_t)sizeof(int);
+    Py_ssize_t cells = PyList_GET_SIZE(masks);
+    if (!(found = PyList_New(0)))
+        goto done;
+    for (Py_ssize_t k = 0; at < end; k++) {
+        unsigned long part[3] = {0, 0, 0}; /* the common cells, the first's, the second's */
+        for (int p = 0; p < 3; p++) {
+            int count = at < end ? *at++ : -1;
+            if (count < 0 || count > end - at)
+                goto bad;
+            for (; count; count--, at++) {
+                if (*at < 0 || *at >= cells)
+                    goto bad;
+                unsigned long m = PyLong_AsUnsignedLong(PyList_GET_ITEM(masks, *at));
+                if (m == (unsigned long)-1 && PyErr_Occurred())
+                    goto fail;
+                part[p] |= p < 2 ? m : m & part[0] & ~part[1];
+            }
+        }
+        unsigned long locked = part[0] & ~part[1];
+        if (locked && part[2]) {
+            PyObject *hit = Py_BuildValue("nk", k, locked);
+            int bad = !hit || PyList_Append(found, hit) < 0;
+            Py_XDECREF(hit);
+            if (bad)
+                goto fail;
+        }
+    }
+    goto done;
+bad:
+    PyErr_SetString(PyExc_ValueError, "packed intersections do not fit masks");
+fail:
+    Py_CLEAR(found);
+done:
+    PyBuffer_Release(&packed);
+    return found;
+}
+
 static PyMethodDef module_methods[] = {
+    {"locked_hits", locked_hits, METH_VARARGS,
+     "locked_hits(masks, packed): sudoku.subsets._locked_hits_py in C"},
     {"unit_places", unit_places, METH_VARARGS,
      "unit_places(masks, units, n): sudoku.subsets._places in C"},
     {"unit_singles", unit_singles, METH_VARARGS,

@@ -42,3 +42,6 @@ def unit_places(
     masks: list[int], units: array[int], n: int, /
 ) -> list[tuple[list[int], list[tuple[int, int]]]]:
     """`sudoku.subsets._places` in C (each unit's open cells, and where each digit lies)."""
+
+def locked_hits(masks: list[int], packed: array[int], /) -> list[tuple[int, int]]:
+    """`sudoku.subsets._locked_hits_py` in C (intersections packed by `sudoku.rate`)."""

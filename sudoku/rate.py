@@ -250,6 +250,7 @@ class _Geometry(NamedTuple):
     cell_units: tuple[tuple[int, ...], ...]
     unit_masks: tuple[Callable[[list[int]], tuple[int, ...]], ...]  # each unit's masks, from all
     packed: array[int] | None  # the units' cells in a row, n a unit, for sudoku._batch
+    packed_intersections: array[int] | None  # for sudoku._batch.locked_hits
     # (name of the technique, unit A, unit B, the cells of A outside B, the cells of B
     #  outside A, the intersection): a digit confined to the intersection within A leaves
     #  B's rest.
@@ -297,6 +298,17 @@ def _geometry(shape: Shape) -> _Geometry:
             else None
         ),
         intersections=tuple(intersections),
+        packed_intersections=None
+        if _batch is None
+        else array(
+            "i",
+            [
+                x
+                for *_, rest_a, rest_b, common in intersections
+                for part in (common, rest_a, rest_b)
+                for x in (len(part), *part)
+            ],
+        ),
     )
 
 

@@ -21,6 +21,8 @@ try:
 except ImportError:  # no C accelerator: every geometry's ``packed`` is None
     _batch = None  # type: ignore[assignment]
 
+Cells = tuple[int, ...]
+
 if TYPE_CHECKING:
     from sudoku.rate import Candidates, Step
 
@@ -50,24 +52,41 @@ def locked(board: Candidates, technique: str) -> list[Pattern]:
 def _locked(board: Candidates, technique: str) -> list[Pattern]:
     g, masks = board.geometry, board.masks
     found: list[Pattern] = []
-    for name, a, b, rest_a, rest_b, common in g.intersections:
+    if g.packed_intersections is None:
+        hits = _locked_hits_py(masks, g.intersections)
+    else:
+        hits = _batch.locked_hits(masks, g.packed_intersections)
+    for k, locked in hits:
+        name, a, b, _, rest_b, common = g.intersections[k]
         if name != technique:
             continue
-        in_common = 0
+        removals = [(i, masks[i] & locked) for i in rest_b if masks[i] & locked]
+        where = [i for i in common if masks[i] & locked]
+        step = partial(_locked_step, board, technique, removals, (a, b), where, locked)
+        found.append((removals, (a, b), step))
+    return found
+
+
+def _locked_hits_py(
+    masks: list[int], intersections: Iterable[tuple[str, int, int, Cells, Cells, Cells]]
+) -> list[tuple[int, int]]:
+    """For each intersection of units A and B, in order, (name, a, b, A's other cells, B's
+    other cells, the common cells), whose digits held in the common cells and nowhere else
+    in A are candidates of B's other cells: (its number, those digits). The reference;
+    ``sudoku._batch.locked_hits`` does the same in C."""
+    hits = []
+    for k, (_, _, _, rest_a, rest_b, common) in enumerate(intersections):
+        in_common = outside = struck = 0
         for i in common:
             in_common |= masks[i]
-        outside = 0
         for i in rest_a:
             outside |= masks[i]
         locked = in_common & ~outside
-        if not locked:
-            continue
-        removals = [(i, masks[i] & locked) for i in rest_b if masks[i] & locked]
-        if removals:
-            where = [i for i in common if masks[i] & locked]
-            step = partial(_locked_step, board, technique, removals, (a, b), where, locked)
-            found.append((removals, (a, b), step))
-    return found
+        for i in rest_b if locked else ():
+            struck |= masks[i] & locked
+        if struck:
+            hits.append((k, locked))
+    return hits
 
 
 def _locked_step(

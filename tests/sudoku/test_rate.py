@@ -31,7 +31,7 @@ from sudoku.rate import (
     walk,
 )
 from sudoku.solve import c_batch, solve
-from sudoku.subsets import _places_py
+from sudoku.subsets import _locked_hits_py, _places_py
 
 SINGLES = ["hidden single", "naked single"]
 ROW0 = [(0, c) for c in range(9)]
@@ -376,6 +376,22 @@ def naive_unit_places(masks, units, full):
     return found
 
 
+def naive_locked_hits(masks, intersections):
+    """Each intersection whose common cells hold digits that its first unit has nowhere
+    else, one of which its second unit's other cells still have: (its number, those
+    digits), read digit by digit."""
+
+    def held(cells, d):
+        return any(masks[i] >> d & 1 for i in cells)
+
+    hits = []
+    for k, (_, _, _, rest_a, rest_b, common) in enumerate(intersections):
+        confined = [d for d in range(9) if held(common, d) and not held(rest_a, d)]
+        if any(held(rest_b, d) for d in confined):
+            hits.append((k, sum(1 << d for d in confined)))
+    return hits
+
+
 @pytest.mark.parametrize("scan", ["python", "c"])
 def test_the_unit_scans_count_each_digit_s_places(data_file, scan):
     # The scans for hidden singles and subsets on every position the rater meets on hard
@@ -403,6 +419,12 @@ def test_the_unit_scans_count_each_digit_s_places(data_file, scan):
                         else c_batch().unit_places(masks, g.packed, g.n)
                     )
                     assert places == naive_unit_places(masks, g.units, g.full)
+                    hits = (
+                        _locked_hits_py(masks, g.intersections)
+                        if scan == "python"
+                        else c_batch().locked_hits(masks, g.packed_intersections)
+                    )
+                    assert hits == naive_locked_hits(masks, g.intersections)
                     seen += 1
                     contradictions += expected[0] >= 0
     assert seen > 1000 and 0 < contradictions < seen
