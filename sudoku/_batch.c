@@ -782,7 +782,76 @@ done:
     return found;
 }
 
+/* closed_sets(items, k): sudoku.fish_and_wings._closed_sets_py (the reference) in C: the
+ * k-combinations of (key, mask) items, in itertools.combinations' order, whose masks have
+ * k bits between them, as (keys, union); a combination is left as soon as its first
+ * items have more than k bits (none of its completions could have k). */
+static PyObject *closed_sets(PyObject *Py_UNUSED(module), PyObject *args)
+{
+    PyObject *items, *found = NULL;
+    int k;
+    if (!PyArg_ParseTuple(args, "O!i:closed_sets", &PyList_Type, &items, &k))
+        return NULL;
+    Py_ssize_t n = PyList_GET_SIZE(items);
+    if (k < 1 || k > 8 || n > 64) {
+        PyErr_SetString(PyExc_ValueError, "closed_sets takes k from 1 to 8 and 64 items");
+        return NULL;
+    }
+    unsigned long mask[64], below[9] = {0}; /* below[l]: the union of the first l chosen */
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *item = PyList_GET_ITEM(items, i);
+        if (!PyTuple_Check(item) || PyTuple_GET_SIZE(item) != 2) {
+            PyErr_SetString(PyExc_TypeError, "closed_sets takes (key, mask) pairs");
+            return NULL;
+        }
+        mask[i] = PyLong_AsUnsignedLong(PyTuple_GET_ITEM(item, 1));
+        if (mask[i] == (unsigned long)-1 && PyErr_Occurred())
+            return NULL;
+    }
+    if (!(found = PyList_New(0)))
+        return NULL;
+    int pick[9], level = 0;
+    pick[0] = 0;
+    while (level >= 0) { /* pick[level] is the next item to try at this level */
+        if (pick[level] > n - (k - level)) {
+            if (--level >= 0)
+                pick[level]++;
+            continue;
+        }
+        unsigned long union_ = below[level] | mask[pick[level]];
+        if (dlx_popcount64((uint64_t)union_) > k) {
+            pick[level]++;
+            continue;
+        }
+        if (level + 1 < k) {
+            below[level + 1] = union_;
+            pick[level + 1] = pick[level] + 1;
+            level++;
+            continue;
+        }
+        if (dlx_popcount64((uint64_t)union_) == k) {
+            PyObject *keys = PyTuple_New(k);
+            for (int l = 0; keys && l < k; l++) {
+                PyObject *key = PyTuple_GET_ITEM(PyList_GET_ITEM(items, pick[l]), 0);
+                Py_INCREF(key);
+                PyTuple_SET_ITEM(keys, l, key);
+            }
+            PyObject *hit = keys ? Py_BuildValue("Nk", keys, union_) : NULL;
+            int bad = !hit || PyList_Append(found, hit) < 0;
+            Py_XDECREF(hit);
+            if (bad) {
+                Py_CLEAR(found);
+                return NULL;
+            }
+        }
+        pick[level]++;
+    }
+    return found;
+}
+
 static PyMethodDef module_methods[] = {
+    {"closed_sets", closed_sets, METH_VARARGS,
+     "closed_sets(items, k): sudoku.fish_and_wings._closed_sets_py in C"},
     {"locked_hits", locked_hits, METH_VARARGS,
      "locked_hits(masks, packed): sudoku.subsets._locked_hits_py in C"},
     {"unit_places", unit_places, METH_VARARGS,

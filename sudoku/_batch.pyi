@@ -45,3 +45,6 @@ def unit_places(
 
 def locked_hits(masks: list[int], packed: array[int], /) -> list[tuple[int, int]]:
     """`sudoku.subsets._locked_hits_py` in C (intersections packed by `sudoku.rate`)."""
+
+def closed_sets(items: list[tuple[int, int]], k: int, /) -> list[tuple[tuple[int, ...], int]]:
+    """`sudoku.fish_and_wings.closed_sets` in C."""

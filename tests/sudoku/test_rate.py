@@ -8,10 +8,11 @@ expected deduction can be read off the setup.
 
 import random
 from collections import Counter
-from itertools import islice
+from itertools import combinations, islice
 
 import pytest
 
+from sudoku.fish_and_wings import _closed_sets_py, closed_sets
 from sudoku.grid import ConflictingGivens, Grid, Shape, parse
 from sudoku.rate import (
     BANDS,
@@ -30,7 +31,7 @@ from sudoku.rate import (
     rate,
     walk,
 )
-from sudoku.solve import c_batch, solve
+from sudoku.solve import c_batch, c_batch_available, solve
 from sudoku.subsets import _locked_hits_py, _places_py
 
 SINGLES = ["hidden single", "naked single"]
@@ -428,3 +429,27 @@ def test_the_unit_scans_count_each_digit_s_places(data_file, scan):
                     seen += 1
                     contradictions += expected[0] >= 0
     assert seen > 1000 and 0 < contradictions < seen
+
+
+@pytest.mark.parametrize("k", [1, 2, 3, 4])
+def test_closed_sets_in_c_are_the_combinations_with_k_digits_in_order(k):
+    # Random (key, mask) items, sparse masks so that many combinations close: the C search
+    # (pruned) against every combination of itertools, filtered.
+    if not c_batch_available():
+        pytest.skip("the C batch was not built")
+    rng = random.Random(k)
+    for _ in range(300):
+        items = [(rng.randrange(81), rng.getrandbits(9) & rng.getrandbits(9)) for _ in range(9)]
+        expected = [
+            (tuple(key for key, _ in combo), union)
+            for combo in combinations(items, k)
+            if (union := sum_masks(mask for _, mask in combo)).bit_count() == k
+        ]
+        assert closed_sets(items, k) == expected == list(_closed_sets_py(items, k))
+
+
+def sum_masks(masks):
+    union = 0
+    for mask in masks:
+        union |= mask
+    return union
