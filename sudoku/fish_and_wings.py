@@ -41,6 +41,7 @@ def closed_sets(items: list[tuple[int, int]], k: int) -> Iterable[tuple[tuple[in
 
 
 def _closed_sets_py(items: list[tuple[int, int]], k: int) -> Iterator[tuple[tuple[int, ...], int]]:
+    items = [item for item in items if item[1].bit_count() <= k]  # the others are in none
     for combo in combinations(items, k):
         union = 0
         for _, mask in combo:

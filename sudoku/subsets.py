@@ -139,8 +139,7 @@ def _hidden_subsets(board: Candidates, technique: str, k: int) -> list[Pattern]:
     for u, (open_cells, places) in enumerate(board.memo("places", partial(_places, board))):
         if len(open_cells) <= k:
             continue
-        few = [(bit, where) for bit, where in places if where.bit_count() <= k]
-        for combo, where in closed_sets(few, k):
+        for combo, where in closed_sets(places, k):  # a digit in more than k cells: in none
             digits = sum(combo)
             cells = [i for pos, i in enumerate(open_cells) if where >> pos & 1]
             removals = [(i, masks[i] & ~digits) for i in cells if masks[i] & ~digits]
