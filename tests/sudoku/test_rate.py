@@ -7,6 +7,7 @@ expected deduction can be read off the setup.
 """
 
 import random
+from array import array
 from collections import Counter
 from itertools import combinations, islice
 
@@ -453,3 +454,22 @@ def sum_masks(masks):
     for mask in masks:
         union |= mask
     return union
+
+
+def test_the_c_scans_refuse_arrays_that_do_not_fit():
+    # What a caller could get wrong is refused with an error, never read out of bounds.
+    if not c_batch_available():
+        pytest.skip("the C batch was not built")
+    batch, masks = c_batch(), [511] * 81
+    with pytest.raises(IndexError):
+        batch.unit_singles(masks, [0], array("i", [0, 1, 2, 81]), 15)
+    with pytest.raises(ValueError):
+        batch.unit_places(masks, array("i", [0, 1, 2]), 2)
+    with pytest.raises(ValueError):
+        batch.locked_hits(masks, array("i", [3, 0, 1]))
+    with pytest.raises(ValueError):
+        batch.locked_hits(masks, array("i", [1, 90, 0, 0]))
+    with pytest.raises(TypeError):
+        batch.closed_sets([(1, 2), 3], 2)
+    with pytest.raises(ValueError):
+        batch.closed_sets([(1, 2)], 9)
