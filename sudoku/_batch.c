@@ -15,6 +15,9 @@
  * A line this fast path does not take (separators, a bad or non-ASCII character, a wrong
  * length, a digit too large, givens that break the rules) is answered PYTHON, so that
  * sudoku.solve reads it the Python way and says exactly what is wrong and where.
+ *
+ * The module's functions are the rater's hot scans (sudoku.rate, sudoku.subsets,
+ * sudoku.fish_and_wings), each step for step the Python function it names, the reference.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
