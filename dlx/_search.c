@@ -134,9 +134,11 @@ typedef struct {
     char *mark;      /* per node, to check a shuffle is a permutation */
     int running, ready;
     PyObject *rng, *stats, *profile_list;
+    PyObject *getrandbits; /* rng.getrandbits when rng is a plain random.Random, else NULL */
 } Loop;
 
 static PyObject *s_nodes, *s_updates, *s_solutions, *s_profile, *s_choice, *s_shuffle;
+static PyObject *s_getrandbits, *random_type; /* random.Random, imported with the module */
 
 #include "_layout.h"
 
@@ -301,10 +303,38 @@ static PyObject *int_list(const int *values, int n)
     return list;
 }
 
+/* What a plain random.Random's _randbelow(n) gives (_randbelow_with_getrandbits, CPython
+ * 3.10 to 3.13): getrandbits(n.bit_length()) until it is below n, in C rather than through
+ * its Python frames (choice and shuffle below call it once a draw, as Random's own do, so
+ * a seeded run draws the same numbers in the same order); -1 with an exception set. */
+static long randbelow(Loop *self, long n)
+{
+    int k = 0;
+    while (n >> k)
+        k++;
+    PyObject *bits = PyLong_FromLong(k);
+    if (!bits)
+        return -1;
+    long r = n;
+    while (r >= n) {
+        PyObject *got = PyObject_CallOneArg(self->getrandbits, bits);
+        r = got ? PyLong_AsLong(got) : -1;
+        Py_XDECREF(got);
+        if (r < 0)
+            break;
+    }
+    Py_DECREF(bits);
+    return r;
+}
+
 /* rng.choice(ties), checked to be one of them; 0 with an exception set on failure. */
 static int choose(void *context, const int *ties, int n_ties)
 {
     Loop *self = context;
+    if (self->getrandbits) { /* Random.choice: seq[self._randbelow(len(seq))] */
+        long j = randbelow(self, n_ties);
+        return j < 0 ? 0 : ties[j];
+    }
     PyObject *list = int_list(ties, n_ties);
     if (!list)
         return 0;
@@ -319,6 +349,21 @@ static int choose(void *context, const int *ties, int n_ties)
             return (int)i;
     if (!PyErr_Occurred())
         PyErr_SetString(PyExc_ValueError, "rng.choice(ties) did not return one of the ties");
+    return 0;
+}
+
+/* What a plain random.Random's shuffle does to order[0..n) (for i in reversed(range(1, n)):
+ * swap i and _randbelow(i + 1)), drawn in C; -1 with an exception set. */
+static int shuffle_drawn(Loop *self, int *order, int n)
+{
+    for (int k = n - 1; k > 0; k--) {
+        long j = randbelow(self, k + 1);
+        if (j < 0)
+            return -1;
+        int t = order[k];
+        order[k] = order[j];
+        order[j] = t;
+    }
     return 0;
 }
 
@@ -353,6 +398,8 @@ static int shuffle_marked(Loop *self, int *order, int n, long bound)
 static int shuffle(void *context, int *order, int n, int i)
 {
     Loop *self = context;
+    if (self->getrandbits)
+        return shuffle_drawn(self, order, n);
     Node *nd = self->dance.nd;
     for (int p = nd[i].down; p != i; p = nd[p].down)
         self->mark[p] = 1;
@@ -368,6 +415,8 @@ static int shuffle_options(void *context, int *order, int n, int i)
 {
     (void)i;
     Loop *self = context;
+    if (self->getrandbits)
+        return shuffle_drawn(self, order, n);
     for (int k = 0; k < n; k++)
         self->mark[order[k]] = 1;
     int *given = PyMem_Malloc((size_t)n * sizeof(int) + 1);
@@ -756,6 +805,10 @@ static int Loop_init(Loop *self, PyObject *args, PyObject *kwds)
     self->stats = stats;
     Py_INCREF(rng);
     self->rng = rng;
+    /* A plain random.Random draws in C (see randbelow); any other rng is called. */
+    if (rng != Py_None && Py_IS_TYPE(rng, (PyTypeObject *)random_type) &&
+        !(self->getrandbits = PyObject_GetAttr(rng, s_getrandbits)))
+        return -1;
     if (rng != Py_None && self->on_bits) {
         self->bits.choose = choose;
         self->bits.shuffle = shuffle_options;
@@ -824,6 +877,7 @@ static int Loop_init(Loop *self, PyObject *args, PyObject *kwds)
 static int Loop_traverse(Loop *self, visitproc visit, void *arg)
 {
     Py_VISIT(self->rng);
+    Py_VISIT(self->getrandbits);
     Py_VISIT(self->stats);
     Py_VISIT(self->profile_list);
     return 0;
@@ -833,6 +887,7 @@ static int Loop_clear(Loop *self)
 {
     self->ready = 0;
     Py_CLEAR(self->rng);
+    Py_CLEAR(self->getrandbits);
     Py_CLEAR(self->stats);
     Py_CLEAR(self->profile_list);
     return 0;
@@ -1117,7 +1172,13 @@ PyMODINIT_FUNC PyInit__search(void)
         !(s_solutions = PyUnicode_InternFromString("solutions")) ||
         !(s_profile = PyUnicode_InternFromString("profile")) ||
         !(s_choice = PyUnicode_InternFromString("choice")) ||
-        !(s_shuffle = PyUnicode_InternFromString("shuffle")))
+        !(s_shuffle = PyUnicode_InternFromString("shuffle")) ||
+        !(s_getrandbits = PyUnicode_InternFromString("getrandbits")))
+        return NULL;
+    PyObject *random = PyImport_ImportModule("random");
+    random_type = random ? PyObject_GetAttrString(random, "Random") : NULL;
+    Py_XDECREF(random);
+    if (!random_type)
         return NULL;
     if (PyType_Ready(&LayoutType) < 0 || PyType_Ready(&LoopType) < 0)
         return NULL;

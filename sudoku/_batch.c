@@ -15,6 +15,9 @@
  * A line this fast path does not take (separators, a bad or non-ASCII character, a wrong
  * length, a digit too large, givens that break the rules) is answered PYTHON, so that
  * sudoku.solve reads it the Python way and says exactly what is wrong and where.
+ *
+ * The module's functions are the rater's hot scans (sudoku.rate, sudoku.subsets,
+ * sudoku.fish_and_wings), each step for step the Python function it names, the reference.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -591,11 +594,282 @@ static PyTypeObject SolverType = {
     .tp_getset = Solver_getset,
 };
 
+/* unit_singles(masks, placed, units, full): sudoku.rate's scan for hidden singles
+ * (rate._unit_singles, the reference, step for step). masks: each cell's candidates (0 for
+ * a placed cell); placed: each unit's placed digits; units: the units' cells, n a unit, as
+ * native ints (an array('i')); full: the mask of every digit. Units in order, each not yet
+ * full: the digits with no place left end the scan, as (u, missing, []); else the digits
+ * with one place, low bit first, as (-1, 0, [u, bit, u, bit, ...]). */
+/* The cells of units (a buffer of ints, n a unit) checked to be n_units * n indices of
+ * masks (a list), which is read into m[]: 0 with an exception set when they are not. */
+static int read_units(PyObject *masks, Py_buffer *units, Py_ssize_t n_units, Py_ssize_t n,
+                      unsigned long *m)
+{
+    Py_ssize_t cells = PyList_GET_SIZE(masks);
+    const int *cell = units->buf;
+    if (units->len != (Py_ssize_t)(n * n_units * sizeof(int)) || n < 1 ||
+        cells > MAX_SIZE * MAX_SIZE) {
+        PyErr_SetString(PyExc_ValueError, "units must hold n cells for each unit");
+        return 0;
+    }
+    for (Py_ssize_t k = 0; k < n * n_units; k++)
+        if (cell[k] < 0 || cell[k] >= cells) {
+            PyErr_SetString(PyExc_IndexError, "a unit's cell is outside masks");
+            return 0;
+        }
+    for (Py_ssize_t i = 0; i < cells; i++)
+        m[i] = PyLong_AsUnsignedLong(PyList_GET_ITEM(masks, i));
+    return !PyErr_Occurred();
+}
+
+static PyObject *unit_singles(PyObject *Py_UNUSED(module), PyObject *args)
+{
+    PyObject *masks, *placed, *found = NULL;
+    Py_buffer units;
+    unsigned long full, m[MAX_SIZE * MAX_SIZE];
+    if (!PyArg_ParseTuple(args, "O!O!y*k:unit_singles", &PyList_Type, &masks, &PyList_Type,
+                          &placed, &units, &full))
+        return NULL;
+    Py_ssize_t n_units = PyList_GET_SIZE(placed);
+    const int *unit = units.buf;
+    Py_ssize_t n = n_units ? (Py_ssize_t)(units.len / sizeof(int)) / n_units : 0;
+    if (!read_units(masks, &units, n_units, n, m) || !(found = PyList_New(0)))
+        goto done;
+    for (Py_ssize_t u = 0; u < n_units; u++, unit += n) {
+        unsigned long in_unit = PyLong_AsUnsignedLong(PyList_GET_ITEM(placed, u));
+        if (in_unit == (unsigned long)-1 && PyErr_Occurred())
+            goto fail;
+        if (in_unit == full)
+            continue;
+        unsigned long once = 0, twice = 0;
+        for (Py_ssize_t k = 0; k < n; k++) {
+            unsigned long m_k = m[unit[k]];
+            twice |= once & m_k;
+            once |= m_k;
+        }
+        unsigned long missing = full & ~(once | in_unit), single = once & ~twice;
+        if (missing) {
+            Py_DECREF(found);
+            found = Py_BuildValue("nk[]", u, missing);
+            goto done;
+        }
+        for (; single; single &= single - 1) {
+            PyObject *where = PyLong_FromSsize_t(u);
+            PyObject *bit = PyLong_FromUnsignedLong(single & -single);
+            int bad = !where || !bit || PyList_Append(found, where) || PyList_Append(found, bit);
+            Py_XDECREF(where);
+            Py_XDECREF(bit);
+            if (bad)
+                goto fail;
+        }
+    }
+    Py_SETREF(found, Py_BuildValue("inO", -1, (Py_ssize_t)0, found));
+    goto done;
+fail:
+    Py_CLEAR(found);
+done:
+    PyBuffer_Release(&units);
+    return found;
+}
+
+/* unit_places(masks, units, n): sudoku.subsets._places (the reference) in C: for each
+ * unit (n cells a unit in units, as for unit_singles), its open cells (mask not 0) and
+ * where in them each digit lies, as (bit, mask of positions) in the order the cells first
+ * hold the digits. */
+static PyObject *unit_places(PyObject *Py_UNUSED(module), PyObject *args)
+{
+    PyObject *masks, *found = NULL;
+    Py_buffer units;
+    Py_ssize_t n;
+    unsigned long m[MAX_SIZE * MAX_SIZE];
+    if (!PyArg_ParseTuple(args, "O!y*n:unit_places", &PyList_Type, &masks, &units, &n))
+        return NULL;
+    Py_ssize_t n_units = n > 0 ? (Py_ssize_t)(units.len / sizeof(int)) / n : 0;
+    if (n > MAX_SIZE || !read_units(masks, &units, n_units, n, m) ||
+        !(found = PyList_New(n_units)))
+        goto done;
+    const int *unit = units.buf;
+    for (Py_ssize_t u = 0; u < n_units; u++, unit += n) {
+        unsigned long where[MAX_SIZE] = {0}, seen = 0;
+        int order[MAX_SIZE], digits = 0, open = 0;
+        PyObject *cells = PyList_New(0), *places = NULL, *pair = NULL;
+        for (Py_ssize_t k = 0; cells && k < n; k++) {
+            unsigned long m_k = m[unit[k]];
+            if (!m_k)
+                continue;
+            PyObject *cell = PyLong_FromLong(unit[k]);
+            if (!cell || PyList_Append(cells, cell) < 0)
+                Py_CLEAR(cells);
+            Py_XDECREF(cell);
+            for (; m_k; m_k &= m_k - 1) {
+                int d = dlx_ctz64((uint64_t)m_k);
+                if (!(seen >> d & 1)) {
+                    seen |= 1UL << d;
+                    order[digits++] = d;
+                }
+                where[d] |= 1UL << open;
+            }
+            open++;
+        }
+        if (cells && (places = PyList_New(digits)))
+            for (int k = 0; k < digits; k++) {
+                int d = order[k];
+                PyObject *item = Py_BuildValue("kk", 1UL << d, where[d]);
+                if (!item) {
+                    Py_CLEAR(places);
+                    break;
+                }
+                PyList_SET_ITEM(places, k, item);
+            }
+        if (places)
+            pair = PyTuple_Pack(2, cells, places);
+        Py_XDECREF(cells);
+        Py_XDECREF(places);
+        if (!pair) {
+            Py_CLEAR(found);
+            goto done;
+        }
+        PyList_SET_ITEM(found, u, pair);
+    }
+done:
+    PyBuffer_Release(&units);
+    return found;
+}
+
+/* locked_hits(masks, packed): sudoku.subsets._locked_hits_py (the reference) in C. packed
+ * holds each intersection of two units as [k, its k common cells, j, the j other cells of
+ * the first unit, l, the l other cells of the second]; for each, in order, whose digits
+ * held in the common cells and nowhere else in the first unit are still candidates of
+ * the second unit's other cells: (its number, those digits). */
+static PyObject *locked_hits(PyObject *Py_UNUSED(module), PyObject *args)
+{
+    PyObject *masks, *found = NULL;
+    Py_buffer packed;
+    if (!PyArg_ParseTuple(args, "O!y*:locked_hits", &PyList_Type, &masks, &packed))
+        return NULL;
+    const int *at = packed.buf, *end = at + packed.len / (Py_ssize_t)sizeof(int);
+    Py_ssize_t cells = PyList_GET_SIZE(masks);
+    if (!(found = PyList_New(0)))
+        goto done;
+    for (Py_ssize_t k = 0; at < end; k++) {
+        unsigned long part[3] = {0, 0, 0}; /* the common cells, the first's, the second's */
+        for (int p = 0; p < 3; p++) {
+            int count = at < end ? *at++ : -1;
+            if (count < 0 || count > end - at)
+                goto bad;
+            for (; count; count--, at++) {
+                if (*at < 0 || *at >= cells)
+                    goto bad;
+                unsigned long m = PyLong_AsUnsignedLong(PyList_GET_ITEM(masks, *at));
+                if (m == (unsigned long)-1 && PyErr_Occurred())
+                    goto fail;
+                part[p] |= p < 2 ? m : m & part[0] & ~part[1];
+            }
+        }
+        unsigned long locked = part[0] & ~part[1];
+        if (locked && part[2]) {
+            PyObject *hit = Py_BuildValue("nk", k, locked);
+            int bad = !hit || PyList_Append(found, hit) < 0;
+            Py_XDECREF(hit);
+            if (bad)
+                goto fail;
+        }
+    }
+    goto done;
+bad:
+    PyErr_SetString(PyExc_ValueError, "packed intersections do not fit masks");
+fail:
+    Py_CLEAR(found);
+done:
+    PyBuffer_Release(&packed);
+    return found;
+}
+
+/* closed_sets(items, k): sudoku.fish_and_wings._closed_sets_py (the reference) in C: the
+ * k-combinations of (key, mask) items, in itertools.combinations' order, whose masks have
+ * k bits between them, as (keys, union); a combination is left as soon as its first
+ * items have more than k bits (none of its completions could have k). */
+static PyObject *closed_sets(PyObject *Py_UNUSED(module), PyObject *args)
+{
+    PyObject *items, *found = NULL;
+    int k;
+    if (!PyArg_ParseTuple(args, "O!i:closed_sets", &PyList_Type, &items, &k))
+        return NULL;
+    Py_ssize_t n = PyList_GET_SIZE(items);
+    if (k < 1 || k > 8 || n > 64) {
+        PyErr_SetString(PyExc_ValueError, "closed_sets takes k from 1 to 8 and 64 items");
+        return NULL;
+    }
+    unsigned long mask[64], below[9] = {0}; /* below[l]: the union of the first l chosen */
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *item = PyList_GET_ITEM(items, i);
+        if (!PyTuple_Check(item) || PyTuple_GET_SIZE(item) != 2) {
+            PyErr_SetString(PyExc_TypeError, "closed_sets takes (key, mask) pairs");
+            return NULL;
+        }
+        mask[i] = PyLong_AsUnsignedLong(PyTuple_GET_ITEM(item, 1));
+        if (mask[i] == (unsigned long)-1 && PyErr_Occurred())
+            return NULL;
+    }
+    if (!(found = PyList_New(0)))
+        return NULL;
+    int pick[9], level = 0;
+    pick[0] = 0;
+    while (level >= 0) { /* pick[level] is the next item to try at this level */
+        if (pick[level] > n - (k - level)) {
+            if (--level >= 0)
+                pick[level]++;
+            continue;
+        }
+        unsigned long union_ = below[level] | mask[pick[level]];
+        if (dlx_popcount64((uint64_t)union_) > k) {
+            pick[level]++;
+            continue;
+        }
+        if (level + 1 < k) {
+            below[level + 1] = union_;
+            pick[level + 1] = pick[level] + 1;
+            level++;
+            continue;
+        }
+        if (dlx_popcount64((uint64_t)union_) == k) {
+            PyObject *keys = PyTuple_New(k);
+            for (int l = 0; keys && l < k; l++) {
+                PyObject *key = PyTuple_GET_ITEM(PyList_GET_ITEM(items, pick[l]), 0);
+                Py_INCREF(key);
+                PyTuple_SET_ITEM(keys, l, key);
+            }
+            PyObject *hit = keys ? Py_BuildValue("Nk", keys, union_) : NULL;
+            int bad = !hit || PyList_Append(found, hit) < 0;
+            Py_XDECREF(hit);
+            if (bad) {
+                Py_CLEAR(found);
+                return NULL;
+            }
+        }
+        pick[level]++;
+    }
+    return found;
+}
+
+static PyMethodDef module_methods[] = {
+    {"closed_sets", closed_sets, METH_VARARGS,
+     "closed_sets(items, k): sudoku.fish_and_wings._closed_sets_py in C"},
+    {"locked_hits", locked_hits, METH_VARARGS,
+     "locked_hits(masks, packed): sudoku.subsets._locked_hits_py in C"},
+    {"unit_places", unit_places, METH_VARARGS,
+     "unit_places(masks, units, n): sudoku.subsets._places in C"},
+    {"unit_singles", unit_singles, METH_VARARGS,
+     "unit_singles(masks, placed, units, full): sudoku.rate's scan for hidden singles"},
+    {NULL, NULL, 0, NULL},
+};
+
 static struct PyModuleDef module = {
     PyModuleDef_HEAD_INIT,
     .m_name = "sudoku._batch",
     .m_doc = "Sudoku lines solved in chunks in C (optional accelerator of sudoku.solve).",
     .m_size = -1,
+    .m_methods = module_methods,
 };
 
 PyMODINIT_FUNC PyInit__batch(void)

@@ -168,16 +168,23 @@ def strip(
     unique; stop at ``floor`` clues. True when every orbit was tried (the puzzle is then
     minimal for the orbits given), False when the floor stopped it or some blanking was
     left undecided by the budget's guesses (its clues kept), None when time ran out.
-    ``tried(k, total)`` reports each orbit done.
+    ``tried(k, total)`` reports each orbit done. A blanking whose every cell is a naked
+    single of the clues left (its peers hold the n - 1 other digits) leaves the same puzzle,
+    unique with no count; only the others are counted (when proofs are bounded by
+    guesses, every blanking is, so that a seed digs the same puzzle as before).
     """
     left, decided = sum(1 for d in cells if d), True
+    peers, n = _peers(shape), shape.size
+    shortcut = budget.guesses is None  # a bounded proof decides as it did (the same puzzle)
     for k, orbit in enumerate(order, 1):
         if floor is not None and left - len(orbit) < floor:
             continue
         kept = [cells[i] for i in orbit]
         for i in orbit:
             cells[i] = 0
-        unique = count_within(shape, cells, budget)
+        unique: int | None = 1  # each blank the one digit its peers leave: no search
+        if not shortcut or not all(_forced(cells, peers[i], n) for i in orbit):
+            unique = count_within(shape, cells, budget)
         if unique == 1:
             left -= len(orbit)
         else:
@@ -191,6 +198,24 @@ def strip(
         if left == floor:
             return False
     return decided
+
+
+@by_shape
+def _peers(shape: Shape) -> tuple[tuple[int, ...], ...]:
+    """Each cell's peers (the other cells of its units), as indices r * n + c."""
+    seen: list[set[int]] = [set() for _ in range(shape.size * shape.size)]
+    for unit in shape.unit_indices:
+        for i in unit:
+            seen[i].update(unit)
+    return tuple(tuple(sorted(others - {i})) for i, others in enumerate(seen))
+
+
+def _forced(cells: list[int], peers: tuple[int, ...], n: int) -> bool:
+    """Whether a blank with these ``peers`` is a naked single: they hold n - 1 digits."""
+    held = 0
+    for p in peers:
+        held |= 1 << cells[p]
+    return (held >> 1).bit_count() == n - 1
 
 
 class Candidate:

@@ -18,16 +18,30 @@ from typing import TYPE_CHECKING
 
 from sudoku import chains
 
+try:
+    from sudoku import _batch
+except ImportError:  # no C accelerator: the Python search does it
+    _batch = None  # type: ignore[assignment]
+
 if TYPE_CHECKING:
-    from collections.abc import Iterator
+    from collections.abc import Iterable, Iterator
 
     from sudoku.rate import Candidates, Step
 
 
-def closed_sets(items: list[tuple[int, int]], k: int) -> Iterator[tuple[tuple[int, ...], int]]:
+def closed_sets(items: list[tuple[int, int]], k: int) -> Iterable[tuple[tuple[int, ...], int]]:
     """The k-combinations of (key, mask) items whose masks together have exactly k bits, as
-    (keys, union): k cells with k digits between them (naked subsets), k digits confined to
-    k cells (hidden subsets), k lines whose digit lies in k cross lines (fish)."""
+    (keys, union), in the order of `itertools.combinations`: k cells with k digits between
+    them (naked subsets), k digits confined to k cells (hidden subsets), k lines whose
+    digit lies in k cross lines (fish). In C (``sudoku._batch.closed_sets``) when it was
+    built, for up to 64 items and k up to 8; else `_closed_sets_py`, the reference."""
+    if _batch is None or len(items) > 64 or not 1 <= k <= 8:
+        return _closed_sets_py(items, k)
+    return _batch.closed_sets(items, k)
+
+
+def _closed_sets_py(items: list[tuple[int, int]], k: int) -> Iterator[tuple[tuple[int, ...], int]]:
+    items = [item for item in items if item[1].bit_count() <= k]  # the others are in none
     for combo in combinations(items, k):
         union = 0
         for _, mask in combo:

@@ -28,6 +28,7 @@ rows and columns.
 from __future__ import annotations
 
 import enum
+from array import array
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from functools import partial
@@ -37,6 +38,11 @@ from typing import Any, NamedTuple, TypedDict, TypeVar
 from sudoku import chains, fish_and_wings, subsets, uniqueness
 from sudoku.fish_and_wings import bits
 from sudoku.grid import Cell, Grid, GridError, Shape, by_shape, cell_name, check_givens
+
+try:
+    from sudoku import _batch
+except ImportError:  # built without the C accelerator: the Python scans do it all
+    _batch = None  # type: ignore[assignment]
 
 T = TypeVar("T")
 Placement = tuple[Cell, int]
@@ -194,6 +200,42 @@ class Rating(NamedTuple):
         return Counter(step.technique for step in self.steps)
 
 
+def _unit_singles_py(
+    masks: list[int], placed: list[int], g: _Geometry, full: int
+) -> tuple[int, int, list[int]]:
+    """The scan for hidden singles, unit by unit in order, skipping full units: the first
+    unit with digits that have no place left, as (unit, those digits, []); else (-1, 0,
+    [unit, bit, unit, bit, ...]) for every digit with one place in its unit, low bit first.
+    The reference; ``sudoku._batch.unit_singles`` does the same in C when it was built."""
+    found: list[int] = []
+    for u, unit_masks in enumerate(g.unit_masks):
+        if placed[u] == full:
+            continue
+        once = twice = 0
+        for m in unit_masks(masks):
+            twice |= once & m
+            once |= m
+        missing = full & ~(once | placed[u])
+        if missing:
+            return u, missing, []
+        single = once & ~twice
+        while single:
+            bit = single & -single
+            single ^= bit
+            found += (u, bit)
+    return -1, 0, found
+
+
+def _unit_singles(
+    masks: list[int], placed: list[int], g: _Geometry, full: int
+) -> tuple[int, int, list[int]]:
+    """`_unit_singles_py`, in C on the units packed once a shape (``g.packed``) when the C
+    batch was built and every unit has n cells."""
+    if g.packed is None:
+        return _unit_singles_py(masks, placed, g, full)
+    return _batch.unit_singles(masks, placed, g.packed, full)
+
+
 class _Geometry(NamedTuple):
     """Everything the techniques need about a shape, as cell indices ``r * n + c``."""
 
@@ -207,6 +249,8 @@ class _Geometry(NamedTuple):
     peer_sets: tuple[frozenset[int], ...]
     cell_units: tuple[tuple[int, ...], ...]
     unit_masks: tuple[Callable[[list[int]], tuple[int, ...]], ...]  # each unit's masks, from all
+    packed: array[int] | None  # the units' cells in a row, n a unit, for sudoku._batch
+    packed_intersections: array[int] | None  # for sudoku._batch.locked_hits
     # (name of the technique, unit A, unit B, the cells of A outside B, the cells of B
     #  outside A, the intersection): a digit confined to the intersection within A leaves
     #  B's rest.
@@ -248,7 +292,23 @@ def _geometry(shape: Shape) -> _Geometry:
             tuple(u for u, unit in enumerate(units) if i in unit) for i in range(n * n)
         ),
         unit_masks=tuple(itemgetter(*unit) for unit in units),
+        packed=(
+            array("i", [i for unit in units for i in unit])
+            if _batch is not None and all(len(unit) == n for unit in units)
+            else None
+        ),
         intersections=tuple(intersections),
+        packed_intersections=None
+        if _batch is None
+        else array(
+            "i",
+            [
+                x
+                for *_, rest_a, rest_b, common in intersections
+                for part in (common, rest_a, rest_b)
+                for x in (len(part), *part)
+            ],
+        ),
     )
 
 
@@ -428,29 +488,18 @@ class Candidates:
         once reaches what SE reaches one at a time (the first two are taken together: SE
         would say 1.0 rather than 1.2 only where last cells alone solve a puzzle; all three
         once the rating so far, `rated`, is 1.5)."""
-        g, masks, full = self._g, self.masks, self._g.full
+        g, full = self._g, self._g.full
         kinds: tuple[list[tuple[int, int, float]], ...] = ([], [])  # (unit, bit, SE) by kind
         easiest = max(1.2, self.rated)  # SE of the singles taken in the first kind
-        for u, unit_masks in enumerate(g.unit_masks):
-            placed = self.placed[u]
-            if placed == full:
-                continue
-            once = twice = 0
-            for m in unit_masks(masks):
-                twice |= once & m
-                once |= m
-            missing = full & ~(once | placed)
-            if missing:
-                raise ContradictionError(
-                    f"{self.symbols_of(missing)} has no place left in {g.unit_names[u]}"
-                )
-            single = once & ~twice
-            last = (full & ~placed).bit_count() == 1
+        u, missing, found = _unit_singles(self.masks, self.placed, g, full)
+        if missing:
+            raise ContradictionError(
+                f"{self.symbols_of(missing)} has no place left in {g.unit_names[u]}"
+            )
+        for u, bit in zip(found[::2], found[1::2], strict=True):
+            last = (full & ~self.placed[u]).bit_count() == 1
             se = 1.0 if last else 1.2 if u >= 2 * g.n else 1.5
-            while single:
-                bit = single & -single
-                single ^= bit
-                kinds[se > easiest].append((u, bit, se))
+            kinds[se > easiest].append((u, bit, se))
         return self._singles(kinds[0] or kinds[1])
 
     def _singles(self, found: list[tuple[int, int, float]]) -> list[Step]:

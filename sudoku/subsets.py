@@ -16,6 +16,13 @@ from typing import TYPE_CHECKING
 
 from sudoku.fish_and_wings import bits, closed_sets
 
+try:
+    from sudoku import _batch
+except ImportError:  # no C accelerator: every geometry's ``packed`` is None
+    _batch = None  # type: ignore[assignment]
+
+Cells = tuple[int, ...]
+
 if TYPE_CHECKING:
     from sudoku.rate import Candidates, Step
 
@@ -45,24 +52,41 @@ def locked(board: Candidates, technique: str) -> list[Pattern]:
 def _locked(board: Candidates, technique: str) -> list[Pattern]:
     g, masks = board.geometry, board.masks
     found: list[Pattern] = []
-    for name, a, b, rest_a, rest_b, common in g.intersections:
+    if g.packed_intersections is None:
+        hits = _locked_hits_py(masks, g.intersections)
+    else:
+        hits = _batch.locked_hits(masks, g.packed_intersections)
+    for k, locked in hits:
+        name, a, b, _, rest_b, common = g.intersections[k]
         if name != technique:
             continue
-        in_common = 0
+        removals = [(i, masks[i] & locked) for i in rest_b if masks[i] & locked]
+        where = [i for i in common if masks[i] & locked]
+        step = partial(_locked_step, board, technique, removals, (a, b), where, locked)
+        found.append((removals, (a, b), step))
+    return found
+
+
+def _locked_hits_py(
+    masks: list[int], intersections: Iterable[tuple[str, int, int, Cells, Cells, Cells]]
+) -> list[tuple[int, int]]:
+    """For each intersection of units A and B, in order, (name, a, b, A's other cells, B's
+    other cells, the common cells), whose digits held in the common cells and nowhere else
+    in A are candidates of B's other cells: (its number, those digits). The reference;
+    ``sudoku._batch.locked_hits`` does the same in C."""
+    hits = []
+    for k, (_, _, _, rest_a, rest_b, common) in enumerate(intersections):
+        in_common = outside = struck = 0
         for i in common:
             in_common |= masks[i]
-        outside = 0
         for i in rest_a:
             outside |= masks[i]
         locked = in_common & ~outside
-        if not locked:
-            continue
-        removals = [(i, masks[i] & locked) for i in rest_b if masks[i] & locked]
-        if removals:
-            where = [i for i in common if masks[i] & locked]
-            step = partial(_locked_step, board, technique, removals, (a, b), where, locked)
-            found.append((removals, (a, b), step))
-    return found
+        for i in rest_b if locked else ():
+            struck |= masks[i] & locked
+        if struck:
+            hits.append((k, locked))
+    return hits
 
 
 def _locked_step(
@@ -115,8 +139,7 @@ def _hidden_subsets(board: Candidates, technique: str, k: int) -> list[Pattern]:
     for u, (open_cells, places) in enumerate(board.memo("places", partial(_places, board))):
         if len(open_cells) <= k:
             continue
-        few = [(bit, where) for bit, where in places if where.bit_count() <= k]
-        for combo, where in closed_sets(few, k):
+        for combo, where in closed_sets(places, k):  # a digit in more than k cells: in none
             digits = sum(combo)
             cells = [i for pos, i in enumerate(open_cells) if where >> pos & 1]
             removals = [(i, masks[i] & ~digits) for i in cells if masks[i] & ~digits]
@@ -129,10 +152,20 @@ def _hidden_subsets(board: Candidates, technique: str, k: int) -> list[Pattern]:
 def _places(board: Candidates) -> list[tuple[list[int], list[tuple[int, int]]]]:
     """Each unit's empty cells, and where in them each digit lies: (digit bit, bitmask of
     positions among the empty cells), digits in the order the cells first hold them; once
-    a position for the hidden subsets of every size (`Candidates.memo`)."""
-    g, masks = board.geometry, board.masks
+    a position for the hidden subsets of every size (`Candidates.memo`). In C
+    (``sudoku._batch.unit_places``) when the shape's units are packed for it."""
+    g = board.geometry
+    if g.packed is not None:
+        return _batch.unit_places(board.masks, g.packed, g.n)
+    return _places_py(board.masks, g.units)
+
+
+def _places_py(
+    masks: list[int], units: Iterable[tuple[int, ...]]
+) -> list[tuple[list[int], list[tuple[int, int]]]]:
+    """`_places` in Python, the reference, on each unit of ``units``."""
     found = []
-    for unit in g.units:
+    for unit in units:
         open_cells = [i for i in unit if masks[i]]
         places: dict[int, int] = {}
         for pos, i in enumerate(open_cells):

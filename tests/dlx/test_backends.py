@@ -137,10 +137,12 @@ def test_backends_agree_on_eight_queens(seed: int | random.Random | None) -> Non
     if isinstance(seed, random.Random):  # each backend gets a generator in the same state
         state = seed.getstate()
         python = trace(queens(8), "python", seed=seed, progress_interval=100)
+        after = seed.getstate()
         for other in LOOPS_COMPARED:
             seed.setstate(state)
             traced = trace(queens(8), other, seed=seed, progress_interval=100)
             assert comparable(traced, other) == comparable(python, other)
+            assert seed.getstate() == after  # the same draws, made in C or by Random's own
     else:
         python = same(queens(8), seed=seed, progress_interval=100)
     assert len(python["solutions"]) == 92 and python["complete"]

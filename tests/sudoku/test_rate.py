@@ -7,11 +7,13 @@ expected deduction can be read off the setup.
 """
 
 import random
+from array import array
 from collections import Counter
-from itertools import islice
+from itertools import combinations, islice
 
 import pytest
 
+from sudoku.fish_and_wings import _closed_sets_py, closed_sets
 from sudoku.grid import ConflictingGivens, Grid, Shape, parse
 from sudoku.rate import (
     BANDS,
@@ -23,12 +25,15 @@ from sudoku.rate import (
     ContradictionError,
     Rating,
     Step,
+    _geometry,
+    _unit_singles,
     describe_bands,
     level_of,
     rate,
     walk,
 )
-from sudoku.solve import solve
+from sudoku.solve import c_batch, c_batch_available, solve
+from sudoku.subsets import _locked_hits_py, _places_py
 
 SINGLES = ["hidden single", "naked single"]
 ROW0 = [(0, c) for c in range(9)]
@@ -340,3 +345,131 @@ def test_other_shapes_rate_with_their_own_units(shape):
     rating = rate(puzzle)
     assert rating.level == "easy" and rating.grid == solution
     assert puzzle.cells.count(0) > shape.size**2 // 2
+
+
+def naive_unit_singles(masks, placed, units, full):
+    """The scan for hidden singles read off its definition: digit by digit, the cells of a
+    unit that still have it (the first unit with a digit in none of them ends it)."""
+    found = []
+    for u, unit in enumerate(units):
+        if placed[u] == full:
+            continue
+        bits = [1 << d for d in range(full.bit_length())]
+        places = {bit: [i for i in unit if masks[i] & bit] for bit in bits}
+        missing = sum(bit for bit in bits if not places[bit] and not placed[u] & bit)
+        if missing:
+            return u, missing, []
+        found += [x for bit in bits if len(places[bit]) == 1 for x in (u, bit)]
+    return -1, 0, found
+
+
+def naive_unit_places(masks, units, full):
+    """Each unit's open cells, and each digit's positions among them, digits ordered by the
+    first open cell that holds them (then by digit), read off the definition."""
+    found = []
+    for unit in units:
+        open_cells = [i for i in unit if masks[i]]
+        held = [1 << d for d in range(full.bit_length()) if any(masks[i] >> d & 1 for i in unit)]
+        first = {bit: min(k for k, i in enumerate(open_cells) if masks[i] & bit) for bit in held}
+        where = {
+            bit: sum(1 << k for k, i in enumerate(open_cells) if masks[i] & bit) for bit in held
+        }
+        found.append((open_cells, [(bit, where[bit]) for bit in sorted(held, key=first.get)]))
+    return found
+
+
+def naive_locked_hits(masks, intersections):
+    """Each intersection whose common cells hold digits that its first unit has nowhere
+    else, one of which its second unit's other cells still have: (its number, those
+    digits), read digit by digit."""
+
+    def held(cells, d):
+        return any(masks[i] >> d & 1 for i in cells)
+
+    hits = []
+    for k, (_, _, _, rest_a, rest_b, common) in enumerate(intersections):
+        confined = [d for d in range(9) if held(common, d) and not held(rest_a, d)]
+        if any(held(rest_b, d) for d in confined):
+            hits.append((k, sum(1 << d for d in confined)))
+    return hits
+
+
+@pytest.mark.parametrize("scan", ["python", "c"])
+def test_the_unit_scans_count_each_digit_s_places(data_file, scan):
+    # The scans for hidden singles and subsets on every position the rater meets on hard
+    # puzzles, and on each again with candidates struck at random (digits left with no
+    # place: contradictions), in Python (the reference) and in C.
+    g = _geometry(Shape())
+    if scan == "c" and g.packed is None:
+        pytest.skip("the C batch was not built")
+    python = g._replace(packed=None)
+    rng, seen, contradictions = random.Random(7), 0, 0
+    with data_file("top1465.txt").open() as lines:
+        for line in islice(lines, 40):
+            board = Candidates(parse(line))
+            for _ in walk(board, list(PATTERNS)):
+                struck = list(board.masks)
+                for k in rng.sample(range(81), 6):
+                    struck[k] &= rng.getrandbits(9)
+                for masks in (board.masks, struck):
+                    expected = naive_unit_singles(masks, board.placed, g.units, g.full)
+                    on = g if scan == "c" else python
+                    assert _unit_singles(masks, board.placed, on, g.full) == expected
+                    places = (
+                        _places_py(masks, g.units)
+                        if scan == "python"
+                        else c_batch().unit_places(masks, g.packed, g.n)
+                    )
+                    assert places == naive_unit_places(masks, g.units, g.full)
+                    hits = (
+                        _locked_hits_py(masks, g.intersections)
+                        if scan == "python"
+                        else c_batch().locked_hits(masks, g.packed_intersections)
+                    )
+                    assert hits == naive_locked_hits(masks, g.intersections)
+                    seen += 1
+                    contradictions += expected[0] >= 0
+    assert seen > 1000 and 0 < contradictions < seen
+
+
+@pytest.mark.parametrize("k", [1, 2, 3, 4])
+def test_closed_sets_in_c_are_the_combinations_with_k_digits_in_order(k):
+    # Random (key, mask) items, sparse masks so that many combinations close: the C search
+    # (pruned) against every combination of itertools, filtered.
+    if not c_batch_available():
+        pytest.skip("the C batch was not built")
+    rng = random.Random(k)
+    for _ in range(300):
+        items = [(rng.randrange(81), rng.getrandbits(9) & rng.getrandbits(9)) for _ in range(9)]
+        expected = [
+            (tuple(key for key, _ in combo), union)
+            for combo in combinations(items, k)
+            if (union := sum_masks(mask for _, mask in combo)).bit_count() == k
+        ]
+        assert closed_sets(items, k) == expected == list(_closed_sets_py(items, k))
+
+
+def sum_masks(masks):
+    union = 0
+    for mask in masks:
+        union |= mask
+    return union
+
+
+def test_the_c_scans_refuse_arrays_that_do_not_fit():
+    # What a caller could get wrong is refused with an error, never read out of bounds.
+    if not c_batch_available():
+        pytest.skip("the C batch was not built")
+    batch, masks = c_batch(), [511] * 81
+    with pytest.raises(IndexError):
+        batch.unit_singles(masks, [0], array("i", [0, 1, 2, 81]), 15)
+    with pytest.raises(ValueError):
+        batch.unit_places(masks, array("i", [0, 1, 2]), 2)
+    with pytest.raises(ValueError):
+        batch.locked_hits(masks, array("i", [3, 0, 1]))
+    with pytest.raises(ValueError):
+        batch.locked_hits(masks, array("i", [1, 90, 0, 0]))
+    with pytest.raises(TypeError):
+        batch.closed_sets([(1, 2), 3], 2)
+    with pytest.raises(ValueError):
+        batch.closed_sets([(1, 2)], 9)
