@@ -1,6 +1,5 @@
 """Types of the C batch (sudoku/_batch.c): sudoku lines solved in chunks, uniqueness proved."""
 
-from array import array
 from collections.abc import Sequence
 from typing import Final
 
@@ -34,16 +33,16 @@ class Solver:
     def stop(self) -> None: ...
 
 def unit_singles(
-    masks: list[int], placed: list[int], units: array[int], full: int, /
+    masks: list[int], placed: list[int], units: bytes, full: int, /
 ) -> tuple[int, int, list[int]]:
     """sudoku.rate's scan for hidden singles in C (`sudoku.rate._unit_singles`)."""
 
 def unit_places(
-    masks: list[int], units: array[int], n: int, /
+    masks: list[int], units: bytes, n: int, /
 ) -> list[tuple[list[int], list[tuple[int, int]]]]:
     """`sudoku.subsets._places` in C (each unit's open cells, and where each digit lies)."""
 
-def locked_hits(masks: list[int], packed: array[int], /) -> list[tuple[int, int]]:
+def locked_hits(masks: list[int], packed: bytes, /) -> list[tuple[int, int]]:
     """`sudoku.subsets._locked_hits_py` in C (intersections packed by `sudoku.rate`)."""
 
 def closed_sets(items: list[tuple[int, int]], k: int, /) -> list[tuple[tuple[int, ...], int]]:

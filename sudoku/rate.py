@@ -249,8 +249,9 @@ class _Geometry(NamedTuple):
     peer_sets: tuple[frozenset[int], ...]
     cell_units: tuple[tuple[int, ...], ...]
     unit_masks: tuple[Callable[[list[int]], tuple[int, ...]], ...]  # each unit's masks, from all
-    packed: array[int] | None  # the units' cells in a row, n a unit, for sudoku._batch
-    packed_intersections: array[int] | None  # for sudoku._batch.locked_hits
+    # C ints as bytes, which the C scans read as buffers
+    packed: bytes | None  # the units' cells in a row, n a unit, for sudoku._batch
+    packed_intersections: bytes | None  # for sudoku._batch.locked_hits
     # (name of the technique, unit A, unit B, the cells of A outside B, the cells of B
     #  outside A, the intersection): a digit confined to the intersection within A leaves
     #  B's rest.
@@ -293,7 +294,7 @@ def _geometry(shape: Shape) -> _Geometry:
         ),
         unit_masks=tuple(itemgetter(*unit) for unit in units),
         packed=(
-            array("i", [i for unit in units for i in unit])
+            array("i", [i for unit in units for i in unit]).tobytes()
             if _batch is not None and all(len(unit) == n for unit in units)
             else None
         ),
@@ -308,7 +309,7 @@ def _geometry(shape: Shape) -> _Geometry:
                 for part in (common, rest_a, rest_b)
                 for x in (len(part), *part)
             ],
-        ),
+        ).tobytes(),
     )
 
 
