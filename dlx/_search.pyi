@@ -6,8 +6,8 @@ import random
 from collections.abc import Iterable
 from typing import Final
 
+from dlx.links import Links
 from dlx.loop import Stats
-from dlx.problem import Links
 
 SOLUTION: Final[int]
 CHECKPOINT: Final[int]

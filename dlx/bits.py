@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING, Any, cast
 from dlx.loop import CHECKPOINT, SOLUTION, GeneratorLoop, Stats
 
 if TYPE_CHECKING:
-    from dlx.problem import Links
+    from dlx.links import Links
 
 CAP, COVERED = 254, 255  # X3 tells lengths 0..CAP-1 apart (CAP >= 2); a covered item
 

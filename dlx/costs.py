@@ -42,7 +42,8 @@ from dlx.relaxation import BOUNDS, lagrangian_applies, net_costs
 from dlx.search import explored
 
 if TYPE_CHECKING:
-    from dlx.problem import Links, OptionName, Problem, Solution
+    from dlx.links import Links
+    from dlx.problem import OptionName, Problem, Solution
 
 
 _CHECK_EVERY = 1_000  # nodes between looks at the limits (a fraction of a second)

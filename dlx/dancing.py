@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 from dlx.loop import CHECKPOINT, SOLUTION, GeneratorLoop, Stats
 
 if TYPE_CHECKING:
-    from dlx.problem import Links
+    from dlx.links import Links
 
 
 class DancingLoop(GeneratorLoop):

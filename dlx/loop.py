@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Protocol
 if TYPE_CHECKING:
     import random
 
-    from dlx.problem import Links
+    from dlx.links import Links
 
 # What run(next_check, target) stopped at; dlx._search uses the same numbers.
 SOLUTION, CHECKPOINT, END = 0, 1, 2

@@ -42,7 +42,7 @@ from typing import TYPE_CHECKING
 from dlx.loop import CHECKPOINT, SOLUTION, GeneratorLoop, Stats
 
 if TYPE_CHECKING:
-    from dlx.problem import Links
+    from dlx.links import Links
 
 _NO_CUTOFF = float("inf")
 

@@ -29,7 +29,8 @@ from dlx.loop import END, NEVER, SOLUTION, Loop, LoopFactory, Stats
 if TYPE_CHECKING:
     import random
 
-    from dlx.problem import Links, OptionName, Problem, Solution
+    from dlx.links import Links
+    from dlx.problem import OptionName, Problem, Solution
     from dlx.seeds import Seed
 
 

@@ -28,7 +28,7 @@ import dlx.search
 from dlx import ConflictError, Problem, Stats
 from dlx.bits import BitsLoop, mask_cost
 from dlx.dancing import DancingLoop
-from dlx.problem import Links
+from dlx.links import Links
 from dlx.search import END, LOOPS, Search
 from tests.dlx.test_search import problems, queens
 
