@@ -2,16 +2,17 @@
  * 64-bit words and popcount. Plain C: no Python object.
  *
  * Bit k of a mask is option k; the active options are a mask, and so is each item's set of
- * options and each option's conflicts (the options sharing an item with it). Covering an
- * item is one AND NOT; committing an option (no colors) is one AND NOT with its conflicts;
+ * options and each option's conflicts: the options sharing an item with it, less those that
+ * give a colored item the same color (Algorithm C's purify leaves them). Covering an item
+ * is one AND NOT; committing an option is one AND NOT with its conflicts, which hides what
+ * covering and purifying its items one by one would;
  * the options these take out lower the lengths of their primary items, a short walk over
  * each option's items in one array instead of unlinking nodes all over memory; undoing a
  * level is restoring the masks and lengths saved there, with no walk at all. The uncovered
  * primary items are a mask too, scanned lowest first, which is the active list's order when
  * the primary items are listed in index order; an item's options are tried lowest first,
  * its list's order when every list runs in option order. So the steps, the nodes, the
- * profile and the solutions are the dancing-links loop's, for searches without colors;
- * updates counts the options taken out of the active set, as dlx.bits does. Seeded, it
+ * profile and the solutions are the dancing-links loop's, with colors too; updates counts the options taken out of the active set, as dlx.bits does. Seeded, it
  * makes the dancing-links loop's calls: choose among every uncovered item of fewest options
  * (in order), and shuffle the chosen item's options (in order) once, before covering it.
  */
@@ -67,6 +68,71 @@ static void masks_free(Masks *m)
     PyMem_RawFree(m);
 }
 
+/* A colored entry of an option, by item then color then option: the options that give
+ * an item one color are a run of these. */
+typedef struct {
+    int item, color, option;
+} Shade;
+
+static int shade_order(const void *a, const void *b)
+{
+    const Shade *x = a, *y = b;
+    if (x->item != y->item)
+        return x->item < y->item ? -1 : 1;
+    if (x->color != y->color)
+        return x->color < y->color ? -1 : 1;
+    return (x->option > y->option) - (x->option < y->option);
+}
+
+/* Fill m->conflict: option k's row is the union of its items' options, less, for each
+ * colored item, the options that give it k's color. 0, or -1 if out of memory. */
+static int conflicts_new(Masks *m, const Node *nd, const int *first)
+{
+    const int W = m->words;
+    size_t n_shades = 0;
+    for (int k = 0; k < m->n_options; k++)
+        for (int q = first[k]; nd[q].top > 0; q++)
+            n_shades += nd[q].color > 0;
+    Shade *shades = PyMem_RawMalloc((n_shades + 1) * sizeof(Shade));
+    Word *same = PyMem_RawMalloc((size_t)W * sizeof(Word));
+    if (!shades || !same) {
+        PyMem_RawFree(shades);
+        PyMem_RawFree(same);
+        return -1;
+    }
+    size_t s = 0;
+    for (int k = 0; k < m->n_options; k++)
+        for (int q = first[k]; nd[q].top > 0; q++)
+            if (nd[q].color > 0)
+                shades[s++] = (Shade){nd[q].top, nd[q].color, k};
+    qsort(shades, n_shades, sizeof(Shade), shade_order);
+    for (int k = 0; k < m->n_options; k++) {
+        Word *c = m->conflict + (size_t)k * W;
+        for (int q = first[k]; nd[q].top > 0; q++) {
+            const Word *options = m->item + (size_t)nd[q].top * W;
+            if (nd[q].color <= 0) {
+                for (int w = 0; w < W; w++)
+                    c[w] |= options[w];
+                continue;
+            }
+            /* the item's options less the run of those that give it this color, k's own
+             * entry among them */
+            Shade key = {nd[q].top, nd[q].color, k};
+            const Shade *at = bsearch(&key, shades, n_shades, sizeof(Shade), shade_order);
+            while (at > shades && at[-1].item == key.item && at[-1].color == key.color)
+                at--;
+            memcpy(same, options, (size_t)W * sizeof(Word));
+            for (; at < shades + n_shades && at->item == key.item && at->color == key.color; at++)
+                same[at->option / WORD_BITS] &= ~((Word)1 << (at->option % WORD_BITS));
+            for (int w = 0; w < W; w++)
+                c[w] |= same[w];
+        }
+    }
+    PyMem_RawFree(shades);
+    PyMem_RawFree(same);
+    return 0;
+}
+
 /* The masks of a problem whose layout is nd[0..n_nodes) with options starting at first[],
  * or NULL if out of memory. */
 static Masks *masks_new(const Node *nd, const int *first, int n_items, int n_primary,
@@ -110,13 +176,9 @@ static Masks *masks_new(const Node *nd, const int *first, int n_items, int n_pri
         }
         m->primary[at++] = 0;
     }
-    for (int k = 0; k < n_options; k++) {
-        Word *c = m->conflict + (size_t)k * W;
-        for (int q = first[k]; nd[q].top > 0; q++) {
-            const Word *options = m->item + (size_t)nd[q].top * W;
-            for (int w = 0; w < W; w++)
-                c[w] |= options[w];
-        }
+    if (conflicts_new(m, nd, first) < 0) {
+        masks_free(m);
+        return NULL;
     }
     return m;
 }
@@ -198,14 +260,16 @@ static int bits_init(Bits *b, const Masks *m)
     return 0;
 }
 
-/* Commit the forced option k: cover each of its items, in order. */
-static void bits_force(Bits *b, const Node *nd, int first)
+/* Commit the forced option k: hide its conflicts and cover its primary items. */
+static void bits_force(Bits *b, int k)
 {
-    for (int q = first; nd[q].top > 0; q++)
-        bits_cover(b, nd[q].top, NULL);
+    const Masks *m = b->m;
+    bits_hide(b, m->conflict + (size_t)k * m->words, NULL);
+    for (int v = 0; v < m->live_words; v++)
+        b->live[v] &= ~m->covers[(size_t)k * m->live_words + v];
 }
 
-/* As dance_run, on bitsets (no colors): FAILED when b->choose or b->shuffle failed (run
+/* As dance_run, on bitsets: FAILED when b->choose or b->shuffle failed (run
  * again to retry that step). */
 static int bits_run(Bits *b, long long next_check, long long target)
 {

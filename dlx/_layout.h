@@ -295,7 +295,7 @@ static int Layout_init(Layout *self, PyObject *args, PyObject *kwds)
     link_items(self->items, self->items + n + 2, n, self->n_primary);
     if (lay_out(self, nodes, starts, colors) < 0)
         goto done;
-    self->bits_fit = !self->has_colors && !self->bounds &&
+    self->bits_fit = !self->bounds &&
                      self->n_options <= BITS_MAX_OPTIONS && self->n_primary <= BITS_MAX_PRIMARY;
     status = 0;
 done:
@@ -323,6 +323,19 @@ static void Layout_dealloc(Layout *self)
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
+static PyObject *Layout_get_bits_fit(Layout *self, void *Py_UNUSED(closure))
+{
+    return PyBool_FromLong(self->bits_fit);
+}
+
+static PyGetSetDef Layout_getset[] = {
+    {"bits_fit", (getter)Layout_get_bits_fit, NULL,
+     "whether a Loop may run on option bitsets (no bounds, few enough options and primary "
+     "items)",
+     NULL},
+    {NULL},
+};
+
 PyDoc_STRVAR(Layout_doc,
              "Layout(links)\n\n"
              "A checked C copy of a dlx.problem.Links (ValueError if it is malformed),\n"
@@ -336,5 +349,6 @@ static PyTypeObject LayoutType = {
     .tp_new = PyType_GenericNew,
     .tp_init = (initproc)Layout_init,
     .tp_dealloc = (destructor)Layout_dealloc,
+    .tp_getset = Layout_getset,
 };
 

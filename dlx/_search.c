@@ -108,9 +108,10 @@ static inline int tally_node(Tally *t, int level, long long next_check)
 
 #include "_bits.h"
 
-/* The bitsets take problems up to this many options and primary items: a level saves the
- * lengths of the primary items, so on a 9x9 sudoku (324) the links are faster. */
-#define BITS_MAX_OPTIONS 4096
+/* The bitsets take problems up to this many options (their conflict masks then take 34 MB)
+ * and primary items (a level saves the lengths of the primary items, so on a 9x9 sudoku,
+ * 324, the links are faster); dlx.search decides between them and the links within that. */
+#define BITS_MAX_OPTIONS 16384
 #define BITS_MAX_PRIMARY 128
 
 /* A problem's link arrays, checked once; every Loop copies them. */
@@ -826,10 +827,10 @@ static int Loop_init(Loop *self, PyObject *args, PyObject *kwds)
     if (!seq)
         return -1;
     Py_ssize_t n_forced = PySequence_Fast_GET_SIZE(seq);
-    int *firsts = PyMem_Calloc(n_forced ? (size_t)n_forced : 1, sizeof(int));
+    int *chosen = PyMem_Calloc(n_forced ? (size_t)n_forced : 1, sizeof(int));
     /* primary: the forced options covering it; secondary: -1 taken, c > 0 its color */
     long long *owner = PyMem_Calloc((size_t)n + 1, sizeof(long long));
-    int status = firsts && owner ? 0 : (PyErr_NoMemory(), -1);
+    int status = chosen && owner ? 0 : (PyErr_NoMemory(), -1);
     for (Py_ssize_t k = 0; status == 0 && k < n_forced; k++) {
         PyObject *v = PySequence_Fast_GET_ITEM(seq, k);
         long index = PyLong_Check(v) ? PyLong_AsLong(v) : -1;
@@ -839,12 +840,12 @@ static int Loop_init(Loop *self, PyObject *args, PyObject *kwds)
             status = -1;
             break;
         }
-        firsts[k] = L->first[index];
-        if (self->mark[firsts[k]]++) { /* marks cleared below */
+        chosen[k] = (int)index;
+        if (self->mark[L->first[index]]++) { /* marks cleared below */
             PyErr_Format(PyExc_ValueError, "forced option %R is forced twice", v);
             status = -1;
         }
-        for (int q = firsts[k]; status == 0 && L->nd[q].top > 0; q++) {
+        for (int q = L->first[index]; status == 0 && L->nd[q].top > 0; q++) {
             int j = L->nd[q].top, c = L->nd[q].color;
             long long most = L->bounds && j <= L->n_primary ? L->bounds[2 * j + 1] : 1;
             if (j <= L->n_primary ? ++owner[j] > most : owner[j] && (!c || owner[j] != c)) {
@@ -855,19 +856,19 @@ static int Loop_init(Loop *self, PyObject *args, PyObject *kwds)
                 owner[j] = c ? c : -1;
         }
     }
-    for (Py_ssize_t k = 0; firsts && k < n_forced; k++)
-        self->mark[firsts[k]] = 0;
+    for (Py_ssize_t k = 0; chosen && k < n_forced; k++)
+        self->mark[L->first[chosen[k]]] = 0;
     for (Py_ssize_t k = 0; status == 0 && k < n_forced; k++) {
         if (d->cost) /* its net cost counts, as CostLoop adds it */
-            d->spent[0] += d->cost[firsts[k]];
+            d->spent[0] += d->cost[L->first[chosen[k]]];
         if (self->on_bits)
-            bits_force(&self->bits, L->nd, firsts[k]);
+            bits_force(&self->bits, chosen[k]);
         else if (L->bounds)
-            bounded_force(d, firsts[k]);
+            bounded_force(d, L->first[chosen[k]]);
         else
-            dance_force(d, firsts[k]);
+            dance_force(d, L->first[chosen[k]]);
     }
-    PyMem_Free(firsts);
+    PyMem_Free(chosen);
     PyMem_Free(owner);
     Py_DECREF(seq);
     self->ready = status == 0;

@@ -32,6 +32,8 @@ class Layout:
     most 2**62), made once per problem and shared by every Loop."""
 
     def __init__(self, links: Links) -> None: ...
+    @property
+    def bits_fit(self) -> bool: ...
 
 class Loop:
     """The search over a copy of a Layout's arrays (dlx.loop.Loop in C): Algorithm X or C,

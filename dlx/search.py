@@ -4,11 +4,12 @@ First solution, all of them lazily, counts to a limit, node and time limits, pro
 callbacks, Knuth's estimate of the tree explored, and resuming where a search stopped: all
 are the driver's, over one loop's ``run(next_check, target)`` (see ``dlx.loop``). The loops:
 ``"python"`` (``dlx.dancing``, dancing links), ``"bits"`` (``dlx.bits``, option masks),
-``"c"`` (``dlx._search``, in C when it was built: on option bitsets where they fit, else on
-dancing links), ``"c-links"`` (the C loop on dancing links only) and ``"auto"`` (the faster
-pure-Python one for the problem). ``DEFAULT_BACKEND`` is "c" when built, else "auto". A
-problem with item bounds runs Algorithm M: in C on "c" and "c-links", in pure Python
-(``dlx.multiplicities``) on "python" and "auto"; "bits" refuses it.
+``"c"`` (``dlx._search``, in C when it was built: on option bitsets where they fit and a
+measured rule says they are faster, see ``bits_pay``, else on dancing links), ``"c-bits"``
+and ``"c-links"`` (the C loop on bitsets wherever they fit; on dancing links only) and
+``"auto"`` (the faster pure-Python one for the problem). ``DEFAULT_BACKEND`` is "c" when
+built, else "auto". A problem with item bounds runs Algorithm M: in C on the "c" loops, in
+pure Python (``dlx.multiplicities``) on "python" and "auto"; "bits" refuses it.
 """
 
 from __future__ import annotations
@@ -50,11 +51,62 @@ def layout_of(links: Links) -> Layout:
 
 
 def c_loop(links: Links, forced: list[int], rng: random.Random | None, stats: Stats) -> Loop:
-    """The C loop over ``links``, on option bitsets where they fit (no colors, no bounds,
-    unseeded, at most 4096 options and 128 primary items; ``loop.bits`` says so), else on
-    dancing links (Algorithm M there when the problem has item bounds). Each search only
-    copies the layout's arrays, a few microseconds."""
+    """The C loop over ``links``, on option bitsets where they fit and pay (``bits_pay``),
+    else on dancing links (Algorithm M there when the problem has item bounds). Each search
+    only copies the layout's arrays, a few microseconds."""
+    return CLoop(layout_of(links), forced, rng, stats, bits=bits_pay(links))
+
+
+def c_bits_loop(links: Links, forced: list[int], rng: random.Random | None, stats: Stats) -> Loop:
+    """The C loop on option bitsets wherever they fit (no bounds, at most 16,384 options and
+    128 primary items; ``loop.bits`` says so), else on dancing links."""
     return CLoop(layout_of(links), forced, rng, stats, bits=True)
+
+
+# The rule that sends "c" to the bitsets or the links, measured: the nanoseconds a node takes
+# on each, as fitted by benchmarks/bits_or_links.py over queens, Langford pairs, pentomino
+# boxes and word squares (colored) from 144 to 13,000 options. A node on the links costs
+# LINKS_NS_UPDATE a Knuth update, and LINKS_NS_NODE more than one on the bitsets; there it
+# costs BITS_NS_WORD for each 64-bit word of a mask of options (copied and scanned at every
+# level), BITS_NS_ITEM for each primary item (their lengths saved, the uncovered scanned) and
+# BITS_NS_PRIMARY for each primary item of each option it hides (lengths kept by counts).
+BITS_NS_WORD, BITS_NS_ITEM, BITS_NS_PRIMARY = 2.1, 0.37, 0.8
+LINKS_NS_UPDATE, LINKS_NS_NODE = 4.6, 10.1
+BITS_ALWAYS_WORDS = 8  # up to 512 options the bitsets win on every problem measured
+PROBE_NODES = 2000  # the links' first nodes, which tell how many updates a node makes
+
+
+def bits_pay(links: Links) -> bool:
+    """Whether the C loop should run ``links`` on bitsets: where they fit, always for masks
+    of at most BITS_ALWAYS_WORDS words; past that, by the rule above, its updates a node read
+    from the links' first PROBE_NODES nodes of the whole problem (unseeded, none forced, so
+    the choice, made once and kept on ``links``, is the same for every search over it: the
+    same loop, hence the same ``stats.updates``, run after run)."""
+    if links.c_bits is None:
+        words = links.n_options // 64 + 1
+        links.c_bits = layout_of(links).bits_fit and (
+            words <= BITS_ALWAYS_WORDS or _bits_faster(links)
+        )
+    return links.c_bits
+
+
+def _bits_faster(links: Links) -> bool:
+    """The rule, on the links' probe (see bits_pay): the bitsets when a tree smaller than the
+    probe ends in it (quick either way)."""
+    probe = Stats()
+    CLoop(layout_of(links), [], None, probe).run(PROBE_NODES, NEVER)
+    if probe.nodes < PROBE_NODES:
+        return True
+    updates = probe.updates / probe.nodes
+    entries, options = len(links.nodes), links.n_options
+    primary = sum(map(links.n_primary.__ge__, links.nodes)) / options  # a mean option's
+    hidden = updates / max(entries / options - 1, 1)  # options hidden a node: Knuth's updates
+    bits = (
+        BITS_NS_WORD * (options // 64 + 1)
+        + BITS_NS_ITEM * links.n_primary
+        + BITS_NS_PRIMARY * primary * hidden
+    )
+    return bits < LINKS_NS_NODE + LINKS_NS_UPDATE * updates
 
 
 def c_links_loop(links: Links, forced: list[int], rng: random.Random | None, stats: Stats) -> Loop:
@@ -125,6 +177,7 @@ LOOPS: dict[str, LoopFactory] = {
 }
 if CLoop is not None:
     LOOPS["c"] = c_loop
+    LOOPS["c-bits"] = c_bits_loop
     LOOPS["c-links"] = c_links_loop
 DEFAULT_BACKEND = "c" if "c" in LOOPS else "auto"  # what backend=None means
 
@@ -147,7 +200,8 @@ class Search:
     ``stopped_by`` saying why; ``progress(search)`` is called every ``progress_interval``
     nodes. A ``Search`` resumes where it stopped: ``first()`` then ``count()`` counts the rest.
     ``backend`` picks the loop: ``"c"`` (``dlx._search``, when built: option bitsets or
-    dancing links, as suits the problem), ``"c-links"`` (the C loop on dancing links),
+    dancing links, as suits the problem), ``"c-bits"`` and ``"c-links"`` (the C loop on
+    bitsets where they fit; on dancing links),
     ``"python"`` (dancing links), ``"bits"`` (option masks), ``"auto"`` (whichever of those
     two suits the problem), or None for ``DEFAULT_BACKEND``; all give the same solutions in
     the same order and the same stats, but for each loop's own count of ``updates``.
@@ -191,7 +245,7 @@ class Search:
         self._names = problem.option_names()
         links = problem.compiled()
         factory = LOOPS[self.backend]
-        if links.has_bounds and self.backend not in ("c", "c-links"):
+        if links.has_bounds and self.backend not in ("c", "c-bits", "c-links"):
             # Algorithm M: in C as above, else in pure Python, for a default of "bits" too
             if backend == "bits":
                 raise ArgumentError(
@@ -201,7 +255,7 @@ class Search:
             self.backend, factory = "python", multiplicity_loop
         forced = list(forced)
         self._forced = [problem.index(name) for name in forced]
-        if self.backend != "c":  # the C loop checks them itself, and faster
+        if self.backend not in ("c", "c-bits"):  # the C loop checks them itself, faster
             _check_forced(problem, forced)
         self._max_nodes = max_nodes
         self._time_limit = time_limit

@@ -12,6 +12,7 @@ from __future__ import annotations
 import _thread
 import dataclasses
 import gc
+import itertools
 import random
 import threading
 from array import array
@@ -157,7 +158,33 @@ def test_backends_agree_when_stopped_and_resumed() -> None:
         assert (search.count(10), search.count(), search.stats.solutions) == (10, 82, 92)
 
 
+def colored_words(n: int = 4, seed: int = 5) -> tuple[Problem, int]:
+    """Word squares: an n x n grid whose rows and columns are all words of a random list of
+    3n words over "abc" (a word may repeat). Rows and columns are primary items, the cells
+    secondary ones colored by their letter, so a row's word and a column's word meet on
+    their common cell only if they agree there. Also the number of squares, by brute force
+    over the rows (every column then read off and looked up)."""
+    draw = random.Random(seed)
+    words = sorted({"".join(draw.choice("abc") for _ in range(n)) for _ in range(3 * n)})
+    options = {}
+    for k in range(n):
+        for word in words:
+            options[("row", k, word)] = [f"r{k}"] + [f"{k},{c}:{word[c]}" for c in range(n)]
+            options[("col", k, word)] = [f"c{k}"] + [f"{r},{k}:{word[r]}" for r in range(n)]
+    cells = [f"{r},{c}" for r in range(n) for c in range(n)]
+    known = set(words)
+    squares = sum(
+        all("".join(rows[r][c] for r in range(n)) in known for c in range(n))
+        for rows in itertools.product(words, repeat=n)
+    )
+    return Problem(options, secondary=cells), squares
+
+
 def test_backends_agree_on_colors_and_deep_problems() -> None:
+    words, squares = colored_words()
+    assert squares and len(same(words)["solutions"]) == squares
+    same(words, seed=8, forced=[next(iter(words.options))])
+
     colored = Problem(
         {"A": ["a", "x:red"], "B": ["b", "x:red"], "C": ["b", "x:blue"], "D": ["a", "x"]},
         secondary=["x"],
@@ -417,7 +444,7 @@ def test_an_unseeded_c_run_lets_other_threads_run(name: str, bounds: bool) -> No
             assert "running in another thread" in str(error)
             seen_running = True
     worker.join()
-    assert seen_running and c.bits == (name == "c" and not bounds)
+    assert seen_running and c.bits == (name != "c-links" and not bounds)
     assert c.run(1, 1) == (END, 0) and stats.solutions == count  # OEIS A000170, A001499
 
 
@@ -440,25 +467,55 @@ def test_searches_dropped_half_way_free_their_loops(name: str, seed: int | None)
 
 @needs_c
 def test_the_c_loop_takes_bitsets_where_they_fit_and_counts_as_the_bits_loop() -> None:
-    # bitsets: no colors, at most 4096 options and 128 primary items (seeded too)
+    # bitsets: no bounds, at most 16384 options and 128 primary items (colored, seeded too)
     def loop_of(problem: Problem, seed: int | None = None) -> Any:
-        return Search(problem, backend="c", seed=seed)._loop
+        return Search(problem, backend="c-bits", seed=seed)._loop
 
     assert loop_of(queens(8)).bits and loop_of(queens(8), seed=1).bits
     assert not Search(queens(8), backend="c-links")._loop.bits
     colored = Problem({"A": ["a", "x:1"], "B": ["a", "x:2"]}, secondary=["x"])
-    assert not loop_of(colored).bits
+    assert loop_of(colored).bits
     assert not loop_of(queens(65)).bits  # 130 primary items
+    assert not loop_of(matrices(3, 2)).bits  # bounds
     wide = Problem(
-        [[f"a{k % 3}", f"b{k}"] for k in range(4097)], secondary=[f"b{k}" for k in range(4097)]
+        [[f"a{k % 3}", f"b{k}"] for k in range(16385)], secondary=[f"b{k}" for k in range(16385)]
     )
-    assert not loop_of(wide).bits
-    for problem, seed in ((queens(8), None), (queens(9), None), (queens(9), 4)):
-        c = problem.search(backend="c", seed=seed)  # the same cost counter as dlx.bits
+    assert not loop_of(wide).bits and loop_of(wide.without([16384])).bits
+    for problem, seed in (
+        (queens(8), None),
+        (queens(9), None),
+        (queens(9), 4),
+        (colored_words()[0], None),
+        (colored_words()[0], 2),
+    ):
+        c = problem.search(backend="c-bits", seed=seed)  # the same cost counter as dlx.bits
         bits = problem.search(backend="bits", seed=seed)
         assert list(c) == list(bits) and c.stats == dataclasses.replace(
             bits.stats, elapsed=c.stats.elapsed
         )
+
+
+@needs_c
+def test_c_picks_bitsets_or_links_by_the_measured_rule_once_per_problem() -> None:
+    """Small masks: bitsets, no probe. Past them the rule of dlx.search (fitted by
+    benchmarks/bits_or_links.py): pentominoes, whose nodes make hundreds of updates, stay on
+    bitsets; 64 queens (65 words a mask, 24 updates a node) go to the links. The choice is
+    kept on the problem: every search, seeded or not, runs the same loop and counts the same
+    updates."""
+    from examples import pentominoes
+
+    def on_bits(problem: Problem) -> bool:
+        return bool(Search(problem, backend="c")._loop.bits)
+
+    assert on_bits(queens(8)) and on_bits(colored_words()[0])
+    assert on_bits(pentominoes.problem(6, 10))
+    assert not on_bits(queens(64))
+    runs = [queens(64).search(backend="c", seed=seed, max_nodes=5000) for seed in (None, 3)]
+    for run in runs:
+        run.count()
+    again = queens(64).search(backend="c-links", max_nodes=5000)
+    again.count()
+    assert runs[0].stats.updates == again.stats.updates
 
 
 # -- Algorithm M (item bounds): the C loop against the pure-Python reference ----------------
