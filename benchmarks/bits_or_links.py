@@ -1,26 +1,28 @@
-"""Bitsets or dancing links: the measurements behind the rule that ``backend="c"`` follows.
+"""Masks or links: the measurements behind the rule (``dlx.loop_choice``) by which
+``backend="c"`` picks the C loop on option bitsets or on dancing links, and ``"auto"`` the
+pure-Python loop on option masks or on dancing links.
 
-The C loop runs a problem on option bitsets (``c-bits``) or on dancing links (``c-links``),
-with the same nodes and solutions either way. Which is faster depends on the problem: a
-bitset node costs about the same at every depth, growing with the words of a mask of
-options (the options / 64), while a node on the links costs what its updates cost, the
-links it changes. This script times both on problems of five families, from 144 to about
-13,000 options (queens, Langford pairs, pentomino boxes, and word squares, where colors
-let row and column words share their cells), each for its first NODES nodes, rounds taken
-in turn, and prints the nanoseconds a node on each. It then fits the rule's constants by
-least squares of the relative errors,
+Each pair takes the same nodes and finds the same solutions; which is faster depends on
+the problem: a node on masks costs about the same at every depth, growing with the words
+of a mask of options (the options / 64) and the primary items, while a node on the links
+costs what its updates cost, the links it changes. This script times both loops of a pair
+(the C pair ``c-bits`` and ``c-links``, or with ``--python`` ``bits`` and ``python``) on
+problems of four families, from 144 to 13,392 options (queens, Langford pairs, pentomino
+boxes, and word squares, where colors let row and column words share their cells; with
+``--python`` also queens and empty sudoku grids with more primary items than the C bitsets
+take), each for its first NODES nodes, rounds taken in turn, and prints the nanoseconds a
+node on each, the loop the chooser picks and how much slower that is than the faster of
+the two. It then fits the model's constants by least squares of the relative errors,
 
-    links: LINKS_NS_NODE + LINKS_NS_UPDATE * updates a node
-    bits:  BITS_NS_WORD * words + BITS_NS_ITEM * primary items
-           + BITS_NS_PRIMARY * primary items of the options hidden
+    links: node + update * updates a node
+    masks: word * words + item * primary items + primary * primary items of options hidden
 
-(the options hidden a node estimated from the links' updates as ``dlx.search`` does from
-its probe), and shows, for each problem, the loop ``c`` picks (``dlx.search.bits_pay``, with
-the constants in dlx/search.py) and how much slower that is than the faster of the two.
-The constants in dlx/search.py are the ones this printed on the project's machine.
+(the options hidden a node estimated from the links' updates as ``dlx.loop_choice`` does
+from its probe). ``C_COSTS`` and ``PYTHON_COSTS`` there are what this printed on the
+project's machine.
 
     python -m benchmarks.bits_or_links
-    python -m benchmarks.bits_or_links --nodes 100000 --repeat 5
+    python -m benchmarks.bits_or_links --python --repeat 2
 """
 
 from __future__ import annotations
@@ -31,9 +33,13 @@ import time
 from collections.abc import Callable
 
 from dlx import Problem
+from dlx.bits import BitsLoop
 from dlx.links import Links
-from dlx.search import BITS_ALWAYS_WORDS, bits_pay
+from dlx.loop_choice import C_COSTS, PYTHON_COSTS
+from dlx.search import Search
 from examples import langford, pentominoes, queens
+from sudoku.cover import cover_problem
+from sudoku.grid import Shape
 
 
 def word_squares(n: int, words: int, seed: int = 1) -> Problem:
@@ -61,6 +67,12 @@ PROBLEMS: list[tuple[str, Callable[[], Problem]]] = (
         for n, k in ((4, 30), (5, 120), (6, 300), (6, 700), (6, 1300))
     ]
 )
+
+
+# Too many primary items for the C bitsets (128), not for the pure-Python masks.
+PYTHON_ONLY: list[tuple[str, Callable[[], Problem]]] = [
+    (f"queens {n}", lambda n=n: queens.problem(n)) for n in (80, 100)
+] + [(f"sudoku {n * n}x{n * n}, empty", lambda n=n: cover_problem(Shape(n, n))) for n in (3, 4)]
 
 
 def per_node(problem: Problem, backend: str, nodes: int) -> tuple[float, float]:
@@ -104,50 +116,61 @@ def least_squares(rows: list[list[float]], ys: list[float]) -> list[float]:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--nodes", type=int, default=200_000, help="nodes timed a run")
+    parser.add_argument("--python", action="store_true", help="the pure-Python pair")
+    parser.add_argument("--nodes", type=int, help="nodes timed a run (200,000; 5,000 Python)")
     parser.add_argument("--repeat", type=int, default=3, help="interleaved rounds")
     args = parser.parse_args()
-    problems = [(name, build()) for name, build in PROBLEMS]
+    masks, dancing = ("bits", "python") if args.python else ("c-bits", "c-links")
+    costs = PYTHON_COSTS if args.python else C_COSTS
+    nodes = args.nodes or (5_000 if args.python else 200_000)
+    problems = [(name, build()) for name, build in PROBLEMS + (PYTHON_ONLY if args.python else [])]
     best: dict[tuple[str, str], float] = {}
     updates: dict[str, float] = {}
     for _ in range(args.repeat):
         for name, problem in problems:
-            for backend in ("c-bits", "c-links"):
-                ns, made = per_node(problem, backend, args.nodes)
+            for backend in (masks, dancing):
+                ns, made = per_node(problem, backend, nodes)
                 best[name, backend] = min(best.get((name, backend), ns), ns)
-                if backend == "c-links":
+                if backend == dancing:
                     updates[name] = made
+    chooser = "auto" if args.python else "c"
     print(
-        "| problem | options | words | updates a node | bits ns | links ns | bits/links "
-        "| c picks | c / best |"
+        "| problem | options | words | updates a node | masks ns | links ns | masks/links "
+        f"| {chooser} picks | {chooser} / best |"
     )
     print("|---|---:|---:|---:|---:|---:|---:|---|---:|")
-    bits_rows, bits_ys, links_rows, links_ys = [], [], [], []
+    masks_rows, masks_ys, links_rows, links_ys = [], [], [], []
     for name, problem in problems:
         links = problem.compiled()
         words, primary, others = shape(links)
-        bits, dance = best[name, "c-bits"], best[name, "c-links"]
-        picked = bits if bits_pay(links) else dance
+        on_masks, on_links = best[name, masks], best[name, dancing]
+        picks_masks = picks_masks_loop(problem, chooser)
+        picked = on_masks if picks_masks else on_links
         print(
-            f"| {name} | {links.n_options:,} | {words} | {updates[name]:.0f} | {bits:.0f} "
-            f"| {dance:.0f} | {bits / dance:.2f} | {'bits' if bits_pay(links) else 'links'} "
-            f"| {picked / min(bits, dance):.2f} |"
+            f"| {name} | {links.n_options:,} | {words} | {updates[name]:.0f} | {on_masks:.0f} "
+            f"| {on_links:.0f} | {on_masks / on_links:.2f} | {'masks' if picks_masks else 'links'} "
+            f"| {picked / min(on_masks, on_links):.2f} |"
         )
-        if words > BITS_ALWAYS_WORDS:
-            bits_rows.append([1.0, words, links.n_primary, primary * updates[name] / others])
-            bits_ys.append(bits)
+        if words > costs.always_words:
+            masks_rows.append([1.0, words, links.n_primary, primary * updates[name] / others])
+            masks_ys.append(on_masks)
         links_rows.append([1.0, updates[name]])
-        links_ys.append(dance)
-    base_links, per_update = least_squares(links_rows, links_ys)
-    base_bits, per_word, per_item, per_primary = least_squares(bits_rows, bits_ys)
+        links_ys.append(on_links)
+    base_links, update = least_squares(links_rows, links_ys)
+    base_masks, word, item, hidden = least_squares(masks_rows, masks_ys)
     print(
-        f"\nfitted (ns): links {base_links:.1f} + {per_update:.2f} an update; bits "
-        f"{base_bits:.1f} + {per_word:.2f} a word + {per_item:.2f} a primary item "
-        f"+ {per_primary:.2f} a primary item of an option hidden\nso BITS_NS_WORD "
-        f"{per_word:.1f}, BITS_NS_ITEM {per_item:.2f}, BITS_NS_PRIMARY {per_primary:.1f}, "
-        f"LINKS_NS_UPDATE {per_update:.1f}, LINKS_NS_NODE {base_links - base_bits:.1f}"
+        f"\nfitted (ns): links {base_links:.1f} + {update:.2f} an update; masks "
+        f"{base_masks:.1f} + {word:.2f} a word + {item:.2f} a primary item + {hidden:.2f} a "
+        f"primary item of an option hidden\nso NodeCosts(word={word:.2f}, item={item:.2f}, "
+        f"primary={hidden:.2f}, update={update:.2f}, node={base_links - base_masks:.1f})"
     )
     return 0
+
+
+def picks_masks_loop(problem: Problem, chooser: str) -> bool:
+    """Whether backend ``chooser`` ("c" or "auto") runs ``problem`` on masks."""
+    loop = Search(problem, backend=chooser)._loop
+    return isinstance(loop, BitsLoop) if chooser == "auto" else bool(loop.bits)
 
 
 if __name__ == "__main__":

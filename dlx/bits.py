@@ -14,8 +14,8 @@ active list, with the same early stop), options tried in the same order (an item
 in option order), the same seeded calls. Its cost counter ``updates`` is its own: the
 options taken out of the active set (there are no links to count). The per-level profile
 is added up when a level lists its options and corrected for those still to try whenever
-the stats are read. The cost of a node grows with the number of options, so ``auto`` (see
-``dlx.search``) picks this loop for problems whose masks are short.
+the stats are read. The cost of a node grows with the number of options, so ``auto``
+picks this loop or the dancing links by a measured rule (``dlx.loop_choice``).
 
 Choosing the item (X3) is most of a node's time when it means a Python loop over the
 uncovered items. Where an option meets few others (``count_cost``, sudoku's 729 options
@@ -125,7 +125,7 @@ def mask_bytes(links: Links) -> int:
 
 
 def mask_cost(links: Links) -> int:
-    """About how many machine words one node's item scan touches: the ``auto`` criterion."""
+    """About how many machine words one node's item scan touches (see ``count_cost``)."""
     return links.n_primary * (links.n_options // 64 + 1)
 
 

@@ -79,7 +79,9 @@ class Links:
     # dataclasses.replace starts a changed copy without them):
     masks: Any = field(default=None, init=False, repr=False, compare=False)  # dlx.bits.Masks
     c_layout: Any = field(default=None, init=False, repr=False, compare=False)  # C Layout
-    c_bits: bool | None = field(default=None, init=False, repr=False, compare=False)  # see c_loop
+    # the measured choices of masks over links (dlx.loop_choice) for "c" and for "auto"
+    c_bits: bool | None = field(default=None, init=False, repr=False, compare=False)
+    python_bits: bool | None = field(default=None, init=False, repr=False, compare=False)
     _walks: Walks | None = field(default=None, init=False, repr=False, compare=False)
     _lists: DancingLists | None = field(default=None, init=False, repr=False, compare=False)
 

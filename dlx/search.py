@@ -26,6 +26,7 @@ from dlx.errors import (
     TooLargeError,
 )
 from dlx.loop import END, NEVER, SOLUTION, Loop, LoopFactory, Stats
+from dlx.loop_choice import C_COSTS, PYTHON_COSTS, masks_faster
 
 if TYPE_CHECKING:
     import random
@@ -63,50 +64,15 @@ def c_bits_loop(links: Links, forced: list[int], rng: random.Random | None, stat
     return CLoop(layout_of(links), forced, rng, stats, bits=True)
 
 
-# The rule that sends "c" to the bitsets or the links, measured: the nanoseconds a node takes
-# on each, as fitted by benchmarks/bits_or_links.py over queens, Langford pairs, pentomino
-# boxes and word squares (colored) from 144 to 13,000 options. A node on the links costs
-# LINKS_NS_UPDATE a Knuth update, and LINKS_NS_NODE more than one on the bitsets; there it
-# costs BITS_NS_WORD for each 64-bit word of a mask of options (copied and scanned at every
-# level), BITS_NS_ITEM for each primary item (their lengths saved, the uncovered scanned) and
-# BITS_NS_PRIMARY for each primary item of each option it hides (lengths kept by counts).
-BITS_NS_WORD, BITS_NS_ITEM, BITS_NS_PRIMARY = 2.1, 0.37, 0.8
-LINKS_NS_UPDATE, LINKS_NS_NODE = 4.6, 10.1
-BITS_ALWAYS_WORDS = 8  # up to 512 options the bitsets win on every problem measured
-PROBE_NODES = 2000  # the links' first nodes, which tell how many updates a node makes
-
-
 def bits_pay(links: Links) -> bool:
-    """Whether the C loop should run ``links`` on bitsets: where they fit, always for masks
-    of at most BITS_ALWAYS_WORDS words; past that, by the rule above, its updates a node read
-    from the links' first PROBE_NODES nodes of the whole problem (unseeded, none forced, so
-    the choice, made once and kept on ``links``, is the same for every search over it: the
-    same loop, hence the same ``stats.updates``, run after run)."""
+    """Whether the C loop should run ``links`` on bitsets: where they fit and the measured
+    rule of ``dlx.loop_choice`` finds them faster; decided once, kept on ``links``."""
     if links.c_bits is None:
-        words = links.n_options // 64 + 1
-        links.c_bits = layout_of(links).bits_fit and (
-            words <= BITS_ALWAYS_WORDS or _bits_faster(links)
+        layout = layout_of(links)
+        links.c_bits = layout.bits_fit and masks_faster(
+            links, C_COSTS, lambda probe: CLoop(layout, [], None, probe)
         )
     return links.c_bits
-
-
-def _bits_faster(links: Links) -> bool:
-    """The rule, on the links' probe (see bits_pay): the bitsets when a tree smaller than the
-    probe ends in it (quick either way)."""
-    probe = Stats()
-    CLoop(layout_of(links), [], None, probe).run(PROBE_NODES, NEVER)
-    if probe.nodes < PROBE_NODES:
-        return True
-    updates = probe.updates / probe.nodes
-    entries, options = len(links.nodes), links.n_options
-    primary = sum(map(links.n_primary.__ge__, links.nodes)) / options  # a mean option's
-    hidden = updates / max(entries / options - 1, 1)  # options hidden a node: Knuth's updates
-    bits = (
-        BITS_NS_WORD * (options // 64 + 1)
-        + BITS_NS_ITEM * links.n_primary
-        + BITS_NS_PRIMARY * primary * hidden
-    )
-    return bits < LINKS_NS_NODE + LINKS_NS_UPDATE * updates
 
 
 def c_links_loop(links: Links, forced: list[int], rng: random.Random | None, stats: Stats) -> Loop:
@@ -120,9 +86,6 @@ def c_cost_loop(links: Links, forced: list[int], stats: Stats, costs: list[float
     if CLoop is None:
         return None
     return CLoop(layout_of(links), forced, None, stats, costs=costs)
-
-
-AUTO_MASK_COST = 8192  # "auto" takes BitsLoop up to this mask_cost, dancing links above
 
 
 # The pure-Python loops are imported when a search asks for one: a run on the C loop (the
@@ -147,10 +110,16 @@ def multiplicity_loop(
 
 
 def auto_loop(links: Links, forced: list[int], rng: random.Random | None, stats: Stats) -> Loop:
-    """The faster pure-Python loop for this problem: masks when they are short (and fit)."""
-    from dlx.bits import MAX_MASK_BYTES, BitsLoop, mask_bytes, mask_cost
+    """The faster pure-Python loop for this problem: masks where they fit and the measured
+    rule of ``dlx.loop_choice`` finds them faster (decided once, kept on ``links``), else
+    dancing links."""
+    from dlx.bits import MAX_MASK_BYTES, BitsLoop, mask_bytes
 
-    if mask_cost(links) <= AUTO_MASK_COST and mask_bytes(links) <= MAX_MASK_BYTES:
+    if links.python_bits is None:
+        links.python_bits = mask_bytes(links) <= MAX_MASK_BYTES and masks_faster(
+            links, PYTHON_COSTS, lambda probe: python_loop(links, [], None, probe)
+        )
+    if links.python_bits:
         return BitsLoop(links, forced, rng, stats)
     return python_loop(links, forced, rng, stats)
 

@@ -27,9 +27,10 @@ import dlx
 import dlx.bits
 import dlx.search
 from dlx import ConflictError, Problem, Stats
-from dlx.bits import BitsLoop, mask_cost
+from dlx.bits import BitsLoop
 from dlx.dancing import DancingLoop
 from dlx.links import Links
+from dlx.loop_choice import PYTHON_COSTS
 from dlx.search import END, LOOPS, Search
 from tests.dlx.test_search import problems, queens
 
@@ -417,11 +418,18 @@ def test_errors_from_the_generator_pass_through() -> None:
         queens(5).count(seed=Liar("raise"), backend="c")
 
 
-def test_auto_takes_masks_while_they_are_short(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_auto_takes_masks_where_the_measured_rule_finds_them_faster(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    assert type(Search(queens(8), backend="auto")._loop) is BitsLoop  # short masks: no probe
+    assert type(Search(queens(40), backend="auto")._loop) is BitsLoop  # by the probe
+    # masks made dear: the links, and the choice is kept for every search of the problem
+    dear = dataclasses.replace(PYTHON_COSTS, word=1e9, always_words=0)
+    monkeypatch.setattr(dlx.search, "PYTHON_COSTS", dear)
     small = queens(8)
-    assert type(Search(small, backend="auto")._loop) is BitsLoop
-    monkeypatch.setattr(dlx.search, "AUTO_MASK_COST", mask_cost(small.compiled()) - 1)
     assert type(Search(small, backend="auto")._loop) is DancingLoop
+    monkeypatch.setattr(dlx.search, "PYTHON_COSTS", PYTHON_COSTS)
+    assert type(Search(small, backend="auto", seed=2)._loop) is DancingLoop
     assert small.count(backend="auto") == 92
 
 
