@@ -5,7 +5,8 @@ piece (a ``Placement``, its name): the piece's item and the cells it covers. A p
 several copies is one item covered that many times (Knuth's Algorithm M): copies are
 interchangeable, so swapping two is not another solution. When only one piece has copies,
 its item is left out: the cells, covered once each, already leave room for exactly its
-copies, and the problem stays a plain exact cover that the C loops search.
+copies, and the problem stays a plain exact cover that the C loops search. Placements
+that cut off a region no other pieces can fill are left out (``dlx.tiling.regions``).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from dlx.errors import TilingError
 from dlx.problem import Problem
 from dlx.seeds import Seed
 from dlx.tiling.pictures import Board, read_board
+from dlx.tiling.regions import live
 from dlx.tiling.shapes import FLAT, FLAT_TURNS, ROTATIONS, Cell, Piece, is_flat, orientations
 from dlx.tiling.symmetry import Case, Placement, Symmetry, least_image, plan, symmetries
 
@@ -80,9 +82,9 @@ class Tiling:
             )
         self.one_sided = one_sided
         self.motions = ROTATIONS if self.solid else FLAT_TURNS if one_sided else FLAT
-        self.placements: dict[str, list[Placement]] = {
-            piece.name: self._placements(piece) for piece in self.pieces
-        }
+        self.placements: dict[str, list[Placement]] = live(
+            self.board.cells, self.pieces, {p.name: self._placements(p) for p in self.pieces}
+        )
         self.symmetries: list[Symmetry] = symmetries(
             self.board.cells, self.pieces, self.motions, solid=self.solid
         )
@@ -93,7 +95,8 @@ class Tiling:
 
     def _placements(self, piece: Piece) -> list[Placement]:
         """Every placement of ``piece`` on the board, orientation by orientation, each
-        orientation's first cell on each board cell in reading order."""
+        orientation's first cell on each board cell in reading order (``placements`` keeps
+        those that ``dlx.tiling.regions.live`` keeps)."""
         cells = set(self.board.cells)
         result = []
         for shape in orientations(piece.cells, self.motions):
