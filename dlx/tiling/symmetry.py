@@ -11,17 +11,21 @@ Glossary:
   the least (its cells in reading order).
 
 The plan (a case analysis as Knuth does for the pentominoes' X, made automatic): take a
-piece with one copy that every symmetry of the group maps to itself, the one with the fewest
-placements fixed by a symmetry and then the fewest orbits (so that an asymmetric piece ends
-the analysis at once, and the search starts from few placements), and of each orbit of its
-placements keep only the representative. A representative that no symmetry but the identity
-fixes stands for its whole orbit, and each solution with the piece there is the only one of
-its orbit with the piece there: those are counted as they are. A representative fixed by a
-subgroup K of symmetries is a case of its own: the piece is fixed there and the solutions
-are counted up to K, by the same plan with the next piece. When no piece is left to fix
-(every piece that K maps to itself has several copies), the case's solutions are listed and
-told apart by their least image under K. Every branch ends with a trivial group or such a
-list, so each orbit of the whole puzzle is counted exactly once.
+piece with one copy that every symmetry of the group maps to itself, and of each orbit of
+its placements keep only the representative. The piece: for the whole group, the one with
+the fewest orbits, an orbit fixed by a symmetry counting twice (the search then starts from
+few placements, as with Knuth's X in a quarter of the 6x10 box; on the pentomino boxes and
+the Soma cube this gave the smallest trees, or nearly); in a case of its own (a piece fixed
+already, a small search), the one with the fewest placements fixed by a symmetry and then
+the fewest orbits, so that an asymmetric piece ends the analysis at once. A representative
+that no symmetry but the identity fixes stands for its whole orbit, and each solution with
+the piece there is the only one of its orbit with the piece there: those are counted as
+they are. A representative fixed by a subgroup K of symmetries is a case of its own: the
+piece is fixed there and the solutions are counted up to K, by the same plan with the next
+piece. When no piece is left to fix (every piece that K maps to itself has several
+copies), the case's solutions are listed and told apart by their least image under K.
+Every branch ends with a trivial group or such a list, so each orbit of the whole puzzle is
+counted exactly once.
 """
 
 from __future__ import annotations
@@ -142,7 +146,8 @@ def plan(
             if any(h.pieces[piece.name] != piece.name for h in sub):
                 continue
             orbits = _orbits(placements[piece.name], used, sub)
-            score = (sum(len(k) > 1 for _, k in orbits), len(orbits))
+            symmetric = sum(len(k) > 1 for _, k in orbits)
+            score = (symmetric, len(orbits)) if fixed else (len(orbits) + symmetric, symmetric)
             if best is None or score < best[0]:
                 best = (score, piece.name, orbits)
         if best is None:

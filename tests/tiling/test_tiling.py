@@ -316,9 +316,18 @@ def test_random_small_puzzles_agree_with_brute_force(seed) -> None:
 
 
 def test_every_case_of_the_plan_keeps_one_solution_of_each_orbit() -> None:
-    # 5x12: the piece the plan fixes has no symmetric placement, so one case does; the
-    # 8x8 board with a hole, and 4x4 with an O in the middle, need cases of their own
-    assert len(Tiling(box(5, 12), "pentominoes").cases) == 1
+    # 6x10: Knuth's X in a quarter of the box (centres in rows 1-2, columns 1-4), less the
+    # one centred at (1, 1) that cuts off the corner: one case
+    (case,) = Tiling(box(6, 10), "pentominoes").cases
+    assert case.restricted is not None and case.restricted[0] == "X"
+    assert sorted(p.cells[2][1:] for p in case.restricted[1]) == [
+        (y, x) for y in (1, 2) for x in (1, 2, 3, 4) if (y, x) != (1, 1)
+    ]
+    # 5x12: X too; the 5 orbits of X on the middle row are fixed by a mirror, cases of
+    # their own; the 8x8 board with a hole, and 4x4 with an O in the middle, too
+    main, *fixed = Tiling(box(5, 12), "pentominoes").cases
+    assert main.restricted is not None and main.restricted[0] == "X"
+    assert sorted(case.fixed[0].cells[2][1:] for case in fixed) == [(2, x) for x in range(1, 6)]
     centred = Tiling("####\n####\n####\n####", "tetrominoes:O trominoes:V*4")
     assert any(len(case.group) > 1 for case in centred.cases)  # V has copies: listed
 
