@@ -167,7 +167,7 @@ def _orbits(
     placements: Iterable[Placement], used: set[Cell], group: Sequence[Symmetry]
 ) -> list[tuple[Placement, tuple[Symmetry, ...]]]:
     """The orbit representatives of the placements clear of ``used``, each with the
-    symmetries of ``group`` that fix it."""
+    symmetries of ``group`` (the identity first) that fix it."""
     seen: set[Placement] = set()
     result = []
     for placement in placements:
@@ -176,7 +176,10 @@ def _orbits(
         orbit = {h(placement) for h in group}
         seen |= orbit
         rep = min(orbit)
-        result.append((rep, tuple(h for h in group if h(rep) == rep)))
+        if len(orbit) == len(group):  # the orbit has |group| / |fixers| placements
+            result.append((rep, tuple(group[:1])))
+        else:
+            result.append((rep, tuple(h for h in group if h(rep) == rep)))
     return result
 
 
