@@ -39,6 +39,8 @@ T = TypeVar("T")
 KNUTH_6X10 = ROOT / "tests" / "fixtures" / "pentominoes-6x10.dlx"
 SOLID = "cubes/solid-pentominoes-"
 HOLE = "########\n########\n########\n###..###\n###..###\n########\n########\n########\n"
+CORNERS = ".######.\n" + "########\n" * 6 + ".######.\n"
+PICTURES = {"8x8, hole": HOLE, "8x8, no corners": CORNERS}  # the boards read from stdin
 
 # (name, the tile command's board and pieces, Polyform Puzzler's script, the count)
 PUZZLES = [
@@ -47,6 +49,12 @@ PUZZLES = [
     ("pentominoes 4x15", ["4x15", "-p", "pentominoes"], "ominoes/pentominoes-4x15.py", 368),
     ("pentominoes 3x20", ["3x20", "-p", "pentominoes"], "ominoes/pentominoes-3x20.py", 2),
     ("pentominoes 8x8, hole", ["-", "-p", "pentominoes"], "ominoes/pentominoes-8x8.py", 65),
+    (
+        "pentominoes 8x8, no corners",
+        ["-", "-p", "pentominoes"],
+        "ominoes/pentominoes-8x8-corners.py",
+        2170,
+    ),
     ("Soma cube", ["3x3x3", "-p", "soma"], "cubes/soma-3x3x3.py", 240),
     ("solid pentominoes 2x3x10", ["2x3x10", "-p", "pentominoes"], f"{SOLID}2x3x10.py", 12),
     ("solid pentominoes 2x5x6", ["2x5x6", "-p", "pentominoes"], f"{SOLID}2x5x6.py", 264),
@@ -121,7 +129,7 @@ def against_puzzler(
     for name, args, script, count in PUZZLES:
         if only and not any(word in name for word in only):
             continue
-        stdin = HOLE if args[0] == "-" else None
+        stdin = next((v for k, v in PICTURES.items() if name.endswith(k)), None)
         runs = {
             "tile": lambda a=args, s=stdin, c=count: _process(
                 [*tile, *a, "--count"], s, c, r"\A(\d+)$"

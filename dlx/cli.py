@@ -398,6 +398,7 @@ def quiet_dask() -> None:
     except ImportError:
         return  # the runner says the extra is missing
     import logging  # here: with Dask only (it costs every command 2 ms to start)
+
     for name in list(logging.root.manager.loggerDict):  # tornado: Dask's event loop
         if name.partition(".")[0] in ("distributed", "tornado"):
             logging.getLogger(name).setLevel(logging.CRITICAL)

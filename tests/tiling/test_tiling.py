@@ -207,6 +207,13 @@ def test_the_8x8_board_with_a_central_hole_has_65_solutions() -> None:
     assert tiling.count() == 65
 
 
+def test_the_8x8_board_without_its_corners_has_2170_solutions() -> None:
+    # as Polyform Puzzler records it (pentominoes-8x8-corners.py), an independent program
+    tiling = Tiling(".######.\n" + "########\n" * 6 + ".######.", "pentominoes")
+    assert len(tiling.symmetries) == 8
+    assert tiling.count() == 2170
+
+
 def test_the_soma_cube_has_240_distinct_solutions_and_11520_in_all() -> None:
     # Conway and Guy (1962); Berlekamp, Conway and Guy, "Winning Ways"
     soma = Tiling(box(3, 3, 3), "soma")
