@@ -3,8 +3,9 @@ distinct solutions, draw them.
 
 A board and its pieces are text pictures (``dlx.tiling.pictures``) or built-in sets
 (``dlx.tiling.shapes``: the polyominoes of orders 1 to 6, the Soma pieces, the pentacubes);
-a ``Tiling`` is the exact-cover problem of a board and its pieces (``dlx.tiling.model``),
-whose ``count`` counts the solutions up to the board's symmetries by breaking them
+a ``Tiling`` is the exact-cover problem of a board and its pieces (``dlx.tiling.model``;
+the placements found as bits, less those no solution holds, by ``dlx.tiling.grid``), whose
+``count`` counts the solutions up to the board's symmetries by breaking them
 (``dlx.tiling.symmetry``); ``dlx.tiling.draw`` writes solutions as SVG and JSON records.
 
 >>> from dlx.tiling import Tiling, box

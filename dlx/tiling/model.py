@@ -5,7 +5,8 @@ piece (a ``Placement``, its name): the piece's item and the cells it covers. A p
 several copies is one item covered that many times (Knuth's Algorithm M): copies are
 interchangeable, so swapping two is not another solution. When only one piece has copies,
 its item is left out: the cells, covered once each, already leave room for exactly its
-copies, and the problem stays a plain exact cover that the C loops search.
+copies, and the problem stays a plain exact cover that the C loops search. Placements
+that cut off a region no other pieces can fill are left out (``dlx.tiling.grid``).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from dlx import seeds
 from dlx.errors import TilingError
 from dlx.problem import Problem
 from dlx.seeds import Seed
+from dlx.tiling.grid import Grid
 from dlx.tiling.pictures import Board, read_board
 from dlx.tiling.shapes import FLAT, FLAT_TURNS, ROTATIONS, Cell, Piece, is_flat, orientations
 from dlx.tiling.symmetry import Case, Placement, Symmetry, least_image, plan, symmetries
@@ -80,9 +82,18 @@ class Tiling:
             )
         self.one_sided = one_sided
         self.motions = ROTATIONS if self.solid else FLAT_TURNS if one_sided else FLAT
-        self.placements: dict[str, list[Placement]] = {
-            piece.name: self._placements(piece) for piece in self.pieces
-        }
+        room = max(max(cell) for piece in self.pieces for cell in piece.cells) + 1
+        grid = Grid(self.board.cells, room)
+        self.placements: dict[str, list[Placement]] = grid.live(
+            self.pieces,
+            {
+                p.name: grid.placements(p.name, orientations(p.cells, self.motions))
+                for p in self.pieces
+            },
+        )
+        """Each piece's placements: every one on the board, orientation by orientation, each
+        orientation's first cell on each board cell in reading order, less those that cut
+        off a region no other pieces fill (``dlx.tiling.grid``)."""
         self.symmetries: list[Symmetry] = symmetries(
             self.board.cells, self.pieces, self.motions, solid=self.solid
         )
@@ -90,19 +101,6 @@ class Tiling:
         # one piece with copies needs no item (see the module); two or more need bounds
         self._implied = several[0] if len(several) == 1 else None
         self._bounds = {p.name: p.copies for p in self.pieces if len(several) > 1 and p.copies > 1}
-
-    def _placements(self, piece: Piece) -> list[Placement]:
-        """Every placement of ``piece`` on the board, orientation by orientation, each
-        orientation's first cell on each board cell in reading order."""
-        cells = set(self.board.cells)
-        result = []
-        for shape in orientations(piece.cells, self.motions):
-            z0, y0, x0 = shape[0]
-            for bz, by, bx in self.board.cells:
-                moved = tuple((bz + z - z0, by + y - y0, bx + x - x0) for z, y, x in shape)
-                if cells.issuperset(moved):
-                    result.append(Placement(piece.name, moved))
-        return result
 
     @property
     def has_copies(self) -> bool:

@@ -11,17 +11,21 @@ Glossary:
   the least (its cells in reading order).
 
 The plan (a case analysis as Knuth does for the pentominoes' X, made automatic): take a
-piece with one copy that every symmetry of the group maps to itself, the one with the fewest
-placements fixed by a symmetry and then the fewest orbits (so that an asymmetric piece ends
-the analysis at once, and the search starts from few placements), and of each orbit of its
-placements keep only the representative. A representative that no symmetry but the identity
-fixes stands for its whole orbit, and each solution with the piece there is the only one of
-its orbit with the piece there: those are counted as they are. A representative fixed by a
-subgroup K of symmetries is a case of its own: the piece is fixed there and the solutions
-are counted up to K, by the same plan with the next piece. When no piece is left to fix
-(every piece that K maps to itself has several copies), the case's solutions are listed and
-told apart by their least image under K. Every branch ends with a trivial group or such a
-list, so each orbit of the whole puzzle is counted exactly once.
+piece with one copy that every symmetry of the group maps to itself, and of each orbit of
+its placements keep only the representative. The piece: for the whole group, the one with
+the fewest orbits, an orbit fixed by a symmetry counting twice (the search then starts from
+few placements, as with Knuth's X in a quarter of the 6x10 box; on the pentomino boxes and
+the Soma cube this gave the smallest trees, or nearly); in a case of its own (a piece fixed
+already, a small search), the one with the fewest placements fixed by a symmetry and then
+the fewest orbits, so that an asymmetric piece ends the analysis at once. A representative
+that no symmetry but the identity fixes stands for its whole orbit, and each solution with
+the piece there is the only one of its orbit with the piece there: those are counted as
+they are. A representative fixed by a subgroup K of symmetries is a case of its own: the
+piece is fixed there and the solutions are counted up to K, by the same plan with the next
+piece. When no piece is left to fix (every piece that K maps to itself has several
+copies), the case's solutions are listed and told apart by their least image under K.
+Every branch ends with a trivial group or such a list, so each orbit of the whole puzzle is
+counted exactly once.
 """
 
 from __future__ import annotations
@@ -142,7 +146,8 @@ def plan(
             if any(h.pieces[piece.name] != piece.name for h in sub):
                 continue
             orbits = _orbits(placements[piece.name], used, sub)
-            score = (sum(len(k) > 1 for _, k in orbits), len(orbits))
+            symmetric = sum(len(k) > 1 for _, k in orbits)
+            score = (symmetric, len(orbits)) if fixed else (len(orbits) + symmetric, symmetric)
             if best is None or score < best[0]:
                 best = (score, piece.name, orbits)
         if best is None:
@@ -162,7 +167,7 @@ def _orbits(
     placements: Iterable[Placement], used: set[Cell], group: Sequence[Symmetry]
 ) -> list[tuple[Placement, tuple[Symmetry, ...]]]:
     """The orbit representatives of the placements clear of ``used``, each with the
-    symmetries of ``group`` that fix it."""
+    symmetries of ``group`` (the identity first) that fix it."""
     seen: set[Placement] = set()
     result = []
     for placement in placements:
@@ -171,7 +176,10 @@ def _orbits(
         orbit = {h(placement) for h in group}
         seen |= orbit
         rep = min(orbit)
-        result.append((rep, tuple(h for h in group if h(rep) == rep)))
+        if len(orbit) == len(group):  # the orbit has |group| / |fixers| placements
+            result.append((rep, tuple(group[:1])))
+        else:
+            result.append((rep, tuple(h for h in group if h(rep) == rep)))
     return result
 
 

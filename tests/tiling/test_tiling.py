@@ -13,7 +13,7 @@ import pytest
 from dlx.errors import ArgumentError, TilingError
 from dlx.tiling import Piece, Tiling, box, parse_pieces, piece_set, read_board, read_pieces
 from dlx.tiling.draw import record, svg
-from dlx.tiling.shapes import FLAT, ROTATIONS, canonical, polyforms
+from dlx.tiling.shapes import FLAT, ROTATIONS, canonical, normalize, polyforms
 from tests.tiling import oracle
 
 HOLE_8X8 = "########\n########\n########\n###..###\n###..###\n########\n########\n########"
@@ -139,11 +139,34 @@ def test_a_puzzle_that_cannot_be_filled_is_refused_before_the_search() -> None:
 # -- orientations ---------------------------------------------------------------------------
 
 
+def _orientations(tiling: Tiling, name: str) -> int:
+    return len({normalize(p.cells) for p in tiling.placements[name]})
+
+
 def test_flat_pieces_take_up_to_8_orientations_and_one_sided_ones_up_to_4() -> None:
-    counts = {n: len(Tiling(box(5, 5), f"pentominoes:{n}*5").placements[n]) for n in "XIL"}
-    assert counts == {"X": 9, "I": 10, "L": 8 * 2 * 4}
-    one_sided = Tiling(box(5, 5), "pentominoes:L*5", one_sided=True)
-    assert len(one_sided.placements["L"]) == 4 * 2 * 4
+    counts = {n: _orientations(Tiling(box(5, 5), f"pentominoes:{n}*5"), n) for n in "XIL"}
+    assert counts == {"X": 1, "I": 2, "L": 8}
+    assert _orientations(Tiling(box(5, 5), "pentominoes:L*5", one_sided=True), "L") == 4
+
+
+def test_placements_that_cut_off_a_region_no_piece_fills_are_left_out() -> None:
+    # an X centred next to a corner of 5x5 cuts the corner cell off: 5 of its 9 places stay
+    centres = {p.cells[2][1:] for p in Tiling(box(5, 5), "pentominoes:X*5").placements["X"]}
+    assert centres == {(2, 2), (1, 2), (2, 1), (2, 3), (3, 2)}
+    # 3x3 of V trominoes: of the 4 in each 2x2 corner, the one that leaves the board's
+    # corner empty cuts it off; the other 3 leave one region of 6 cells
+    kept = Tiling(box(3, 3), "trominoes:V*3").placements["V"]
+    assert len(kept) == 4 * 3
+    assert ("V", ((0, 0, 1), (0, 1, 0), (0, 1, 1))) not in kept
+
+
+def test_a_piece_in_two_parts_may_straddle_a_region_so_nothing_is_cut_then() -> None:
+    # the O in the middle leaves two lone cells: D, in two parts, fills both at once
+    tiling = Tiling("###", [Piece("D", ((0, 0), (0, 2))), Piece("O", ((0, 0),))])
+    assert tiling.count(all_symmetric=True) == 1
+    assert oracle.tilings([(0, 0), (0, 1), (0, 2)], _oracle_pieces(tiling)) == [
+        frozenset({("D", ((0, 0), (0, 2))), ("O", ((0, 1),))})
+    ]
 
 
 def test_a_one_sided_piece_never_turns_over() -> None:
@@ -182,6 +205,13 @@ def test_the_8x8_board_with_a_central_hole_has_65_solutions() -> None:
     tiling = Tiling(HOLE_8X8, "pentominoes")
     assert len(tiling.symmetries) == 8
     assert tiling.count() == 65
+
+
+def test_the_8x8_board_without_its_corners_has_2170_solutions() -> None:
+    # as Polyform Puzzler records it (pentominoes-8x8-corners.py), an independent program
+    tiling = Tiling(".######.\n" + "########\n" * 6 + ".######.", "pentominoes")
+    assert len(tiling.symmetries) == 8
+    assert tiling.count() == 2170
 
 
 def test_the_soma_cube_has_240_distinct_solutions_and_11520_in_all() -> None:
@@ -293,9 +323,18 @@ def test_random_small_puzzles_agree_with_brute_force(seed) -> None:
 
 
 def test_every_case_of_the_plan_keeps_one_solution_of_each_orbit() -> None:
-    # 5x12: the piece the plan fixes has no symmetric placement, so one case does; the
-    # 8x8 board with a hole, and 4x4 with an O in the middle, need cases of their own
-    assert len(Tiling(box(5, 12), "pentominoes").cases) == 1
+    # 6x10: Knuth's X in a quarter of the box (centres in rows 1-2, columns 1-4), less the
+    # one centred at (1, 1) that cuts off the corner: one case
+    (case,) = Tiling(box(6, 10), "pentominoes").cases
+    assert case.restricted is not None and case.restricted[0] == "X"
+    assert sorted(p.cells[2][1:] for p in case.restricted[1]) == [
+        (y, x) for y in (1, 2) for x in (1, 2, 3, 4) if (y, x) != (1, 1)
+    ]
+    # 5x12: X too; the 5 orbits of X on the middle row are fixed by a mirror, cases of
+    # their own; the 8x8 board with a hole, and 4x4 with an O in the middle, too
+    main, *fixed = Tiling(box(5, 12), "pentominoes").cases
+    assert main.restricted is not None and main.restricted[0] == "X"
+    assert sorted(case.fixed[0].cells[2][1:] for case in fixed) == [(2, x) for x in range(1, 6)]
     centred = Tiling("####\n####\n####\n####", "tetrominoes:O trominoes:V*4")
     assert any(len(case.group) > 1 for case in centred.cases)  # V has copies: listed
 

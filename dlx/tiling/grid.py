@@ -1,0 +1,124 @@
+"""The board as the bits of one integer: every placement of a shape, and the placements that
+no solution holds.
+
+A *grid* numbers the board's cells in reading order on a box with room around them (as
+many spare columns, rows and layers as a piece is long), so that a set of cells is an
+integer, moving it is one shift, and no move that a piece can make wraps one cell of the
+board onto another. The anchors of a shape (the cells where its first cell can go with all
+of it on the board) are then one AND of shifted boards, and each region of the board left
+by a placement a flood fill of a few shifts a step.
+
+*Dead placements*: a placement splits the rest of the board into regions (cells joined
+face to face). When every piece is connected, each other piece lies inside one region, so
+a region's size is the total size of some of the other pieces; a placement leaving a
+region that no choice of them adds up to (a lone cell beside a wall, three cells for
+pentominoes) is in no solution, and dropping it changes no count while sparing the search
+the dead branch each time it would try it. The test is on areas only, so it is the same
+for a placement and its images under the board's symmetries: what is kept stays closed
+under them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from dlx.tiling.shapes import Cell, Piece, Shape
+from dlx.tiling.symmetry import Placement
+
+_STEPS = ((0, 0, 1), (0, 1, 0), (1, 0, 0))
+
+
+class Grid:
+    """A board's cells as bits: ``index[cell]`` is a cell's bit, ``cells[bit]`` the cell,
+    ``full`` the board; ``width`` and ``layer`` are the bit steps of
+    a row and a layer; ``room`` cells are spare beyond each side."""
+
+    def __init__(self, board: Sequence[Cell], room: int) -> None:
+        low = [min(cell[axis] for cell in board) for axis in range(3)]
+        high = [max(cell[axis] for cell in board) for axis in range(3)]
+        self.width = high[2] - low[2] + 1 + room
+        self.layer = (high[1] - low[1] + 1 + room) * self.width
+        self.index = {
+            (z, y, x): (z - low[0]) * self.layer + (y - low[1]) * self.width + x - low[2]
+            for z, y, x in board
+        }
+        self.cells = {bit: cell for cell, bit in self.index.items()}
+        self.full = sum(1 << bit for bit in self.index.values())
+
+    def placements(self, name: str, shapes: Sequence[Shape]) -> list[Placement]:
+        """Every placement of the piece ``name`` in one of the ``shapes`` (normalized, none
+        longer than ``room`` + 1 on an axis), shape by shape, the first cell on each board
+        cell in reading order."""
+        result = []
+        cells = self.cells
+        for shape in shapes:
+            z0, y0, x0 = shape[0]
+            steps = [(z - z0) * self.layer + (y - y0) * self.width + x - x0 for z, y, x in shape]
+            anchors = self.full
+            for step in steps[1:]:  # after the first cell in reading order: all positive
+                anchors &= self.full >> step
+            while anchors:
+                low = anchors & -anchors
+                anchor = low.bit_length() - 1
+                anchors ^= low
+                result.append(Placement(name, tuple(cells[anchor + s] for s in steps)))
+        return result
+
+    def live(
+        self, pieces: Sequence[Piece], placements: Mapping[str, list[Placement]]
+    ) -> dict[str, list[Placement]]:
+        """The placements of each piece that leave no region the other pieces cannot fill
+        (see the module); all of them when a piece is not connected."""
+        if not all(connected(piece.cells) for piece in pieces):
+            return dict(placements)
+        result = {}
+        for piece in pieces:
+            sums = 1  # bit s: some of the other pieces add up to s cells
+            for other in pieces:
+                for _ in range(other.copies - (other is piece)):
+                    sums |= sums << len(other)
+            result[piece.name] = [
+                placement for placement in placements[piece.name] if self._fillable(placement, sums)
+            ]
+        return result
+
+    def _fillable(self, placement: Placement, sums: int) -> bool:
+        """True when each region of the board less ``placement`` has a size that is a bit
+        of ``sums``."""
+        rest = self.full
+        for cell in placement.cells:
+            rest ^= 1 << self.index[cell]
+        width, layer = self.width, self.layer
+        while rest:
+            region = rest & -rest
+            while True:
+                grown = (
+                    region
+                    | region << 1
+                    | region >> 1
+                    | region << width
+                    | region >> width
+                    | region << layer
+                    | region >> layer
+                ) & rest
+                if grown == region:
+                    break
+                region = grown
+            if not sums >> region.bit_count() & 1:
+                return False
+            rest ^= region
+        return True
+
+
+def connected(cells: Sequence[Cell]) -> bool:
+    """True when the cells are joined face to face into one region."""
+    todo = set(cells)
+    stack = [todo.pop()] if todo else []
+    while stack:
+        z, y, x = stack.pop()
+        for dz, dy, dx in _STEPS:
+            for cell in ((z + dz, y + dy, x + dx), (z - dz, y - dy, x - dx)):
+                if cell in todo:
+                    todo.remove(cell)
+                    stack.append(cell)
+    return not todo
