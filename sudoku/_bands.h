@@ -137,22 +137,28 @@ static inline void bands_keep(BandsState *s, int band, int d, uint32_t keep)
     *word = w;
 }
 
-/* Commit the option (cell `bit` of `band`, digit d), which must be in the matrix: hide every
- * other option of its items (branch-free: the other digits of the cell, then the digit in
- * the cell's row, box and column). */
-static inline void bands_commit(BandsState *s, int band, int bit, int d)
+/* Commit the option (cell `bit` of `band`, digit d), the last of its cell: hide the digit's
+ * other options in the cell's row, box and column. */
+static inline void bands_place(BandsState *s, int band, int bit, int d)
 {
     const uint32_t *peers = bands_peers[27 * band + bit];
+    s->open[band] &= ~(1u << bit);
+    for (int b = 0; b < 3; b++)
+        bands_keep(s, b, d, ~peers[b]);
+}
+
+/* Commit the option (cell `bit` of `band`, digit d), which must be in the matrix: hide every
+ * other option of its items (branch-free: the other digits of the cell, then bands_place). */
+static inline void bands_commit(BandsState *s, int band, int bit, int d)
+{
     uint32_t *word = s->word + 9 * band, cell = 1u << bit, had = 0;
-    s->open[band] &= ~cell;
     for (int e = 0; e < 9; e++) {
         had |= (word[e] >> bit & 1) << e;
         word[e] &= ~cell;
     }
     word[d] |= cell;
     s->dirty |= had & ~(1u << d);
-    for (int b = 0; b < 3; b++)
-        bands_keep(s, b, d, ~peers[b]);
+    bands_place(s, band, bit, d);
 }
 
 static const int bands_next[3] = {1, 2, 0};
@@ -272,13 +278,13 @@ static int bands_propagate(BandsState *s)
                     d++;
                 if (d == 9)
                     return -1;
-                bands_commit(s, band, bit, d);
+                bands_place(s, band, bit, d);
             }
         }
         if (s->dirty)
             continue;
         for (int band = 0; band < 3; band++)
-            if (bands_triad_rule(s, band) < 0)
+            if (s->open[band] && bands_triad_rule(s, band) < 0) /* a full band keeps them */
                 return -1;
         if (!s->dirty)
             return 0;
