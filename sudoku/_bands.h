@@ -44,9 +44,9 @@
 static uint8_t bands_triads[512];      /* a row's 9 bits -> which of its 3 triads are not empty */
 static uint16_t bands_lone[512];       /* a row's 9 bits -> the same when only one is set */
 static uint32_t bands_matched[512];    /* a band's triads not empty -> its cells on a matching */
-static uint16_t bands_stack[512];      /* a 3x3 matrix (bit 3 * row + column) -> its bits on a
-                                        * matching of rows to columns */
-static uint32_t bands_spread_box[512]; /* a 3x3 matrix -> the same as box 0 of a band's word */
+static uint32_t bands_stack[512];      /* box 0 of a band's word, as a 3x3 matrix (bit
+                                        * 3 * row + column) -> its bits on a matching of rows
+                                        * to columns, as box 0 of a word */
 static uint32_t bands_peers[81][3];   /* a cell -> the other cells of its row, column, box */
 static uint32_t bands_triad_keep[9];  /* a row triad -> the band's cells its digit may keep */
 static uint32_t bands_column_keep[9]; /* a column triad -> the same */
@@ -72,8 +72,7 @@ static void bands_tables_init(void)
         bands_triads[m] = (uint8_t)triads;
         bands_lone[m] = (uint16_t)(m & (m - 1) ? 0 : m);
         bands_matched[m] = matched;
-        bands_stack[m] = (uint16_t)stack;
-        bands_spread_box[m] = (m & 7) | (m & 0x38) << 6 | (uint32_t)(m & 0x1c0) << 12;
+        bands_stack[m] = (stack & 7) | (stack & 0x38) << 6 | (stack & 0x1c0) << 12;
     }
     for (int t = 0; t < 9; t++) {
         uint32_t row = 0x1ffu << 9 * (t / 3), box = 0x1c0e07u << 3 * (t % 3), triad = row & box;
@@ -120,6 +119,13 @@ typedef struct {
 static inline uint32_t bands_columns(uint32_t w)
 {
     return (w | w >> 9 | w >> 18) & 0x1ff;
+}
+
+/* A band's word -> the options alone in their rows. */
+static inline uint32_t bands_lone_rows(uint32_t w)
+{
+    return bands_lone[w & 0x1ff] | bands_lone[w >> 9 & 0x1ff] << 9 |
+           (uint32_t)bands_lone[w >> 18] << 18;
 }
 
 /* A band's word -> its triads not empty, bit 3 * row + box. */
@@ -179,9 +185,7 @@ static int bands_digit(BandsState *s, int d)
         uint32_t kept = 0;
         for (int x = 0; x < 3; x++) {
             uint32_t box = columns >> 3 * x;
-            kept |= bands_spread_box[bands_stack[(box & 7) | (box >> 6 & 0x38) |
-                                                 (box >> 12 & 0x1c0)]]
-                    << 3 * x;
+            kept |= bands_stack[(box & 7) | (box >> 6 & 0x38) | (box >> 12 & 0x1c0)] << 3 * x;
         }
         if (kept == columns)
             break;
@@ -194,14 +198,13 @@ static int bands_digit(BandsState *s, int d)
     s->word[d] = w0;
     s->word[9 + d] = w1;
     s->word[18 + d] = w2;
-    for (int band = 0; band < 3; band++) { /* (row, digit) items with one option left */
-        uint32_t w = s->word[9 * band + d];
-        uint32_t lone = (bands_lone[w & 0x1ff] | bands_lone[w >> 9 & 0x1ff] << 9 |
-                         (uint32_t)bands_lone[w >> 18] << 18) &
-                        s->open[band];
-        for (; lone; lone &= lone - 1)
-            bands_commit(s, band, dlx_ctz32(lone), d);
-    }
+    /* (row, digit) items with one option left: on a matching, no two share a unit */
+    uint32_t lone[3] = {bands_lone_rows(w0) & s->open[0], bands_lone_rows(w1) & s->open[1],
+                        bands_lone_rows(w2) & s->open[2]};
+    if (lone[0] | lone[1] | lone[2])
+        for (int band = 0; band < 3; band++)
+            for (uint32_t t = lone[band]; t; t &= t - 1)
+                bands_commit(s, band, dlx_ctz32(t), d);
     return 0;
 }
 
@@ -227,34 +230,33 @@ static inline void bands_counts(const BandsState *s, int band, uint32_t *one, ui
  * box outside the triad. */
 static int bands_triad_rule(BandsState *s, int band)
 {
-    uint32_t rows[9], columns[9], a = 0, b = 0, c = 0, e = 0, va = 0, vb = 0, vc = 0, ve = 0;
-    for (int d = 0; d < 9; d++) {
-        uint32_t w = s->word[9 * band + d];
-        rows[d] = bands_row_triads(w);
-        columns[d] = bands_columns(w);
-        e |= c & rows[d];
-        c |= b & rows[d];
-        b |= a & rows[d];
-        a |= rows[d];
-        ve |= vc & columns[d];
-        vc |= vb & columns[d];
-        vb |= va & columns[d];
-        va |= columns[d];
+    uint32_t triads[9], one = 0, two = 0, three = 0, four = 0; /* bit-sliced digit counts */
+    for (int d = 0; d < 9; d++) { /* row triads in bits 0-8, column triads in 9-17 */
+        uint32_t w = s->word[9 * band + d], t = bands_row_triads(w) | bands_columns(w) << 9;
+        triads[d] = t;
+        four |= three & t;
+        three |= two & t;
+        two |= one & t;
+        one |= t;
     }
-    if ((c & vc) != 0x1ff)
+    if (three != 0x3ffff)
         return -1;
-    uint32_t three = c & ~e, vthree = vc & ~ve;
-    for (int d = 0; three | vthree && d < 9; d++) {
-        uint32_t keep = BANDS_ALL;
-        for (uint32_t t = rows[d] & three; t; t &= t - 1)
+    uint32_t full = three & ~four;
+    for (int d = 0; full && d < 9; d++) {
+        uint32_t held = triads[d] & full, keep = BANDS_ALL;
+        if (!held)
+            continue;
+        for (uint32_t t = held & 0x1ff; t; t &= t - 1)
             keep &= bands_triad_keep[dlx_ctz32(t)];
-        uint32_t lone = columns[d] & vthree;
+        uint32_t lone = held >> 9;
         for (uint32_t t = lone; t; t &= t - 1)
             keep &= bands_column_keep[dlx_ctz32(t)];
         bands_keep(s, band, d, keep);
-        lone *= BANDS_SPREAD;
-        bands_keep(s, bands_next[band], d, ~lone);
-        bands_keep(s, bands_next[bands_next[band]], d, ~lone);
+        if (lone) {
+            lone *= BANDS_SPREAD;
+            bands_keep(s, bands_next[band], d, ~lone);
+            bands_keep(s, bands_next[bands_next[band]], d, ~lone);
+        }
     }
     return 0;
 }
