@@ -22,10 +22,11 @@
  *
  * A word that changes marks its digit dirty; propagation runs until no digit is dirty and no
  * cell is forced. Where it stalls, the search branches on a cell item with fewest options (two
- * almost always), the one whose peers have fewest options, trying each digit on a copy of the
- * state (about 120 bytes, no undo trail). A guess is an option tried at a branch point where
- * more remain untried (so a branch on two options is one guess, as tdoku counts them). Plain
- * C, no Python, no allocation: the caller may run it without the GIL.
+ * almost always; of those, the one with most peers of two or three: see bands_choose), trying
+ * each digit on a copy of the state (about 120 bytes, no undo trail). A guess is an option
+ * tried at a branch point where more remain untried (so a branch on two options is one guess,
+ * as tdoku counts them). Plain C, no Python, no allocation: the caller may run it without the
+ * GIL.
  */
 #ifndef SUDOKU_BANDS_H
 #define SUDOKU_BANDS_H
@@ -148,9 +149,13 @@ static inline void bands_keep(BandsState *s, int band, int d, uint32_t keep)
 static inline void bands_place(BandsState *s, int band, int bit, int d)
 {
     const uint32_t *peers = bands_peers[27 * band + bit];
+    uint32_t *word = s->word + d, w0 = word[0], w1 = word[9], w2 = word[18];
+    uint32_t hidden = (w0 & peers[0]) | (w1 & peers[1]) | (w2 & peers[2]);
+    word[0] = w0 & ~peers[0];
+    word[9] = w1 & ~peers[1];
+    word[18] = w2 & ~peers[2];
+    s->dirty |= (uint32_t)(hidden != 0) << d;
     s->open[band] &= ~(1u << bit);
-    for (int b = 0; b < 3; b++)
-        bands_keep(s, b, d, ~peers[b]);
 }
 
 /* Commit the option (cell `bit` of `band`, digit d), which must be in the matrix: hide every
