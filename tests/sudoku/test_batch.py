@@ -309,7 +309,7 @@ def test_the_batch_lets_other_threads_run_while_it_solves():
     longest pause between its steps stays far below the time the batch takes."""
     solver = _batch.Solver()
     sudoku.solve.add_shape(solver, Shape.for_size(9))
-    lines = [HARD] * 1000
+    lines = [HARD] * 20_000  # a tenth of a second or more: far above a busy machine's pauses
     took = []
 
     def work() -> None:
