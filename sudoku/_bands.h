@@ -334,7 +334,7 @@ static int bands_start(BandsSearch *search, const int *givens)
  * returned. */
 static int bands_choose(const BandsState *s, int *band)
 {
-    uint32_t two[3], short_[3], any = 0; /* two options; two or three */
+    uint32_t two[3], few[3], any = 0; /* cells of two options; of two or three */
     for (int b = 0; b < 3; b++) {
         uint32_t one = 0, more = 0, three = 0, four = 0;
         for (int d = 0; d < 9; d++) {
@@ -345,7 +345,7 @@ static int bands_choose(const BandsState *s, int *band)
             one |= w;
         }
         two[b] = more & ~three & s->open[b];
-        short_[b] = more & ~four & s->open[b];
+        few[b] = more & ~four & s->open[b];
         any |= two[b];
     }
     int best = -1, top = -1;
@@ -355,11 +355,11 @@ static int bands_choose(const BandsState *s, int *band)
             for (uint32_t t = two[b]; t; t &= t - 1) {
                 int bit = dlx_ctz32(t), column = bit % 9;
                 uint32_t peers = bands_peers[27 * b + bit][b];
-                uint64_t near = (two[b] & peers) | (uint64_t)(short_[b] & peers) << 27;
+                uint64_t near = (two[b] & peers) | (uint64_t)(few[b] & peers) << 27;
                 uint32_t far = (two[b1] >> column & BANDS_SPREAD) |
-                               (short_[b1] >> column & BANDS_SPREAD) << 1 |
+                               (few[b1] >> column & BANDS_SPREAD) << 1 |
                                (two[b2] >> column & BANDS_SPREAD) << 2 |
-                               (short_[b2] >> column & BANDS_SPREAD) << 3;
+                               (few[b2] >> column & BANDS_SPREAD) << 3;
                 int score = dlx_popcount64(near) + dlx_popcount32(far);
                 if (score > top) {
                     top = score;
@@ -410,7 +410,7 @@ static int bands_count(BandsSearch *search, int limit, unsigned char *first, lon
                 return -1;
         }
         BandsFrame *frame;
-        if (ok) { /* branch on the shortest cell item: save the state, try its first digit */
+        if (ok) { /* branch on a cell item (bands_choose): save the state, try its first digit */
             frame = &search->frames[depth++];
             frame->state = *s;
             frame->bit = bands_choose(s, &frame->band);
