@@ -31,6 +31,7 @@ some ten times cheaper to define, which every command's start-up pays.
 import enum
 from collections.abc import Iterator
 from functools import cache
+from itertools import repeat
 from typing import Any, NamedTuple, cast
 
 Record = dict[str, Any]
@@ -221,10 +222,20 @@ class UniqueRun(NamedTuple):
     solutions: list[str]
 
     def each(self) -> Iterator[Solved]:
-        """The run one :class:`Solved` a puzzle."""
-        for k, (puzzle, solution) in enumerate(zip(self.puzzles, self.solutions, strict=True)):
-            place = Place("line", self.first + k)
-            yield Solved(place, as_line(puzzle), Status.UNIQUE, (solution,))
+        """The run one :class:`Solved` a puzzle (made without a Python call a puzzle: the
+        named tuples' constructors are Python functions, ``tuple.__new__`` is not)."""
+        if len(self.puzzles) != len(self.solutions):
+            raise ValueError("a run has one solution a puzzle")
+        numbers = range(self.first, self.first + len(self.puzzles))
+        places = map(tuple.__new__, repeat(Place), zip(repeat("line"), numbers))
+        fields = zip(
+            places,
+            as_lines(self.puzzles),
+            repeat(Status.UNIQUE),
+            zip(self.solutions),  # each solution alone in a tuple
+            repeat(None),  # no stats
+        )
+        return map(tuple.__new__, repeat(Solved), fields)
 
     def json_lines(self) -> str:
         """The run's records as JSON lines: ``json.dumps(solved.to_record())`` of each, to
@@ -255,13 +266,23 @@ class UniqueRun(NamedTuple):
 
 
 # A plain puzzle line in line form: blanks as ".", letters upper case, no spaces around.
-_LINE_FORM = str.maketrans("0_-abcdefghijklmnop", "...ABCDEFGHIJKLMNOP")
+_OTHER_FORMS, _LINE_FORMS = "0_-abcdefghijklmnop", "...ABCDEFGHIJKLMNOP"
+_LINE_FORM = str.maketrans(_OTHER_FORMS, _LINE_FORMS)
+_LINE_FORM_BYTES = bytes.maketrans(_OTHER_FORMS.encode(), _LINE_FORMS.encode())
+_SPACES = bytes(c for c in range(128) if chr(c).isspace())  # what str.strip strips, in ASCII
 
 
 def as_line(text: str) -> str:
     """A line of symbols (as the C batch reads it: digits, letters, blanks ``. 0 _ -``) in
     line form, the same as ``format_line(parse(text))``."""
     return text.strip().translate(_LINE_FORM)
+
+
+def as_lines(texts: list[str]) -> list[str]:
+    """``as_line`` of each of ``texts``, ASCII lines of symbols alone (as the C batch takes
+    them: no space but around them), all at once."""
+    joined = ",".join(texts).encode("ascii").translate(_LINE_FORM_BYTES, _SPACES)
+    return joined.decode("ascii").split(",")
 
 
 # The CSV columns of each kind, after the place ("line" or "argument").

@@ -26,6 +26,7 @@ from sudoku.records import (
     Status,
     UniqueRun,
     as_line,
+    as_lines,
     schema,
 )
 
@@ -122,6 +123,33 @@ def test_as_line_is_the_line_form_of_the_parsed_grid(text: str) -> None:
     from sudoku.grid import format_line
 
     assert as_line(text) == format_line(parse(text))
+
+
+def test_as_lines_is_as_line_of_each_line() -> None:
+    texts = [
+        HARD,
+        HARD.replace(".", "0"),
+        f"  {HARD}\t\r\n",
+        "a" + "." * 254 + "G",
+        "_-0." + "1" * 12,
+    ]
+    assert as_lines(texts) == [as_line(text) for text in texts]
+    assert as_lines([]) == [""] and as_lines([HARD]) == [HARD]
+
+
+def test_a_runs_answers_are_the_named_tuples_of_each_puzzle() -> None:
+    """each() builds its tuples without their constructors: the same values, the same types."""
+    for run in c_runs():
+        expected = [
+            Solved(Place("line", run.first + k), as_line(puzzle), Status.UNIQUE, (solution,))
+            for k, (puzzle, solution) in enumerate(zip(run.puzzles, run.solutions, strict=True))
+        ]
+        got = list(run.each())
+        assert got == expected
+        assert {(type(s), type(s.place)) for s in got} == {(Solved, Place)}
+        assert all(parse(s.puzzle) == parse(p) for s, p in zip(got, run.puzzles, strict=True))
+    with pytest.raises(ValueError, match="one solution a puzzle"):
+        UniqueRun(1, [HARD, HARD], [HARD]).each()
 
 
 def test_records_name_their_place_first_and_leave_out_what_is_unknown() -> None:
