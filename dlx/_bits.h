@@ -30,8 +30,8 @@ typedef struct {
     Word *item;     /* item i's options at item[i * words], 1 <= i <= n_items */
     Word *conflict; /* option k's conflicts at conflict[k * words] */
     Word *covers;   /* option k's primary items (bit i - 1) at covers[k * live_words] */
-    int *primary;   /* option k's primary items from primary[start[k]], then a 0 */
-    int *start;
+    uint8_t *rows;  /* option k's primary items from rows[k * stride], then a 0: bytes in */
+    int stride;     /* rows of one stride, small enough to stay in the fastest cache */
     int *len;       /* item i's options, 0 <= i <= n_primary */
 } Masks;
 
@@ -62,8 +62,7 @@ static void masks_free(Masks *m)
     PyMem_RawFree(m->item);
     PyMem_RawFree(m->conflict);
     PyMem_RawFree(m->covers);
-    PyMem_RawFree(m->primary);
-    PyMem_RawFree(m->start);
+    PyMem_RawFree(m->rows);
     PyMem_RawFree(m->len);
     PyMem_RawFree(m);
 }
@@ -150,31 +149,31 @@ static Masks *masks_new(const Node *nd, const int *first, int n_items, int n_pri
     m->item = PyMem_RawCalloc(((size_t)n_items + 1) * W, sizeof(Word));
     m->conflict = PyMem_RawCalloc((size_t)n_options * W + 1, sizeof(Word));
     m->covers = PyMem_RawCalloc((size_t)n_options * V + 1, sizeof(Word));
-    m->start = PyMem_RawCalloc((size_t)n_options + 1, sizeof(int));
     m->len = PyMem_RawCalloc((size_t)n_primary + 1, sizeof(int));
-    size_t entries = 0;
-    for (int k = 0; k < n_options; k++)
+    int most = 0; /* primary items of an option, at most */
+    for (int k = 0; k < n_options; k++) {
+        int count = 0;
         for (int q = first[k]; nd[q].top > 0; q++)
-            entries += nd[q].top <= n_primary;
-    entries += (size_t)n_options; /* the 0 after each option's items */
-    m->primary = PyMem_RawCalloc(entries + 1, sizeof(int));
-    if (!m->item || !m->conflict || !m->covers || !m->start || !m->len || !m->primary) {
+            count += nd[q].top <= n_primary;
+        most = count > most ? count : most;
+    }
+    m->stride = most + 1; /* and the 0 */
+    m->rows = PyMem_RawCalloc((size_t)n_options * m->stride + 1, 1);
+    if (!m->item || !m->conflict || !m->covers || !m->len || !m->rows) {
         masks_free(m);
         return NULL;
     }
-    int at = 0;
     for (int k = 0; k < n_options; k++) {
-        m->start[k] = at;
+        uint8_t *row = m->rows + (size_t)k * m->stride;
         for (int q = first[k]; nd[q].top > 0; q++) {
             int i = nd[q].top;
             m->item[(size_t)i * W + k / WORD_BITS] |= (Word)1 << (k % WORD_BITS);
             if (i <= n_primary) {
                 m->covers[(size_t)k * V + (i - 1) / WORD_BITS] |= (Word)1 << ((i - 1) % WORD_BITS);
-                m->primary[at++] = i;
+                *row++ = (uint8_t)i; /* i <= BITS_MAX_PRIMARY < 256 */
                 m->len[i]++;
             }
         }
-        m->primary[at++] = 0;
     }
     if (conflicts_new(m, nd, first) < 0) {
         masks_free(m);
@@ -208,7 +207,8 @@ static inline void bits_hide(Bits *b, const Word *options, Word *hidden)
         active[w] ^= gone;
         for (; gone; gone &= gone - 1) {
             count++;
-            for (const int *e = m->primary + m->start[w * WORD_BITS + lowest(gone)]; *e; e++)
+            for (const uint8_t *e = m->rows + (size_t)(w * WORD_BITS + lowest(gone)) * m->stride;
+                 *e; e++)
                 len[*e]--;
         }
     }

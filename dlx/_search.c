@@ -113,6 +113,7 @@ static inline int tally_node(Tally *t, int level, long long next_check)
  * 324, the links are faster); dlx.search decides between them and the links within that. */
 #define BITS_MAX_OPTIONS 16384
 #define BITS_MAX_PRIMARY 128
+_Static_assert(BITS_MAX_PRIMARY < 256, "the bitsets keep primary items in bytes");
 
 /* A problem's link arrays, checked once; every Loop copies them. */
 typedef struct {
