@@ -17,7 +17,8 @@
  * sudoku.solve reads it the Python way and says exactly what is wrong and where.
  *
  * The module's functions are the rater's hot scans (sudoku.rate, sudoku.subsets,
- * sudoku.fish_and_wings), each step for step the Python function it names, the reference.
+ * sudoku.fish_and_wings), each step for step the Python function it names, the reference,
+ * and the rater's walk while it takes singles (_rater.h).
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -852,6 +853,8 @@ static PyObject *closed_sets(PyObject *Py_UNUSED(module), PyObject *args)
     return found;
 }
 
+#include "_rater.h"
+
 static PyMethodDef module_methods[] = {
     {"closed_sets", closed_sets, METH_VARARGS,
      "closed_sets(items, k): sudoku.fish_and_wings._closed_sets_py in C"},
@@ -861,6 +864,13 @@ static PyMethodDef module_methods[] = {
      "unit_places(masks, units, n): sudoku.subsets._places in C"},
     {"unit_singles", unit_singles, METH_VARARGS,
      "unit_singles(masks, placed, units, full): sudoku.rate's scan for hidden singles"},
+    {"direct_place", direct_place, METH_VARARGS,
+     "direct_place(masks, units, patterns, pointing): sudoku.subsets._direct_place_py in C"},
+    {"pencil_marks", pencil_marks, METH_VARARGS,
+     "pencil_marks(cells, units, n_units): sudoku.rate.Candidates' pencil marks of the givens"},
+    {"walk_singles", walk_singles, METH_VARARGS,
+     "walk_singles(values, masks, placed, units, table, rated, naked): sudoku.rate's walk "
+     "while it takes singles"},
     {NULL, NULL, 0, NULL},
 };
 

@@ -24,7 +24,7 @@ except ImportError:  # no C accelerator: every geometry's ``packed`` is None
 Cells = tuple[int, ...]
 
 if TYPE_CHECKING:
-    from sudoku.rate import Candidates, Step
+    from sudoku.rate import Candidates, Step, _Geometry
 
     #: A pattern found, before it is written out as a step: what it strikes, as (cell
     #: index, mask of digits) pairs, the units it reasons in, and how to write its step.
@@ -191,23 +191,53 @@ def _hidden_step(
     return board.removal(technique, removals, reason, cells, (u,), digits)
 
 
-def direct(board: Candidates, technique: str, se: float, patterns: Iterable[Pattern]) -> list[Step]:
+def direct(board: Candidates, technique: str, se: float, patterns: list[Pattern]) -> list[Step]:
     """SE's direct techniques: the first of ``patterns`` after which a digit it strikes
-    has one place left in a unit where SE looks (a hidden subset: its own unit; locked
-    candidates: another unit of the confining one's kind, through a cell struck). As
-    in SE, the step only places that digit (its pattern says why), rated lower than
-    the technique's own eliminations (``se``). Only that pattern's step is ever written out."""
-    g, n, masks = board.geometry, board.geometry.n, board.masks
+    has one place left in a unit where SE looks (`_direct_place_py`). As in SE, the step
+    only places that digit (its pattern says why), rated lower than the technique's own
+    eliminations (``se``). Only that pattern's step is ever written out."""
+    g, masks = board.geometry, board.masks
+    pointing = "pointing" in technique
+    if g.packed is None:
+        hit = _direct_place_py(masks, g, patterns, pointing)
+    else:
+        hit = _batch.direct_place(masks, g.packed, patterns, pointing)
+    if hit is None:
+        return []
+    k, i, d = hit
+    (step,) = patterns[k][2]()
+    reason = f"{step.reason}, then {board.symbols_of(1 << (d - 1))} has one place left"
+    return [
+        step._replace(
+            technique=technique,
+            placements=((divmod(i, g.n), d),),
+            eliminations=(),
+            reason=reason,
+            digits=step.digits if len(patterns[k][1]) == 1 else (d,),
+            se=se,
+        )
+    ]
+
+
+def _direct_place_py(
+    masks: list[int], g: _Geometry, patterns: list[Pattern], pointing: bool
+) -> tuple[int, int, int] | None:
+    """The first of ``patterns`` after whose removals a digit struck has one place left in
+    a unit where SE looks (a hidden subset: its own unit; locked candidates: another unit
+    of the confining one's kind, through a cell struck; the confining unit is the box of
+    a ``pointing``, the line of a claiming), as (its number, that place, the digit). The
+    reference; ``sudoku._batch.direct_place`` does the same in C."""
+    n = g.n
 
     def kind(u: int) -> int:  # Shape.units: rows, columns, then boxes and regions
         return min(u // n, 2)
 
-    for removals, units, build in patterns:
+    for k, (removals, units, _) in enumerate(patterns):
         struck = {(i, d) for i, mask in removals for d in bits(mask)}
         if len(units) == 1:
             where = set(units)
-        else:  # pointing: a box confines; claiming: a line
-            a = max(units) if "pointing" in technique else min(units)
+        else:
+            a = max(units) if pointing else min(units)
             where = {
                 u for i, _ in removals for u in g.cell_units[i] if u != a and kind(u) == kind(a)
             }
@@ -216,17 +246,5 @@ def direct(board: Candidates, technique: str, se: float, patterns: Iterable[Patt
             for u in sorted(where):
                 places = [i for i in g.units[u] if masks[i] & bit and (i, d) not in struck]
                 if len(places) == 1:
-                    (i,) = places
-                    (step,) = build()
-                    reason = f"{step.reason}, then {board.symbols_of(bit)} has one place left"
-                    return [
-                        step._replace(
-                            technique=technique,
-                            placements=((divmod(i, n), d),),
-                            eliminations=(),
-                            reason=reason,
-                            digits=step.digits if len(units) == 1 else (d,),
-                            se=se,
-                        )
-                    ]
-    return []
+                    return k, places[0], d
+    return None
