@@ -30,6 +30,20 @@ typedef struct {
     unsigned long *mask, *placed, full;
 } Board;
 
+/* The units of each cell, from units packed n a unit: cu_list[cu_start[i] .. cu_start[i + 1])
+ * (cu_start: cells + 1 ints, zeroed; cu_list: n * n_units ints; count: cells ints, zeroed). */
+static void cell_units(const int *units, Py_ssize_t n, Py_ssize_t n_units, Py_ssize_t cells,
+                       int *cu_start, int *cu_list, int *count)
+{
+    for (Py_ssize_t k = 0; k < n * n_units; k++)
+        cu_start[units[k] + 1]++;
+    for (Py_ssize_t i = 0; i < cells; i++)
+        cu_start[i + 1] += cu_start[i];
+    for (Py_ssize_t u = 0; u < n_units; u++)
+        for (Py_ssize_t j = 0; j < n; j++, units++)
+            cu_list[cu_start[*units] + count[*units]++] = (int)u;
+}
+
 /* Place digit d (1-based) in cell i as Candidates._place does: 0 when it cannot go there. */
 static int board_place(Board *b, int i, int d)
 {
@@ -95,7 +109,8 @@ static int hidden_round(const Board *b, double rated, int *at, int *k, int *chos
             return CONTRADICTION;
         for (unsigned long single = once & ~twice; single; single &= single - 1) {
             unsigned long bit = single & -single;
-            int last = __builtin_popcountl(b->full & ~b->placed[u]) == 1;
+            unsigned long open = b->full & ~b->placed[u];
+            int last = !(open & (open - 1)); /* one digit left: open is not 0 here */
             int se = last ? 0 : u >= 2 * b->n ? 1 : 2;
             int kind = SE_OF[se] > easiest;
             if (took >= 0 && kind > took)
@@ -107,7 +122,7 @@ static int hidden_round(const Board *b, double rated, int *at, int *k, int *chos
             while (!(b->mask[unit[j]] & bit))
                 j++;
             at[4 * *k] = unit[j];
-            at[4 * *k + 1] = __builtin_ctzl(bit) + 1;
+            at[4 * *k + 1] = dlx_ctz32((uint32_t)bit) + 1;
             at[4 * *k + 2] = (int)u;
             at[4 * *k + 3] = se;
             ++*k;
@@ -140,7 +155,7 @@ static int naked_round(const Board *b, int *at, int *k)
         if (!m)
             return CONTRADICTION;
         at[4 * *k] = (int)i;
-        at[4 * *k + 1] = __builtin_ctzl(m) + 1;
+        at[4 * *k + 1] = dlx_ctz32((uint32_t)m) + 1;
         at[4 * *k + 2] = -1;
         at[4 * *k + 3] = 3;
         ++*k;
@@ -233,6 +248,7 @@ static PyObject *walk_singles(PyObject *Py_UNUSED(module), PyObject *args)
     Board b = {.cells = PyList_GET_SIZE(masks), .n_units = PyList_GET_SIZE(placed),
                .units = units.buf};
     b.n = b.n_units ? (Py_ssize_t)(units.len / sizeof(int)) / b.n_units : 0;
+    unsigned long stack[2048]; /* a 9x9 board's arrays; bigger boards take the heap */
     void *memory = NULL;
     if (b.n < 1 || b.n > MAX_SIZE || b.cells != b.n * b.n ||
         PyList_GET_SIZE(values) != b.cells ||
@@ -259,7 +275,8 @@ static PyObject *walk_singles(PyObject *Py_UNUSED(module), PyObject *args)
     /* chosen, at (4 a single: a cell found through each of its units at most), value,
      * cu_start, cu_list; before them mask and placed, twice (saved) */
     size_t ints = (size_t)(cells * 3 + 1 + links * 5), longs = (size_t)(cells + b.n_units) * 2;
-    memory = PyMem_Calloc(1, ints * sizeof(int) + longs * sizeof(unsigned long));
+    size_t bytes = ints * sizeof(int) + longs * sizeof(unsigned long);
+    memory = bytes <= sizeof stack ? (void *)stack : PyMem_Malloc(bytes);
     if (!memory) {
         PyErr_NoMemory();
         goto done;
@@ -272,12 +289,9 @@ static PyObject *walk_singles(PyObject *Py_UNUSED(module), PyObject *args)
     b.cu_start = b.value + cells;
     b.cu_list = b.cu_start + cells + 1;
     b.full = (1UL << b.n) - 1;
-    for (Py_ssize_t k = 0; k < links; k++) /* counting sort of (cell, unit) by cell */
-        b.cu_start[b.units[k] + 1]++;
-    for (Py_ssize_t i = 0; i < cells; i++)
-        b.cu_start[i + 1] += b.cu_start[i];
-    for (Py_ssize_t k = 0; k < links; k++)
-        b.cu_list[b.cu_start[b.units[k]] + chosen[b.units[k]]++] = (int)(k / b.n);
+    memset(chosen, 0, cells * sizeof(int)); /* the arrays read before they are written */
+    memset(b.cu_start, 0, (cells + 1) * sizeof(int));
+    cell_units(b.units, b.n, b.n_units, cells, b.cu_start, b.cu_list, chosen);
     memset(chosen, 0, cells * sizeof(int));
     if (!read_board(&b, values, masks, placed) || !(rounds = PyList_New(0)))
         goto done;
@@ -326,7 +340,8 @@ static PyObject *walk_singles(PyObject *Py_UNUSED(module), PyObject *args)
         result = Py_BuildValue("Odi", rounds, rated, !solved && status == STUCK);
 done:
     Py_XDECREF(rounds);
-    PyMem_Free(memory);
+    if (memory != stack)
+        PyMem_Free(memory);
     PyBuffer_Release(&units);
     return result;
 }
@@ -407,19 +422,6 @@ done:
     Py_XDECREF(placed);
     PyBuffer_Release(&units);
     return result;
-}
-
-/* The units of each cell, from units packed n a unit: cu_list[cu_start[i] .. cu_start[i + 1])
- * (cu_start: cells + 1 ints, zeroed; cu_list: n * n_units ints; count: cells ints, zeroed). */
-static void cell_units(const int *units, Py_ssize_t n, Py_ssize_t n_units, Py_ssize_t cells,
-                       int *cu_start, int *cu_list, int *count)
-{
-    for (Py_ssize_t k = 0; k < n * n_units; k++)
-        cu_start[units[k] + 1]++;
-    for (Py_ssize_t i = 0; i < cells; i++)
-        cu_start[i + 1] += cu_start[i];
-    for (Py_ssize_t k = 0; k < n * n_units; k++)
-        cu_list[cu_start[units[k]] + count[units[k]]++] = (int)(k / n);
 }
 
 /* direct_place(masks, units, patterns, pointing) -> (k, cell, digit) | None:
@@ -508,7 +510,7 @@ static PyObject *direct_place(PyObject *Py_UNUSED(module), PyObject *args)
                         place = unit[j];
                     }
                 if (places == 1)
-                    result = Py_BuildValue("nii", k, place, __builtin_ctzl(bit) + 1);
+                    result = Py_BuildValue("nii", k, place, dlx_ctz32((uint32_t)bit) + 1);
             }
             if (result || PyErr_Occurred())
                 break;

@@ -30,8 +30,8 @@ from __future__ import annotations
 import enum
 from array import array
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator
-from functools import partial
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from functools import lru_cache, partial
 from operator import itemgetter
 from typing import Any, NamedTuple, TypedDict, TypeVar
 
@@ -434,7 +434,7 @@ class Candidates:
         SE ranks them: last cell of a unit, box, line), else the first one."""
         return _FINDERS[technique](self)
 
-    def singles(self, trying: list[str]) -> tuple[list[list[Step]], int]:
+    def singles(self, trying: Sequence[str]) -> tuple[list[list[Step]], int]:
         """The walk's rounds while the first of ``trying`` finds something and is a hidden
         single, or a naked single right after it, taken and applied at once in C: (each
         round's steps, how many of ``trying`` found nothing on the position reached: 0
@@ -444,7 +444,7 @@ class Candidates:
         table = None if packed is None else _singles_table(self.shape)
         if packed is None or table is None or trying[0] != "hidden single":
             return [], 0
-        naked = trying[1:2] == ["naked single"]
+        naked = len(trying) > 1 and trying[1] == "naked single"
         self._memo.clear()
         rounds, self.rated, stuck = _batch.walk_singles(
             self.values, self.masks, self.placed, packed, table, self.rated, naked
@@ -705,18 +705,20 @@ def chain_budget(shape: Shape, budget: int = CHAIN_BUDGET) -> int:
     return budget if shape == _CLASSIC else 0
 
 
-def _cheap_first(order: list[str], se: float) -> list[str]:
+@lru_cache(maxsize=64)
+def _cheap_first(order: tuple[str, ...], se: float) -> tuple[str, ...]:
     """``order`` as the rating ``se`` reached so far allows: a technique no harder costs
     the rating nothing, and the deductions of such techniques reach the same position in
     any order (each only adds what is true), so naked singles go right after hidden ones,
-    and a direct technique gives way to its own technique alone (quicker to find)."""
+    and a direct technique gives way to its own technique alone (quicker to find). Made
+    once an order and rating (a few a puzzle, the same over and over)."""
     free = {t for t in order if SE[t] <= se}
-    first = [t for t in ("hidden single", "naked single") if t in free]
-    return first + [
+    first = tuple(t for t in ("hidden single", "naked single") if t in free)
+    return first + tuple(
         t
         for t in order
         if t not in first and not (t.startswith("direct ") and t.removeprefix("direct ") in free)
-    ]
+    )
 
 
 def walk(
@@ -730,7 +732,7 @@ def walk(
     With ``singles_applied``, the rounds of singles are taken and applied at once, in C
     where it was built (`Candidates.singles`), and yielded once applied: the same rounds,
     quicker, for `rate`, which does not look at the board between them."""
-    trying = order
+    ladder = trying = tuple(order)
     while not board.solved():
         skip = 0
         if singles_applied:
@@ -739,7 +741,7 @@ def walk(
             for taken in rounds:
                 yield taken[0].technique, taken
             if board.rated > rated:
-                trying = _cheap_first(order, board.rated)
+                trying = _cheap_first(ladder, board.rated)
             if rounds and not skip:
                 continue
         found: list[Step] = []
@@ -755,7 +757,7 @@ def walk(
             board.apply(step)
         if max(step.se for step in found) > board.rated:
             board.rated = max(step.se for step in found)
-            trying = _cheap_first(order, board.rated)
+            trying = _cheap_first(ladder, board.rated)
 
 
 def rate(
@@ -775,11 +777,13 @@ def rate(
     stops there, unsolved, with ``se`` an estimate flagged as one. Chains are SE's, on its
     classic 9x9 grid: other shapes get none (`chain_budget`).
     """
-    allowed = list(TECHNIQUES) if techniques is None else list(techniques)
-    unknown = [t for t in allowed if t not in TECHNIQUES]
-    if unknown:
-        raise ValueError(f"unknown technique {unknown[0]!r}; known: {', '.join(TECHNIQUES)}")
-    order = [t for t in TECHNIQUES if t in allowed]
+    order = list(TECHNIQUES)
+    if techniques is not None:
+        allowed = list(techniques)
+        unknown = [t for t in allowed if t not in TECHNIQUES]
+        if unknown:
+            raise ValueError(f"unknown technique {unknown[0]!r}; known: {', '.join(TECHNIQUES)}")
+        order = [t for t in TECHNIQUES if t in allowed]
     try:
         board = Candidates(puzzle)
     except ContradictionError:  # givens that clash in a unit: say all where, as ever
