@@ -62,7 +62,11 @@ static int board_place(Board *b, int i, int d)
     return 1;
 }
 
-/* A Step of the table's parts: a tuple of Step's type, its fields filled in order. */
+/* A Step of the table's parts: a tuple of Step's type, its fields filled in order. Its
+ * fields (strings, numbers, tuples of them) were made before it and cannot refer back to
+ * it, so it is in no reference cycle: it is left out of the garbage collector's lists, as
+ * CPython does with plain tuples of such things (not with tuples of a subclass), so that
+ * ratings kept by the thousand cost the collector nothing. */
 static PyObject *make_step(PyTypeObject *type, PyObject *const fields[STEP_FIELDS])
 {
     PyObject *step = type->tp_alloc(type, STEP_FIELDS);
@@ -70,6 +74,8 @@ static PyObject *make_step(PyTypeObject *type, PyObject *const fields[STEP_FIELD
         return NULL;
     for (int k = 0; k < STEP_FIELDS; k++)
         PyTuple_SET_ITEM(step, k, Py_NewRef(fields[k]));
+    if (PyObject_GC_IsTracked(step))
+        PyObject_GC_UnTrack(step);
     return step;
 }
 

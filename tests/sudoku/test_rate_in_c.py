@@ -191,3 +191,16 @@ def test_the_c_walk_refuses_what_does_not_fit():
         batch.direct_place(masks, g.packed, [([(0, 1)], (27,), None)], False)
     # the lists are left as they were by a call refused
     assert values == [0] * 81 and masks == [511] * 81 and placed == [0] * 27
+
+
+def test_steps_made_in_c_stay_out_of_the_garbage_collector(data_file):
+    # A Step refers only to strings, numbers and tuples made before it, so it cannot be in
+    # a reference cycle: the C walk leaves its Steps untracked, as CPython leaves plain
+    # tuples of such things, and ratings kept by the thousand cost the collector nothing.
+    import gc
+
+    (puzzle,) = puzzles(data_file, "easy10k.txt", 1)
+    steps = rate(puzzle).steps
+    assert steps and not any(gc.is_tracked(step) for step in steps)
+    assert all(step.technique.endswith("single") for step in steps)
+    assert gc.is_tracked(Candidates(puzzle).step("naked single", reason="", cells=[0], digits=1))
