@@ -87,10 +87,10 @@ def main(argv: list[str] | None = None) -> None:
             a, b = ours(lines), qqwing(program, lines)
             times[0].append(a)
             times[1].append(b)
-            print(f"| {path.stem} | {k} | {a:.1f} | {b:.1f} | {b / a:.2f} |", flush=True)
+            print(f"| {path.stem} | {k} | {a:.1f} | {b:.1f} | {b / a:.3g} |", flush=True)
         a, b = statistics.median(times[0]), statistics.median(times[1])
         ratio = statistics.median(y / x for x, y in zip(*times, strict=True))
-        print(f"| {path.stem} ({len(lines)}) | median | {a:.1f} | {b:.1f} | **{ratio:.2f}** |")
+        print(f"| {path.stem} ({len(lines)}) | median | {a:.1f} | {b:.1f} | **{ratio:.3g}** |")
 
 
 if __name__ == "__main__":

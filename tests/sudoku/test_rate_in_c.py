@@ -89,11 +89,12 @@ def test_rating_in_c_is_the_python_reference_step_for_step(
     assert sum(isinstance(r, Rating) and r.solved for r in fast) >= len(chosen) // 10
 
 
-@pytest.mark.parametrize("shape", [Shape(2, 2), Shape(2, 3), Shape(3, 4), Shape.x(9)])
+@pytest.mark.parametrize("shape", [Shape(2, 2), Shape(2, 3), Shape(3, 4), Shape.x(9), Shape(4, 4)])
 def test_rating_other_shapes_in_c_is_the_python_reference(monkeypatch, shape):
+    # 16x16 boards are too big for the C walk's arrays on the stack: they take the heap.
     from sudoku.generate import generate
 
-    made = [generate(shape, seed=seed).puzzle for seed in range(6)]
+    made = [generate(shape, seed=seed).puzzle for seed in range(6 if shape.size < 16 else 2)]
     rng = random.Random(shape.size)
     made += [wrong_given(p, rng) for p in made]
     fast = [outcome(p) for p in made]
