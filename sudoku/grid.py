@@ -521,12 +521,10 @@ def parse(text: str, shape: Shape | None = None) -> Grid:
     size = shape.size if shape else _VALID_COUNTS.get(len(one_line))
     if size and len(one_line) == size * size:  # fast path: one line of symbols and blanks only
         try:
-            cells = tuple(map(_DIGIT_OF.__getitem__, one_line))
-        except KeyError:
-            pass  # a separator or a bad character: the general reader says which and where
-        else:
-            if max(cells) <= size:
-                return Grid(shape or Shape.for_size(size), cells)
+            return Grid(shape or Shape.for_size(size), tuple(map(_DIGIT_OF.__getitem__, one_line)))
+        except (KeyError, GridError):
+            pass  # a separator, a bad character or a digit too large for the size: the
+            # general reader says which and where
     digits, places = _read_cells(text)
     if not digits:
         raise GridError("found no cells, expected a grid (one line of 81 symbols for 9x9)")
