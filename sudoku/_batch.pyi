@@ -37,10 +37,10 @@ def unit_singles(
 ) -> tuple[int, int, list[int]]:
     """sudoku.rate's scan for hidden singles in C (`sudoku.rate._unit_singles`)."""
 
-def unit_places(
-    masks: list[int], units: bytes, n: int, /
-) -> list[tuple[list[int], list[tuple[int, int]]]]:
-    """`sudoku.subsets._places` in C (each unit's open cells, and where each digit lies)."""
+def hidden_sets(
+    masks: list[int], units: bytes, k: int, /
+) -> list[tuple[int, int, list[int], list[tuple[int, int]]]]:
+    """`sudoku.subsets._hidden_sets_py` in C (hidden subsets of k digits that strike)."""
 
 def locked_hits(masks: list[int], packed: bytes, /) -> list[tuple[int, int]]:
     """`sudoku.subsets._locked_hits_py` in C (intersections packed by `sudoku.rate`)."""

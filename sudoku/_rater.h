@@ -19,6 +19,61 @@
  * meet a contradiction is not taken (stuck is then false), so that the Python finder
  * says what is wrong, as it always did. */
 
+/* The k-combinations of masks[0..count), in itertools.combinations' order, whose masks
+ * have k bits between them (k from 1 to 8): k cells with k digits between them, k digits
+ * confined to k cells, k lines whose digit lies in k cross lines. A combination is left as
+ * soon as its first masks have more than k bits (none of its completions could have k). */
+typedef struct {
+    const unsigned long *mask;
+    int count, k, level, pick[8]; /* pick[level]: the next mask to try at this level */
+    unsigned long below[8];       /* below[l]: the union of the first l chosen */
+} Closed;
+
+static void closed_start(Closed *c, const unsigned long *mask, int count, int k)
+{
+    c->mask = mask;
+    c->count = count;
+    c->k = k;
+    c->level = 0;
+    c->pick[0] = 0;
+    c->below[0] = 0;
+}
+
+/* The next combination: 1 with its masks' numbers in chosen[0..k) and their union, 0 when
+ * there is none left. */
+static int closed_next(Closed *c, int *chosen, unsigned long *union_)
+{
+    int k = c->k, *pick = c->pick;
+    while (c->level >= 0) {
+        int level = c->level;
+        if (pick[level] > c->count - (k - level)) {
+            if (--c->level >= 0)
+                pick[c->level]++;
+            continue;
+        }
+        unsigned long joined = c->below[level] | c->mask[pick[level]];
+        int bits = dlx_popcount64((uint64_t)joined);
+        if (bits > k) {
+            pick[level]++;
+            continue;
+        }
+        if (level + 1 < k) {
+            c->below[level + 1] = joined;
+            pick[level + 1] = pick[level] + 1;
+            c->level++;
+            continue;
+        }
+        pick[level]++;
+        if (bits == k) {
+            memcpy(chosen, pick, (size_t)k * sizeof(int));
+            chosen[level]--;
+            *union_ = joined;
+            return 1;
+        }
+    }
+    return 0;
+}
+
 #define SINGLES_PARTS 12 /* the items of the table */
 #define STEP_FIELDS 9    /* sudoku.rate.Step's fields */
 
@@ -536,4 +591,89 @@ done:
     PyMem_Free(where);
     PyBuffer_Release(&units);
     return result;
+}
+
+/* hidden_sets(masks, units, k) -> [(unit, digits, cells, removals), ...]:
+ * sudoku.subsets._hidden_sets_py in C: unit by unit, each unit with more than k open
+ * cells, its digits in the order its open cells first hold them, the closed sets of k of
+ * them (k digits confined to k cells, closed_next), each with the cells it confines them
+ * to and what it strikes there, as (cell, mask) pairs; only those that strike anything. */
+static PyObject *hidden_sets(PyObject *Py_UNUSED(module), PyObject *args)
+{
+    PyObject *masks, *found = NULL;
+    Py_buffer units;
+    int k;
+    unsigned long m[MAX_SIZE * MAX_SIZE];
+    if (!PyArg_ParseTuple(args, "O!y*i:hidden_sets", &PyList_Type, &masks, &units, &k))
+        return NULL;
+    Py_ssize_t cells = PyList_GET_SIZE(masks), n = 0;
+    while (n * n < cells)
+        n++;
+    Py_ssize_t n_units = n ? (Py_ssize_t)(units.len / sizeof(int)) / n : 0;
+    if (k < 1 || k > 8 || n * n != cells || n_units < 1) {
+        PyErr_SetString(PyExc_ValueError, "hidden_sets takes k from 1 to 8 and a square grid");
+        goto done;
+    }
+    if (!read_units(masks, &units, n_units, n, m) || !(found = PyList_New(0)))
+        goto done;
+    for (Py_ssize_t u = 0; u < n_units; u++) {
+        const int *unit = (const int *)units.buf + u * n;
+        unsigned long where[MAX_SIZE], order_mask[MAX_SIZE], seen = 0, union_;
+        int order[MAX_SIZE], open_cell[MAX_SIZE], digits = 0, open = 0, chosen[8];
+        for (Py_ssize_t j = 0; j < n; j++) {
+            unsigned long m_j = m[unit[j]];
+            if (!m_j)
+                continue;
+            for (; m_j; m_j &= m_j - 1) {
+                int d = dlx_ctz32((uint32_t)m_j);
+                if (!(seen >> d & 1)) {
+                    seen |= 1UL << d;
+                    where[d] = 0;
+                    order[digits++] = d;
+                }
+                where[d] |= 1UL << open;
+            }
+            open_cell[open++] = unit[j];
+        }
+        if (open <= k)
+            continue;
+        for (int t = 0; t < digits; t++)
+            order_mask[t] = where[order[t]];
+        Closed walk;
+        closed_start(&walk, order_mask, digits, k);
+        while (closed_next(&walk, chosen, &union_)) {
+            unsigned long held = 0;
+            for (int l = 0; l < k; l++)
+                held |= 1UL << order[chosen[l]];
+            PyObject *in = PyList_New(0), *removals = PyList_New(0), *hit = NULL;
+            for (int pos = 0; in && removals && pos < open; pos++) {
+                if (!(union_ >> pos & 1))
+                    continue;
+                int i = open_cell[pos];
+                PyObject *cell = PyLong_FromLong(i), *pair = NULL;
+                int bad = !cell || PyList_Append(in, cell) < 0;
+                if (!bad && m[i] & ~held) {
+                    pair = Py_BuildValue("ik", i, m[i] & ~held);
+                    bad = !pair || PyList_Append(removals, pair) < 0;
+                }
+                Py_XDECREF(cell);
+                Py_XDECREF(pair);
+                if (bad)
+                    Py_CLEAR(in);
+            }
+            if (in && removals && PyList_GET_SIZE(removals))
+                hit = Py_BuildValue("nkOO", u, held, in, removals);
+            int bad = !in || !removals || (PyList_GET_SIZE(removals) && (!hit || PyList_Append(found, hit) < 0));
+            Py_XDECREF(in);
+            Py_XDECREF(removals);
+            Py_XDECREF(hit);
+            if (bad) {
+                Py_CLEAR(found);
+                goto done;
+            }
+        }
+    }
+done:
+    PyBuffer_Release(&units);
+    return found;
 }

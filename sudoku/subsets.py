@@ -134,9 +134,27 @@ def hidden_subset(board: Candidates, technique: str, k: int) -> list[Pattern]:
 
 
 def _hidden_subsets(board: Candidates, technique: str, k: int) -> list[Pattern]:
-    masks = board.masks
-    found: list[Pattern] = []
-    for u, (open_cells, places) in enumerate(board.memo("places", partial(_places, board))):
+    g = board.geometry
+    if g.packed is None:
+        hits = _hidden_sets_py(board.masks, g.units, k)
+    else:
+        hits = _batch.hidden_sets(board.masks, g.packed, k)
+    return [
+        (removals, (u,), partial(_hidden_step, board, technique, removals, u, cells, digits))
+        for u, digits, cells, removals in hits
+    ]
+
+
+def _hidden_sets_py(
+    masks: list[int], units: Iterable[tuple[int, ...]], k: int
+) -> list[tuple[int, int, list[int], list[tuple[int, int]]]]:
+    """Every hidden subset of ``k`` digits that strikes anything, unit by unit, as (unit,
+    its digits, the cells it confines them to, (cell, mask) pairs struck there): in each
+    unit with more than k open cells, the closed sets of k digits (`closed_sets`), digits
+    in the order the cells first hold them (`_places`). The reference;
+    ``sudoku._batch.hidden_sets`` does the same in C."""
+    found = []
+    for u, (open_cells, places) in enumerate(_places(masks, units)):
         if len(open_cells) <= k:
             continue
         for combo, where in closed_sets(places, k):  # a digit in more than k cells: in none
@@ -144,26 +162,15 @@ def _hidden_subsets(board: Candidates, technique: str, k: int) -> list[Pattern]:
             cells = [i for pos, i in enumerate(open_cells) if where >> pos & 1]
             removals = [(i, masks[i] & ~digits) for i in cells if masks[i] & ~digits]
             if removals:
-                step = partial(_hidden_step, board, technique, removals, u, cells, digits)
-                found.append((removals, (u,), step))
+                found.append((u, digits, cells, removals))
     return found
 
 
-def _places(board: Candidates) -> list[tuple[list[int], list[tuple[int, int]]]]:
-    """Each unit's empty cells, and where in them each digit lies: (digit bit, bitmask of
-    positions among the empty cells), digits in the order the cells first hold them; once
-    a position for the hidden subsets of every size (`Candidates.memo`). In C
-    (``sudoku._batch.unit_places``) when the shape's units are packed for it."""
-    g = board.geometry
-    if g.packed is not None:
-        return _batch.unit_places(board.masks, g.packed, g.n)
-    return _places_py(board.masks, g.units)
-
-
-def _places_py(
+def _places(
     masks: list[int], units: Iterable[tuple[int, ...]]
 ) -> list[tuple[list[int], list[tuple[int, int]]]]:
-    """`_places` in Python, the reference, on each unit of ``units``."""
+    """Each unit's empty cells, and where in them each digit lies: (digit bit, bitmask of
+    positions among the empty cells), digits in the order the cells first hold them."""
     found = []
     for unit in units:
         open_cells = [i for i in unit if masks[i]]
