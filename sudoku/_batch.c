@@ -777,6 +777,8 @@ static PyMethodDef module_methods[] = {
      "closed_sets(items, k): sudoku.fish_and_wings._closed_sets_py in C"},
     {"hidden_sets", hidden_sets, METH_VARARGS,
      "hidden_sets(masks, units, k): sudoku.subsets._hidden_sets_py in C"},
+    {"line_places", line_places, METH_VARARGS,
+     "line_places(masks, units, n): sudoku.fish_and_wings._lines_py in C"},
     {"locked_hits", locked_hits, METH_VARARGS,
      "locked_hits(masks, packed): sudoku.subsets._locked_hits_py in C"},
     {"unit_singles", unit_singles, METH_VARARGS,

@@ -677,3 +677,55 @@ done:
     PyBuffer_Release(&units);
     return found;
 }
+
+/* line_places(masks, units, n) -> (by_rows, by_columns): sudoku.fish_and_wings._lines_py
+ * in C: where each digit lies in each row and in each column (the first 2n units, rows
+ * then columns, as Shape.units lists them), each [digit index][line] -> bitmask of the
+ * positions along the line. */
+static PyObject *line_places(PyObject *Py_UNUSED(module), PyObject *args)
+{
+    PyObject *masks, *found = NULL;
+    Py_buffer units;
+    Py_ssize_t n;
+    unsigned long m[MAX_SIZE * MAX_SIZE];
+    if (!PyArg_ParseTuple(args, "O!y*n:line_places", &PyList_Type, &masks, &units, &n))
+        return NULL;
+    Py_ssize_t n_units = n > 0 ? (Py_ssize_t)(units.len / sizeof(int)) / n : 0;
+    if (n < 1 || n > MAX_SIZE || n_units < 2 * n || PyList_GET_SIZE(masks) != n * n) {
+        PyErr_SetString(PyExc_ValueError, "line_places takes n * n masks and 2n lines or more");
+        goto done;
+    }
+    if (!read_units(masks, &units, n_units, n, m) || !(found = PyTuple_New(2)))
+        goto done;
+    for (Py_ssize_t base = 0; base < 2; base++) {
+        unsigned long places[MAX_SIZE][MAX_SIZE] = {{0}};
+        const int *line = (const int *)units.buf + base * n * n;
+        for (Py_ssize_t b = 0; b < n; b++, line += n)
+            for (Py_ssize_t pos = 0; pos < n; pos++)
+                for (unsigned long m_i = m[line[pos]]; m_i; m_i &= m_i - 1)
+                    places[dlx_ctz32((uint32_t)m_i)][b] |= 1UL << pos;
+        PyObject *by_digit = PyList_New(n);
+        for (Py_ssize_t d = 0; by_digit && d < n; d++) {
+            PyObject *lines = PyList_New(n);
+            for (Py_ssize_t b = 0; lines && b < n; b++) {
+                PyObject *where = PyLong_FromUnsignedLong(places[d][b]);
+                if (!where)
+                    Py_CLEAR(lines);
+                else
+                    PyList_SET_ITEM(lines, b, where);
+            }
+            if (!lines)
+                Py_CLEAR(by_digit);
+            else
+                PyList_SET_ITEM(by_digit, d, lines);
+        }
+        if (!by_digit) {
+            Py_CLEAR(found);
+            goto done;
+        }
+        PyTuple_SET_ITEM(found, base, by_digit);
+    }
+done:
+    PyBuffer_Release(&units);
+    return found;
+}

@@ -13,7 +13,7 @@ from itertools import combinations, islice
 
 import pytest
 
-from sudoku.fish_and_wings import _closed_sets_py, closed_sets
+from sudoku.fish_and_wings import _closed_sets_py, _lines_py, closed_sets
 from sudoku.grid import ConflictingGivens, Grid, Shape, parse
 from sudoku.rate import (
     BANDS,
@@ -416,6 +416,25 @@ def test_the_unit_scans_count_each_digit_s_places(data_file, scan):
                     on = g if scan == "c" else python
                     assert _unit_singles(masks, board.placed, on, g.full) == expected
                     assert _places(masks, g.units) == naive_unit_places(masks, g.units, g.full)
+                    lines = (  # each digit's places along each row and column
+                        [
+                            [
+                                sum(1 << c for c in range(9) if masks[r * 9 + c] >> d & 1)
+                                for r in range(9)
+                            ]
+                            for d in range(9)
+                        ],
+                        [
+                            [
+                                sum(1 << r for r in range(9) if masks[r * 9 + c] >> d & 1)
+                                for c in range(9)
+                            ]
+                            for d in range(9)
+                        ],
+                    )
+                    assert _lines_py(masks, g.rows, g.cols, 9) == lines
+                    if scan == "c":
+                        assert c_batch().line_places(masks, g.packed, 9) == lines
                     for k in (2, 3, 4) if scan == "c" else ():  # hidden subsets, from places
                         hidden = c_batch().hidden_sets(masks, g.packed, k)
                         assert hidden == _hidden_sets_py(masks, g.units, k)
@@ -465,6 +484,10 @@ def test_the_c_scans_refuse_arrays_that_do_not_fit():
         batch.unit_singles(masks, [0], array("i", [0, 1, 2, 81]), 15)
     with pytest.raises(ValueError):
         batch.hidden_sets(masks, array("i", [0, 1, 2]), 2)
+    with pytest.raises(ValueError):
+        batch.line_places(masks, array("i", list(range(81)) + [0] * 9), 9)
+    with pytest.raises(IndexError):
+        batch.line_places(masks, array("i", [81] * 162), 9)
     with pytest.raises(IndexError):
         batch.hidden_sets(masks, array("i", [81] * 9), 2)
     with pytest.raises(ValueError):
