@@ -11,7 +11,8 @@ which rates every candidate without chains) and rates the first ``--rate`` puzzl
 easy10k (`sudoku.rate.rate`, full ladder), after one untimed warm-up puzzle of each, in CPU
 time (steadier than the wall clock on a shared machine), the least of ``--repeat`` runs. It
 prints milliseconds a puzzle per round and tree, the medians, and their ratio. A tree that
-gives any puzzle another level, SE rating or hardest technique than the other ends the run
+gives any puzzle another level, SE rating, hardest technique or step (any field of any
+step, or their order) than the other ends the run
 with the first difference: a speed-up may not change a rating (``--allow-changes`` counts
 them instead, for a tree with new techniques).
 """
@@ -30,7 +31,7 @@ HERE = Path(__file__).resolve().parent.parent
 DATA = HERE.parent / "shared" / "data"
 
 CHILD = """
-import json, sys, time
+import hashlib, json, sys, time
 from itertools import islice
 from sudoku.generate import generate
 from sudoku.grid import parse
@@ -47,8 +48,9 @@ for _ in range(repeat):  # the least of the repeats: what the machine's other lo
     began = time.process_time()
     ratings = [rate(p) for p in puzzles]
     rating = min(rating, time.process_time() - began)
-def key(r):
-    return [r.level, round(r.se, 1), r.hardest, r.se_estimated]
+def key(r):  # the steps by a digest of their words and data, in order
+    steps = hashlib.sha256(repr(r.steps).encode()).hexdigest()[:16]
+    return [r.level, round(r.se, 1), r.hardest, r.se_estimated, r.solved, steps]
 print(json.dumps({
     "generate_ms": gen / max(count, 1) * 1e3,
     "rate_ms": rating / max(rated, 1) * 1e3,
@@ -119,7 +121,7 @@ def main(argv: list[str] | None = None) -> None:
             f"{differ['rated']} of easy10k's"
         )
     else:
-        print("every puzzle got the same level, SE rating and hardest technique from both trees")
+        print("every puzzle got the same level, SE rating, hardest technique and steps from both")
 
 
 if __name__ == "__main__":

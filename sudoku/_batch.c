@@ -17,7 +17,8 @@
  * sudoku.solve reads it the Python way and says exactly what is wrong and where.
  *
  * The module's functions are the rater's hot scans (sudoku.rate, sudoku.subsets,
- * sudoku.fish_and_wings), each step for step the Python function it names, the reference.
+ * sudoku.fish_and_wings), each step for step the Python function it names, the reference,
+ * and the rater's walk while it takes singles (_rater.h).
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -672,70 +673,6 @@ done:
     return found;
 }
 
-/* unit_places(masks, units, n): sudoku.subsets._places (the reference) in C: for each
- * unit (n cells a unit in units, as for unit_singles), its open cells (mask not 0) and
- * where in them each digit lies, as (bit, mask of positions) in the order the cells first
- * hold the digits. */
-static PyObject *unit_places(PyObject *Py_UNUSED(module), PyObject *args)
-{
-    PyObject *masks, *found = NULL;
-    Py_buffer units;
-    Py_ssize_t n;
-    unsigned long m[MAX_SIZE * MAX_SIZE];
-    if (!PyArg_ParseTuple(args, "O!y*n:unit_places", &PyList_Type, &masks, &units, &n))
-        return NULL;
-    Py_ssize_t n_units = n > 0 ? (Py_ssize_t)(units.len / sizeof(int)) / n : 0;
-    if (n > MAX_SIZE || !read_units(masks, &units, n_units, n, m) ||
-        !(found = PyList_New(n_units)))
-        goto done;
-    const int *unit = units.buf;
-    for (Py_ssize_t u = 0; u < n_units; u++, unit += n) {
-        unsigned long where[MAX_SIZE] = {0}, seen = 0;
-        int order[MAX_SIZE], digits = 0, open = 0;
-        PyObject *cells = PyList_New(0), *places = NULL, *pair = NULL;
-        for (Py_ssize_t k = 0; cells && k < n; k++) {
-            unsigned long m_k = m[unit[k]];
-            if (!m_k)
-                continue;
-            PyObject *cell = PyLong_FromLong(unit[k]);
-            if (!cell || PyList_Append(cells, cell) < 0)
-                Py_CLEAR(cells);
-            Py_XDECREF(cell);
-            for (; m_k; m_k &= m_k - 1) {
-                int d = dlx_ctz64((uint64_t)m_k);
-                if (!(seen >> d & 1)) {
-                    seen |= 1UL << d;
-                    order[digits++] = d;
-                }
-                where[d] |= 1UL << open;
-            }
-            open++;
-        }
-        if (cells && (places = PyList_New(digits)))
-            for (int k = 0; k < digits; k++) {
-                int d = order[k];
-                PyObject *item = Py_BuildValue("kk", 1UL << d, where[d]);
-                if (!item) {
-                    Py_CLEAR(places);
-                    break;
-                }
-                PyList_SET_ITEM(places, k, item);
-            }
-        if (places)
-            pair = PyTuple_Pack(2, cells, places);
-        Py_XDECREF(cells);
-        Py_XDECREF(places);
-        if (!pair) {
-            Py_CLEAR(found);
-            goto done;
-        }
-        PyList_SET_ITEM(found, u, pair);
-    }
-done:
-    PyBuffer_Release(&units);
-    return found;
-}
-
 /* locked_hits(masks, packed): sudoku.subsets._locked_hits_py (the reference) in C. packed
  * holds each intersection of two units as [k, its k common cells, j, the j other cells of
  * the first unit, l, the l other cells of the second]; for each, in order, whose digits
@@ -785,10 +722,11 @@ done:
     return found;
 }
 
+#include "_rater.h"
+
 /* closed_sets(items, k): sudoku.fish_and_wings._closed_sets_py (the reference) in C: the
  * k-combinations of (key, mask) items, in itertools.combinations' order, whose masks have
- * k bits between them, as (keys, union); a combination is left as soon as its first
- * items have more than k bits (none of its completions could have k). */
+ * k bits between them, as (keys, union) (closed_next in _rater.h). */
 static PyObject *closed_sets(PyObject *Py_UNUSED(module), PyObject *args)
 {
     PyObject *items, *found = NULL;
@@ -800,7 +738,7 @@ static PyObject *closed_sets(PyObject *Py_UNUSED(module), PyObject *args)
         PyErr_SetString(PyExc_ValueError, "closed_sets takes k from 1 to 8 and 64 items");
         return NULL;
     }
-    unsigned long mask[64], below[9] = {0}; /* below[l]: the union of the first l chosen */
+    unsigned long mask[64], union_;
     for (Py_ssize_t i = 0; i < n; i++) {
         PyObject *item = PyList_GET_ITEM(items, i);
         if (!PyTuple_Check(item) || PyTuple_GET_SIZE(item) != 2) {
@@ -813,54 +751,45 @@ static PyObject *closed_sets(PyObject *Py_UNUSED(module), PyObject *args)
     }
     if (!(found = PyList_New(0)))
         return NULL;
-    int pick[9], level = 0;
-    pick[0] = 0;
-    while (level >= 0) { /* pick[level] is the next item to try at this level */
-        if (pick[level] > n - (k - level)) {
-            if (--level >= 0)
-                pick[level]++;
-            continue;
+    Closed walk;
+    int chosen[8];
+    closed_start(&walk, mask, (int)n, k);
+    while (closed_next(&walk, chosen, &union_)) {
+        PyObject *keys = PyTuple_New(k);
+        for (int l = 0; keys && l < k; l++) {
+            PyObject *key = PyTuple_GET_ITEM(PyList_GET_ITEM(items, chosen[l]), 0);
+            PyTuple_SET_ITEM(keys, l, Py_NewRef(key));
         }
-        unsigned long union_ = below[level] | mask[pick[level]];
-        if (dlx_popcount64((uint64_t)union_) > k) {
-            pick[level]++;
-            continue;
+        PyObject *hit = keys ? Py_BuildValue("Nk", keys, union_) : NULL;
+        int bad = !hit || PyList_Append(found, hit) < 0;
+        Py_XDECREF(hit);
+        if (bad) {
+            Py_CLEAR(found);
+            return NULL;
         }
-        if (level + 1 < k) {
-            below[level + 1] = union_;
-            pick[level + 1] = pick[level] + 1;
-            level++;
-            continue;
-        }
-        if (dlx_popcount64((uint64_t)union_) == k) {
-            PyObject *keys = PyTuple_New(k);
-            for (int l = 0; keys && l < k; l++) {
-                PyObject *key = PyTuple_GET_ITEM(PyList_GET_ITEM(items, pick[l]), 0);
-                Py_INCREF(key);
-                PyTuple_SET_ITEM(keys, l, key);
-            }
-            PyObject *hit = keys ? Py_BuildValue("Nk", keys, union_) : NULL;
-            int bad = !hit || PyList_Append(found, hit) < 0;
-            Py_XDECREF(hit);
-            if (bad) {
-                Py_CLEAR(found);
-                return NULL;
-            }
-        }
-        pick[level]++;
     }
     return found;
 }
 
+
 static PyMethodDef module_methods[] = {
     {"closed_sets", closed_sets, METH_VARARGS,
      "closed_sets(items, k): sudoku.fish_and_wings._closed_sets_py in C"},
+    {"hidden_sets", hidden_sets, METH_VARARGS,
+     "hidden_sets(masks, units, k): sudoku.subsets._hidden_sets_py in C"},
+    {"line_places", line_places, METH_VARARGS,
+     "line_places(masks, units, n): sudoku.fish_and_wings._lines_py in C"},
     {"locked_hits", locked_hits, METH_VARARGS,
      "locked_hits(masks, packed): sudoku.subsets._locked_hits_py in C"},
-    {"unit_places", unit_places, METH_VARARGS,
-     "unit_places(masks, units, n): sudoku.subsets._places in C"},
     {"unit_singles", unit_singles, METH_VARARGS,
      "unit_singles(masks, placed, units, full): sudoku.rate's scan for hidden singles"},
+    {"direct_place", direct_place, METH_VARARGS,
+     "direct_place(masks, units, patterns, pointing): sudoku.subsets._direct_place_py in C"},
+    {"pencil_marks", pencil_marks, METH_VARARGS,
+     "pencil_marks(cells, units, n_units): sudoku.rate.Candidates' pencil marks of the givens"},
+    {"walk_singles", walk_singles, METH_VARARGS,
+     "walk_singles(values, masks, placed, units, table, rated, naked): sudoku.rate's walk "
+     "while it takes singles"},
     {NULL, NULL, 0, NULL},
 };
 

@@ -1,7 +1,7 @@
 """Types of the C batch (sudoku/_batch.c): sudoku lines solved in chunks, uniqueness proved."""
 
 from collections.abc import Sequence
-from typing import Final
+from typing import Any, Final
 
 from dlx._search import Layout
 
@@ -37,13 +37,41 @@ def unit_singles(
 ) -> tuple[int, int, list[int]]:
     """sudoku.rate's scan for hidden singles in C (`sudoku.rate._unit_singles`)."""
 
-def unit_places(
+def hidden_sets(
+    masks: list[int], units: bytes, k: int, /
+) -> list[tuple[int, int, list[int], list[tuple[int, int]]]]:
+    """`sudoku.subsets._hidden_sets_py` in C (hidden subsets of k digits that strike)."""
+
+def line_places(
     masks: list[int], units: bytes, n: int, /
-) -> list[tuple[list[int], list[tuple[int, int]]]]:
-    """`sudoku.subsets._places` in C (each unit's open cells, and where each digit lies)."""
+) -> tuple[list[list[int]], list[list[int]]]:
+    """`sudoku.fish_and_wings._lines_py` in C (each digit's places in each row and column)."""
 
 def locked_hits(masks: list[int], packed: bytes, /) -> list[tuple[int, int]]:
     """`sudoku.subsets._locked_hits_py` in C (intersections packed by `sudoku.rate`)."""
 
 def closed_sets(items: list[tuple[int, int]], k: int, /) -> list[tuple[tuple[int, ...], int]]:
     """`sudoku.fish_and_wings.closed_sets` in C."""
+
+def walk_singles(
+    values: list[int],
+    masks: list[int],
+    placed: list[int],
+    units: bytes,
+    table: tuple[object, ...],
+    rated: float,
+    naked: bool,
+    /,
+) -> tuple[list[list[Any]], float, bool]:
+    """sudoku.rate's walk while it takes singles, in C (`sudoku.rate.Candidates.singles`):
+    (each round's steps, the rating after them, stuck), the lists updated in place."""
+
+def pencil_marks(
+    cells: Sequence[int], units: bytes, n_units: int, /
+) -> tuple[list[int], list[int], list[int]] | None:
+    """`sudoku.rate._pencil_marks_py` in C: (values, masks, placed), None when givens clash."""
+
+def direct_place(
+    masks: list[int], units: bytes, patterns: list[Any], pointing: bool, /
+) -> tuple[int, int, int] | None:
+    """`sudoku.subsets._direct_place_py` in C: (pattern number, cell, digit) or None."""

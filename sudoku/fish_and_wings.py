@@ -88,11 +88,24 @@ def fish(board: Candidates, technique: str, k: int) -> list[Step]:
 def _lines(board: Candidates) -> tuple[list[list[int]], list[list[int]]]:
     """Where each digit lies in each row, and in each column: ``[by_rows, by_columns]``,
     each ``[digit index][line] -> bitmask of the cross lines``, once a position for the
-    three fish (`Candidates.memo`)."""
-    g, masks = board.geometry, board.masks
+    three fish (`Candidates.memo`); in C (``sudoku._batch.line_places``) when the shape's
+    units are packed for it."""
+    g = board.geometry
+    if g.packed is not None:
+        return _batch.line_places(board.masks, g.packed, g.n)
+    return _lines_py(board.masks, g.rows, g.cols, g.n)
+
+
+def _lines_py(
+    masks: list[int],
+    rows: tuple[tuple[int, ...], ...],
+    cols: tuple[tuple[int, ...], ...],
+    n: int,
+) -> tuple[list[list[int]], list[list[int]]]:
+    """`_lines` in Python, the reference."""
     found = []
-    for base in (g.rows, g.cols):
-        places = [[0] * g.n for _ in range(g.n)]
+    for base in (rows, cols):
+        places = [[0] * n for _ in range(n)]
         for b, line in enumerate(base):
             for pos, i in enumerate(line):
                 m = masks[i]

@@ -33,6 +33,9 @@ Conflict = tuple[str, int, tuple[Cell, ...]]  # (unit name, digit, cells holding
 Cage = tuple[int, Region]  # (sum, cells): killer sudoku
 
 MIN_SIZE, MAX_SIZE = 4, 25
+#: The digits a cell of an n x n grid may hold, 0 (a blank) to n, by n: a grid's cells are
+#: checked against them at once (quicker than their least and greatest).
+_CELL_VALUES = tuple(frozenset(range(n + 1)) for n in range(MAX_SIZE + 1))
 SYMBOLS = "123456789ABCDEFGHIJKLMNOP"  # one a digit, sizes up to MAX_SIZE
 VARIANT_WORD = "variant"  # the first word of a puzzle that states its variant (sudoku.variants)
 BLANKS = ".0_-"
@@ -386,7 +389,7 @@ class Grid:
         n = self.shape.size
         if len(cells) != n * n:
             raise GridError(f"found {len(cells)} cells, expected {n * n} for {self.shape}")
-        if cells and not 0 <= min(cells) <= max(cells) <= n:
+        if not _CELL_VALUES[n].issuperset(cells):
             raise GridError(f"cells must be digits 0..{n} (0 for a blank)")
 
     @classmethod
@@ -518,12 +521,10 @@ def parse(text: str, shape: Shape | None = None) -> Grid:
     size = shape.size if shape else _VALID_COUNTS.get(len(one_line))
     if size and len(one_line) == size * size:  # fast path: one line of symbols and blanks only
         try:
-            cells = tuple(map(_DIGIT_OF.__getitem__, one_line))
-        except KeyError:
-            pass  # a separator or a bad character: the general reader says which and where
-        else:
-            if max(cells) <= size:
-                return Grid(shape or Shape.for_size(size), cells)
+            return Grid(shape or Shape.for_size(size), tuple(map(_DIGIT_OF.__getitem__, one_line)))
+        except (KeyError, GridError):
+            pass  # a separator, a bad character or a digit too large for the size: the
+            # general reader says which and where
     digits, places = _read_cells(text)
     if not digits:
         raise GridError("found no cells, expected a grid (one line of 81 symbols for 9x9)")

@@ -30,8 +30,8 @@ from __future__ import annotations
 import enum
 from array import array
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator
-from functools import partial
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from functools import lru_cache, partial
 from operator import itemgetter
 from typing import Any, NamedTuple, TypedDict, TypeVar
 
@@ -313,6 +313,63 @@ def _geometry(shape: Shape) -> _Geometry:
     )
 
 
+@by_shape
+def _singles_table(shape: Shape) -> tuple[object, ...] | None:
+    """The parts of every single's step on ``shape``, made once a shape, for the walk of
+    singles in C (``sudoku._batch.walk_singles``, whose comment lists them): the steps
+    `Candidates._hidden_singles` and `_naked_singles` make, field for field. None where
+    the C walk does not go: no C batch, units of other sizes than n, or a shape drawn for
+    one puzzle (jigsaw regions, cages), where making the table would cost more than it
+    saves."""
+    g = _geometry(shape)
+    if g.packed is None or shape.regions is not None or shape.cages:
+        return None
+    n, symbols = g.n, shape.symbols
+    cells = [divmod(i, n) for i in range(n * n)]
+    return (
+        Step,
+        "hidden single",
+        "naked single",
+        (),
+        n,
+        (1.0, 1.2, 1.5, SE["naked single"]),
+        tuple(((cell, d),) for cell in cells for d in range(1, n + 1)),
+        tuple((cell,) for cell in cells),
+        tuple((u,) for u in range(len(g.units))),
+        tuple((d,) for d in range(1, n + 1)),
+        tuple(
+            f"the only place for {symbol} in {name}" for name in g.unit_names for symbol in symbols
+        ),
+        tuple(f"{cell_name(cell)} can only be {symbol}" for cell in cells for symbol in symbols),
+    )
+
+
+def _pencil_marks_py(grid: Grid, g: _Geometry) -> tuple[list[int], list[int], list[int]]:
+    """The givens of ``grid`` placed at once, as (values, masks, placed) of `Candidates`:
+    a unit's digits, then each empty cell's candidates are those no unit of its holds
+    (what placing them one by one leaves, 4x quicker). The reference of
+    ``sudoku._batch.pencil_marks``; a given that repeats a digit of its unit is a
+    contradiction, named."""
+    values, masks, placed = [0] * (g.n * g.n), [g.full] * (g.n * g.n), [0] * len(g.units)
+    cell_units = g.cell_units
+    for i, d in enumerate(grid.cells):
+        if d:
+            bit = 1 << (d - 1)
+            if any(placed[u] & bit for u in cell_units[i]):
+                cell = cell_name(divmod(i, g.n))
+                raise ContradictionError(f"{cell} cannot hold {grid.shape.symbols[d - 1]}")
+            for u in cell_units[i]:
+                placed[u] |= bit
+            values[i] = d
+    for i, units in enumerate(cell_units):
+        if values[i]:
+            masks[i] = 0
+        else:
+            for u in units:
+                masks[i] &= ~placed[u]
+    return values, masks, placed
+
+
 class Candidates:
     """The pencil marks of a grid: for every empty cell, a bitmask of its possible digits.
 
@@ -323,32 +380,18 @@ class Candidates:
     def __init__(self, grid: Grid) -> None:
         self.shape = grid.shape
         self._g = g = _geometry(grid.shape)
-        self.values = [0] * (g.n * g.n)
-        self.masks = [g.full] * (g.n * g.n)
-        self.placed = [0] * len(g.units)  # per unit, the digits placed in it
         self.budget = chain_budget(grid.shape)  # implications chain searches may examine
         self.out_of_budget = False  # a chain search stopped for want of budget
         self.rated = 0.0  # the SE rating so far: singles no harder are all taken at once
         self.stopped_at: str | None = None  # the technique whose search spent the budget
         self._symbols = grid.shape.symbols
         self._memo: dict[str, Any] = {}  # what finders found on this position (`memo`)
-        # The givens placed at once: a unit's digits, then each empty cell's candidates are
-        # those no unit of its holds (what placing them one by one leaves, 4x quicker).
-        placed, cell_units = self.placed, g.cell_units
-        for i, d in enumerate(grid.cells):
-            if d:
-                bit = 1 << (d - 1)
-                if any(placed[u] & bit for u in cell_units[i]):
-                    raise ContradictionError(f"{self._cell(i)} cannot hold {self.symbols_of(bit)}")
-                for u in cell_units[i]:
-                    placed[u] |= bit
-                self.values[i] = d
-        for i, units in enumerate(cell_units):
-            if self.values[i]:
-                self.masks[i] = 0
-            else:
-                for u in units:
-                    self.masks[i] &= ~placed[u]
+        # In C when it was built, unless the givens clash: the Python loop then names where.
+        made = None if g.packed is None else _batch.pencil_marks(grid.cells, g.packed, len(g.units))
+        self.values: list[int]
+        self.masks: list[int]
+        self.placed: list[int]  # per unit, the digits placed in it
+        self.values, self.masks, self.placed = made or _pencil_marks_py(grid, g)
 
     def digits(self, cell: Cell) -> list[int]:
         """The candidates of ``cell`` (empty once the cell holds a digit)."""
@@ -390,6 +433,23 @@ class Candidates:
         """Steps of ``technique`` available now: every single of the easiest kind at once (as
         SE ranks them: last cell of a unit, box, line), else the first one."""
         return _FINDERS[technique](self)
+
+    def singles(self, trying: Sequence[str]) -> tuple[list[list[Step]], int]:
+        """The walk's rounds while the first of ``trying`` finds something and is a hidden
+        single, or a naked single right after it, taken and applied at once in C: (each
+        round's steps, how many of ``trying`` found nothing on the position reached: 0
+        when none was looked for, or a round would meet a contradiction, which the
+        finders then report). `rated` follows the rounds."""
+        packed = self._g.packed
+        table = None if packed is None else _singles_table(self.shape)
+        if packed is None or table is None or trying[0] != "hidden single":
+            return [], 0
+        naked = len(trying) > 1 and trying[1] == "naked single"
+        self._memo.clear()
+        rounds, self.rated, stuck = _batch.walk_singles(
+            self.values, self.masks, self.placed, packed, table, self.rated, naked
+        )
+        return rounds, (1 + naked) * stuck
 
     @property
     def geometry(self) -> _Geometry:
@@ -590,6 +650,7 @@ TECHNIQUES: dict[str, str] = {name: level_of(se) for name, se in _LADDER}
 #: The ladder short of chains: every technique whose search is quick and unbounded by a
 #: budget (``rate(puzzle, PATTERNS)`` rates a hard puzzle in milliseconds, unsolved).
 PATTERNS: tuple[str, ...] = tuple(name for name in TECHNIQUES if name not in chains.BASE)
+_CLASSIC = Shape()
 #: Implications a `rate` may examine in chain searches before it settles for an estimate.
 CHAIN_BUDGET = 400_000
 #: SE's rating floor for a puzzle past this ladder: its dynamic forcing chains (+).
@@ -641,32 +702,50 @@ def chain_budget(shape: Shape, budget: int = CHAIN_BUDGET) -> int:
     """The implications chain searches may examine on ``shape``: ``budget`` on the classic
     9x9 grid, whose scale SE's chains are; none elsewhere (jigsaws, diagonals, other sizes:
     their ratings stop short of chains, as before they were in the ladder)."""
-    return budget if shape == Shape() else 0
+    return budget if shape == _CLASSIC else 0
 
 
-def _cheap_first(order: list[str], se: float) -> list[str]:
+@lru_cache(maxsize=64)
+def _cheap_first(order: tuple[str, ...], se: float) -> tuple[str, ...]:
     """``order`` as the rating ``se`` reached so far allows: a technique no harder costs
     the rating nothing, and the deductions of such techniques reach the same position in
     any order (each only adds what is true), so naked singles go right after hidden ones,
-    and a direct technique gives way to its own technique alone (quicker to find)."""
+    and a direct technique gives way to its own technique alone (quicker to find). Made
+    once an order and rating (a few a puzzle, the same over and over)."""
     free = {t for t in order if SE[t] <= se}
-    first = [t for t in ("hidden single", "naked single") if t in free]
-    return first + [
+    first = tuple(t for t in ("hidden single", "naked single") if t in free)
+    return first + tuple(
         t
         for t in order
         if t not in first and not (t.startswith("direct ") and t.removeprefix("direct ") in free)
-    ]
+    )
 
 
-def walk(board: Candidates, order: list[str]) -> Iterator[tuple[str, list[Step]]]:
+def walk(
+    board: Candidates, order: list[str], *, singles_applied: bool = False
+) -> Iterator[tuple[str, list[Step]]]:
     """The rater's steps on ``board``, each round's technique and steps before they are
     applied (they are once the loop goes on): the first of ``order`` that finds anything,
     its easier ones first as the rating so far allows (`_cheap_first`), until the board is
-    solved, or stuck, or a chain search spends the budget (``board.out_of_budget``)."""
-    trying = order
+    solved, or stuck, or a chain search spends the budget (``board.out_of_budget``).
+
+    With ``singles_applied``, the rounds of singles are taken and applied at once, in C
+    where it was built (`Candidates.singles`), and yielded once applied: the same rounds,
+    quicker, for `rate`, which does not look at the board between them."""
+    ladder = trying = tuple(order)
     while not board.solved():
+        skip = 0
+        if singles_applied:
+            rated = board.rated
+            rounds, skip = board.singles(trying)
+            for taken in rounds:
+                yield taken[0].technique, taken
+            if board.rated > rated:
+                trying = _cheap_first(ladder, board.rated)
+            if rounds and not skip:
+                continue
         found: list[Step] = []
-        for technique in trying:
+        for technique in trying[skip:]:
             found = board.find(technique)
             if found or board.out_of_budget:
                 break
@@ -678,7 +757,7 @@ def walk(board: Candidates, order: list[str]) -> Iterator[tuple[str, list[Step]]
             board.apply(step)
         if max(step.se for step in found) > board.rated:
             board.rated = max(step.se for step in found)
-            trying = _cheap_first(order, board.rated)
+            trying = _cheap_first(ladder, board.rated)
 
 
 def rate(
@@ -698,17 +777,24 @@ def rate(
     stops there, unsolved, with ``se`` an estimate flagged as one. Chains are SE's, on its
     classic 9x9 grid: other shapes get none (`chain_budget`).
     """
-    allowed = list(TECHNIQUES) if techniques is None else list(techniques)
-    unknown = [t for t in allowed if t not in TECHNIQUES]
-    if unknown:
-        raise ValueError(f"unknown technique {unknown[0]!r}; known: {', '.join(TECHNIQUES)}")
-    order = [t for t in TECHNIQUES if t in allowed]
-    check_givens(puzzle)
-    board = Candidates(puzzle)
+    order = list(TECHNIQUES)
+    if techniques is not None:
+        allowed = list(techniques)
+        unknown = [t for t in allowed if t not in TECHNIQUES]
+        if unknown:
+            raise ValueError(f"unknown technique {unknown[0]!r}; known: {', '.join(TECHNIQUES)}")
+        order = [t for t in TECHNIQUES if t in allowed]
+    try:
+        board = Candidates(puzzle)
+    except ContradictionError:  # givens that clash in a unit: say all where, as ever
+        check_givens(puzzle)
+        raise
+    if puzzle.shape.cages:  # a digit twice in a cage (the units' clashes are checked)
+        check_givens(puzzle)
     board.budget = chain_budget(puzzle.shape, budget)
     steps: list[Step] = []
     hardest = None
-    for technique, found in walk(board, order):
+    for technique, found in walk(board, order, singles_applied=True):
         steps.extend(found)
         if hardest is None or order.index(technique) > order.index(hardest):
             hardest = technique

@@ -24,7 +24,7 @@ except ImportError:  # no C accelerator: every geometry's ``packed`` is None
 Cells = tuple[int, ...]
 
 if TYPE_CHECKING:
-    from sudoku.rate import Candidates, Step
+    from sudoku.rate import Candidates, Step, _Geometry
 
     #: A pattern found, before it is written out as a step: what it strikes, as (cell
     #: index, mask of digits) pairs, the units it reasons in, and how to write its step.
@@ -134,9 +134,27 @@ def hidden_subset(board: Candidates, technique: str, k: int) -> list[Pattern]:
 
 
 def _hidden_subsets(board: Candidates, technique: str, k: int) -> list[Pattern]:
-    masks = board.masks
-    found: list[Pattern] = []
-    for u, (open_cells, places) in enumerate(board.memo("places", partial(_places, board))):
+    g = board.geometry
+    if g.packed is None:
+        hits = _hidden_sets_py(board.masks, g.units, k)
+    else:
+        hits = _batch.hidden_sets(board.masks, g.packed, k)
+    return [
+        (removals, (u,), partial(_hidden_step, board, technique, removals, u, cells, digits))
+        for u, digits, cells, removals in hits
+    ]
+
+
+def _hidden_sets_py(
+    masks: list[int], units: Iterable[tuple[int, ...]], k: int
+) -> list[tuple[int, int, list[int], list[tuple[int, int]]]]:
+    """Every hidden subset of ``k`` digits that strikes anything, unit by unit, as (unit,
+    its digits, the cells it confines them to, (cell, mask) pairs struck there): in each
+    unit with more than k open cells, the closed sets of k digits (`closed_sets`), digits
+    in the order the cells first hold them (`_places`). The reference;
+    ``sudoku._batch.hidden_sets`` does the same in C."""
+    found = []
+    for u, (open_cells, places) in enumerate(_places(masks, units)):
         if len(open_cells) <= k:
             continue
         for combo, where in closed_sets(places, k):  # a digit in more than k cells: in none
@@ -144,26 +162,15 @@ def _hidden_subsets(board: Candidates, technique: str, k: int) -> list[Pattern]:
             cells = [i for pos, i in enumerate(open_cells) if where >> pos & 1]
             removals = [(i, masks[i] & ~digits) for i in cells if masks[i] & ~digits]
             if removals:
-                step = partial(_hidden_step, board, technique, removals, u, cells, digits)
-                found.append((removals, (u,), step))
+                found.append((u, digits, cells, removals))
     return found
 
 
-def _places(board: Candidates) -> list[tuple[list[int], list[tuple[int, int]]]]:
-    """Each unit's empty cells, and where in them each digit lies: (digit bit, bitmask of
-    positions among the empty cells), digits in the order the cells first hold them; once
-    a position for the hidden subsets of every size (`Candidates.memo`). In C
-    (``sudoku._batch.unit_places``) when the shape's units are packed for it."""
-    g = board.geometry
-    if g.packed is not None:
-        return _batch.unit_places(board.masks, g.packed, g.n)
-    return _places_py(board.masks, g.units)
-
-
-def _places_py(
+def _places(
     masks: list[int], units: Iterable[tuple[int, ...]]
 ) -> list[tuple[list[int], list[tuple[int, int]]]]:
-    """`_places` in Python, the reference, on each unit of ``units``."""
+    """Each unit's empty cells, and where in them each digit lies: (digit bit, bitmask of
+    positions among the empty cells), digits in the order the cells first hold them."""
     found = []
     for unit in units:
         open_cells = [i for i in unit if masks[i]]
@@ -191,23 +198,53 @@ def _hidden_step(
     return board.removal(technique, removals, reason, cells, (u,), digits)
 
 
-def direct(board: Candidates, technique: str, se: float, patterns: Iterable[Pattern]) -> list[Step]:
+def direct(board: Candidates, technique: str, se: float, patterns: list[Pattern]) -> list[Step]:
     """SE's direct techniques: the first of ``patterns`` after which a digit it strikes
-    has one place left in a unit where SE looks (a hidden subset: its own unit; locked
-    candidates: another unit of the confining one's kind, through a cell struck). As
-    in SE, the step only places that digit (its pattern says why), rated lower than
-    the technique's own eliminations (``se``). Only that pattern's step is ever written out."""
-    g, n, masks = board.geometry, board.geometry.n, board.masks
+    has one place left in a unit where SE looks (`_direct_place_py`). As in SE, the step
+    only places that digit (its pattern says why), rated lower than the technique's own
+    eliminations (``se``). Only that pattern's step is ever written out."""
+    g, masks = board.geometry, board.masks
+    pointing = "pointing" in technique
+    if g.packed is None:
+        hit = _direct_place_py(masks, g, patterns, pointing)
+    else:
+        hit = _batch.direct_place(masks, g.packed, patterns, pointing)
+    if hit is None:
+        return []
+    k, i, d = hit
+    (step,) = patterns[k][2]()
+    reason = f"{step.reason}, then {board.symbols_of(1 << (d - 1))} has one place left"
+    return [
+        step._replace(
+            technique=technique,
+            placements=((divmod(i, g.n), d),),
+            eliminations=(),
+            reason=reason,
+            digits=step.digits if len(patterns[k][1]) == 1 else (d,),
+            se=se,
+        )
+    ]
+
+
+def _direct_place_py(
+    masks: list[int], g: _Geometry, patterns: list[Pattern], pointing: bool
+) -> tuple[int, int, int] | None:
+    """The first of ``patterns`` after whose removals a digit struck has one place left in
+    a unit where SE looks (a hidden subset: its own unit; locked candidates: another unit
+    of the confining one's kind, through a cell struck; the confining unit is the box of
+    a ``pointing``, the line of a claiming), as (its number, that place, the digit). The
+    reference; ``sudoku._batch.direct_place`` does the same in C."""
+    n = g.n
 
     def kind(u: int) -> int:  # Shape.units: rows, columns, then boxes and regions
         return min(u // n, 2)
 
-    for removals, units, build in patterns:
+    for k, (removals, units, _) in enumerate(patterns):
         struck = {(i, d) for i, mask in removals for d in bits(mask)}
         if len(units) == 1:
             where = set(units)
-        else:  # pointing: a box confines; claiming: a line
-            a = max(units) if "pointing" in technique else min(units)
+        else:
+            a = max(units) if pointing else min(units)
             where = {
                 u for i, _ in removals for u in g.cell_units[i] if u != a and kind(u) == kind(a)
             }
@@ -216,17 +253,5 @@ def direct(board: Candidates, technique: str, se: float, patterns: Iterable[Patt
             for u in sorted(where):
                 places = [i for i in g.units[u] if masks[i] & bit and (i, d) not in struck]
                 if len(places) == 1:
-                    (i,) = places
-                    (step,) = build()
-                    reason = f"{step.reason}, then {board.symbols_of(bit)} has one place left"
-                    return [
-                        step._replace(
-                            technique=technique,
-                            placements=((divmod(i, n), d),),
-                            eliminations=(),
-                            reason=reason,
-                            digits=step.digits if len(units) == 1 else (d,),
-                            se=se,
-                        )
-                    ]
-    return []
+                    return k, places[0], d
+    return None

@@ -13,7 +13,7 @@ from itertools import combinations, islice
 
 import pytest
 
-from sudoku.fish_and_wings import _closed_sets_py, closed_sets
+from sudoku.fish_and_wings import _closed_sets_py, _lines_py, closed_sets
 from sudoku.grid import ConflictingGivens, Grid, Shape, parse
 from sudoku.rate import (
     BANDS,
@@ -33,7 +33,7 @@ from sudoku.rate import (
     walk,
 )
 from sudoku.solve import c_batch, c_batch_available, solve
-from sudoku.subsets import _locked_hits_py, _places_py
+from sudoku.subsets import _hidden_sets_py, _locked_hits_py, _places
 
 SINGLES = ["hidden single", "naked single"]
 ROW0 = [(0, c) for c in range(9)]
@@ -403,7 +403,7 @@ def test_the_unit_scans_count_each_digit_s_places(data_file, scan):
     if scan == "c" and g.packed is None:
         pytest.skip("the C batch was not built")
     python = g._replace(packed=None)
-    rng, seen, contradictions = random.Random(7), 0, 0
+    rng, seen, contradictions, subsets = random.Random(7), 0, 0, 0
     with data_file("top1465.txt").open() as lines:
         for line in islice(lines, 40):
             board = Candidates(parse(line))
@@ -415,12 +415,30 @@ def test_the_unit_scans_count_each_digit_s_places(data_file, scan):
                     expected = naive_unit_singles(masks, board.placed, g.units, g.full)
                     on = g if scan == "c" else python
                     assert _unit_singles(masks, board.placed, on, g.full) == expected
-                    places = (
-                        _places_py(masks, g.units)
-                        if scan == "python"
-                        else c_batch().unit_places(masks, g.packed, g.n)
+                    assert _places(masks, g.units) == naive_unit_places(masks, g.units, g.full)
+                    lines = (  # each digit's places along each row and column
+                        [
+                            [
+                                sum(1 << c for c in range(9) if masks[r * 9 + c] >> d & 1)
+                                for r in range(9)
+                            ]
+                            for d in range(9)
+                        ],
+                        [
+                            [
+                                sum(1 << r for r in range(9) if masks[r * 9 + c] >> d & 1)
+                                for c in range(9)
+                            ]
+                            for d in range(9)
+                        ],
                     )
-                    assert places == naive_unit_places(masks, g.units, g.full)
+                    assert _lines_py(masks, g.rows, g.cols, 9) == lines
+                    if scan == "c":
+                        assert c_batch().line_places(masks, g.packed, 9) == lines
+                    for k in (2, 3, 4) if scan == "c" else ():  # hidden subsets, from places
+                        hidden = c_batch().hidden_sets(masks, g.packed, k)
+                        assert hidden == _hidden_sets_py(masks, g.units, k)
+                        subsets += bool(hidden)
                     hits = (
                         _locked_hits_py(masks, g.intersections)
                         if scan == "python"
@@ -430,6 +448,7 @@ def test_the_unit_scans_count_each_digit_s_places(data_file, scan):
                     seen += 1
                     contradictions += expected[0] >= 0
     assert seen > 1000 and 0 < contradictions < seen
+    assert subsets > 100 if scan == "c" else subsets == 0  # hidden subsets met, many
 
 
 @pytest.mark.parametrize("k", [1, 2, 3, 4])
@@ -464,7 +483,15 @@ def test_the_c_scans_refuse_arrays_that_do_not_fit():
     with pytest.raises(IndexError):
         batch.unit_singles(masks, [0], array("i", [0, 1, 2, 81]), 15)
     with pytest.raises(ValueError):
-        batch.unit_places(masks, array("i", [0, 1, 2]), 2)
+        batch.hidden_sets(masks, array("i", [0, 1, 2]), 2)
+    with pytest.raises(ValueError):
+        batch.line_places(masks, array("i", list(range(81)) + [0] * 9), 9)
+    with pytest.raises(IndexError):
+        batch.line_places(masks, array("i", [81] * 162), 9)
+    with pytest.raises(IndexError):
+        batch.hidden_sets(masks, array("i", [81] * 9), 2)
+    with pytest.raises(ValueError):
+        batch.hidden_sets(masks, array("i", list(range(9))), 9)
     with pytest.raises(ValueError):
         batch.locked_hits(masks, array("i", [3, 0, 1]))
     with pytest.raises(ValueError):

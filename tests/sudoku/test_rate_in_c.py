@@ -1,0 +1,206 @@
+"""The rater's walk in C (sudoku/_rater.h) against the Python reference it replaces.
+
+The C batch takes the rounds of singles (`Candidates.singles`), the pencil marks of the
+givens (`_pencil_marks_py`) and the search of SE's direct techniques (`_direct_place_py`).
+Rated with the shape's units unpacked for C, every path is the Python reference: both
+ways must give every puzzle the same rating, step for step, and the same errors.
+"""
+
+import random
+from array import array
+from itertools import islice
+
+import pytest
+
+import sudoku.rate as rate_module
+from sudoku.grid import Grid, Shape, parse
+from sudoku.rate import (
+    PATTERNS,
+    Candidates,
+    ContradictionError,
+    Rating,
+    _geometry,
+    _pencil_marks_py,
+    _singles_table,
+    rate,
+    walk,
+)
+from sudoku.solve import c_batch, c_batch_available, solve
+from sudoku.subsets import _direct_place_py, hidden_subset, locked
+
+pytestmark = pytest.mark.skipif(not c_batch_available(), reason="the C batch was not built")
+
+
+def in_python(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Rate on geometries whose units are not packed for C: the Python reference."""
+    monkeypatch.setattr(
+        rate_module, "_geometry", lambda shape: _geometry(shape)._replace(packed=None)
+    )
+
+
+def outcome(puzzle: Grid, **options: object) -> Rating | str:
+    """The rating of ``puzzle``, or the error rating it raised, named with its words."""
+    try:
+        return rate(puzzle, **options)  # type: ignore[arg-type]
+    except ContradictionError as error:
+        return f"{type(error).__name__}: {error}"
+
+
+def wrong_given(puzzle: Grid, rng: random.Random) -> Grid:
+    """``puzzle`` with one more given that its pencil marks allow but its solution has not:
+    a puzzle without solution, which logic meets as a contradiction somewhere."""
+    (solution,) = solve(puzzle).solutions
+    board = Candidates(puzzle)
+    n = puzzle.shape.size
+    cells = [(r, c) for r in range(n) for c in range(n) if len(board.digits((r, c))) > 1]
+    r, c = rng.choice(cells)
+    digit = rng.choice([d for d in board.digits((r, c)) if d != solution[(r, c)]])
+    return puzzle.with_cell(r, c, digit)
+
+
+def puzzles(data_file, name: str, count: int, step: int = 1) -> list[Grid]:
+    with data_file(name).open() as lines:
+        return [parse(line) for line in islice(lines, 0, count * step, step)]
+
+
+@pytest.mark.parametrize(
+    ("name", "count", "options"),
+    [
+        ("easy10k.txt", 300, {}),
+        ("sudoku17.txt", 400, {"budget": 0}),
+        ("top1465.txt", 60, {"techniques": PATTERNS}),
+    ],
+)
+def test_rating_in_c_is_the_python_reference_step_for_step(
+    data_file, monkeypatch, name, count, options
+):
+    # Every field of the rating: level, hardest, every step (technique, placements,
+    # eliminations, words, pattern, SE) in order, solved, the grid reached, se, estimated.
+    chosen = puzzles(data_file, name, count, step=5)
+    rng = random.Random(count)
+    broken = [wrong_given(p, rng) for p in chosen[:40]]
+    fast = [outcome(p, **options) for p in chosen + broken]
+    in_python(monkeypatch)
+    assert rate_module._geometry(Shape()).packed is None  # no packed units: no C walk
+    reference = [outcome(p, **options) for p in chosen + broken]
+    assert fast == reference
+    contradictions = sum(isinstance(r, str) for r in fast)
+    assert 0 < contradictions <= len(broken)  # the broken ones reached their contradiction
+    assert sum(isinstance(r, Rating) and r.solved for r in fast) >= len(chosen) // 10
+
+
+@pytest.mark.parametrize("shape", [Shape(2, 2), Shape(2, 3), Shape(3, 4), Shape.x(9), Shape(4, 4)])
+def test_rating_other_shapes_in_c_is_the_python_reference(monkeypatch, shape):
+    # 16x16 boards are too big for the C walk's arrays on the stack: they take the heap.
+    from sudoku.generate import generate
+
+    made = [generate(shape, seed=seed).puzzle for seed in range(6 if shape.size < 16 else 2)]
+    rng = random.Random(shape.size)
+    made += [wrong_given(p, rng) for p in made]
+    fast = [outcome(p) for p in made]
+    in_python(monkeypatch)
+    assert fast == [outcome(p) for p in made]
+
+
+def test_walk_yields_each_round_before_it_is_applied_unless_told(data_file):
+    # The walk's own promise (the hints and the tests replay it): the board a round is
+    # yielded on still has every cell the round places empty; rate's walk applies the
+    # rounds of singles first, and both walks take the same rounds.
+    for puzzle in puzzles(data_file, "sudoku17.txt", 20):
+        board, quick = Candidates(puzzle), Candidates(puzzle)
+        rounds = []
+        for technique, found in walk(board, list(PATTERNS)):
+            assert all(board.digits(cell) for step in found for cell, _ in step.placements)
+            rounds.append((technique, found))
+        assert rounds == list(walk(quick, list(PATTERNS), singles_applied=True))
+        assert board.values == quick.values and board.masks == quick.masks
+
+
+def test_pencil_marks_in_c_are_the_python_reference(data_file):
+    # On real puzzles, and with a given that repeats a digit of its row, column or box:
+    # C says None and the Python reference names the cell.
+    g = _geometry(Shape())
+    assert g.packed is not None
+    batch, rng = c_batch(), random.Random(3)
+    for puzzle in puzzles(data_file, "sudoku17.txt", 200, step=7):
+        assert batch.pencil_marks(puzzle.cells, g.packed, len(g.units)) == tuple(
+            _pencil_marks_py(puzzle, g)
+        )
+        r, c = rng.choice([(r, c) for r in range(9) for c in range(9) if not puzzle[(r, c)]])
+        peers = [puzzle[(r, k)] for k in range(9)] + [puzzle[(k, c)] for k in range(9)]
+        clash = puzzle.with_cell(r, c, rng.choice([d for d in peers if d]))
+        assert batch.pencil_marks(clash.cells, g.packed, len(g.units)) is None
+        with pytest.raises(ContradictionError, match="cannot hold"):
+            _pencil_marks_py(clash, g)
+
+
+def test_direct_places_in_c_are_the_python_reference(data_file):
+    # SE's direct techniques search the patterns of locked candidates and hidden subsets
+    # for a digit left with one place: on every position the rater meets on hard puzzles,
+    # and on each again with candidates struck at random.
+    g = _geometry(Shape())
+    assert g.packed is not None
+    batch, rng = c_batch(), random.Random(11)
+    hits = checked = 0
+    for puzzle in puzzles(data_file, "top1465.txt", 30, step=7):
+        board = Candidates(puzzle)
+        for _ in walk(board, list(PATTERNS)):
+            original = list(board.masks)
+            for masks in (original, [m & rng.getrandbits(9) for m in original]):
+                board.masks[:] = masks
+                board._memo.clear()
+                for technique, patterns in (
+                    ("direct pointing", locked(board, "pointing")),
+                    ("direct claiming", locked(board, "claiming")),
+                    ("direct hidden pair", hidden_subset(board, "hidden pair", 2)),
+                    ("direct hidden triple", hidden_subset(board, "hidden triple", 3)),
+                ):
+                    pointing = "pointing" in technique
+                    expected = _direct_place_py(masks, g, patterns, pointing)
+                    assert batch.direct_place(masks, g.packed, patterns, pointing) == expected
+                    hits += expected is not None
+                    checked += 1
+            board.masks[:] = original
+            board._memo.clear()
+    assert checked > 1000 and 0 < hits < checked
+
+
+def test_the_c_walk_refuses_what_does_not_fit():
+    # What a caller could get wrong is refused with an error, never read out of bounds.
+    batch, g = c_batch(), _geometry(Shape())
+    table = _singles_table(Shape())
+    assert g.packed is not None and table is not None
+    values, masks, placed = [0] * 81, [511] * 81, [0] * 27
+    with pytest.raises(ValueError):
+        batch.walk_singles(values, masks, placed[:26], g.packed, table, 0.0, False)
+    with pytest.raises(ValueError):
+        batch.walk_singles(values, masks, placed, g.packed, table[:11], 0.0, False)
+    with pytest.raises(ValueError):
+        batch.walk_singles(values, [1024] * 81, placed, g.packed, table, 0.0, False)
+    with pytest.raises(IndexError):
+        bad = array("i", [81] * 243).tobytes()
+        batch.walk_singles(values, masks, placed, bad, table, 0.0, False)
+    with pytest.raises(ValueError):
+        batch.pencil_marks([0] * 80, g.packed, 27)
+    with pytest.raises(ValueError):
+        batch.pencil_marks([10] + [0] * 80, g.packed, 27)
+    with pytest.raises(TypeError):
+        batch.direct_place(masks, g.packed, [([(0, 1)],)], False)
+    with pytest.raises(IndexError):
+        batch.direct_place(masks, g.packed, [([(81, 1)], (0,), None)], False)
+    with pytest.raises(IndexError):
+        batch.direct_place(masks, g.packed, [([(0, 1)], (27,), None)], False)
+    # the lists are left as they were by a call refused
+    assert values == [0] * 81 and masks == [511] * 81 and placed == [0] * 27
+
+
+def test_steps_made_in_c_stay_out_of_the_garbage_collector(data_file):
+    # A Step refers only to strings, numbers and tuples made before it, so it cannot be in
+    # a reference cycle: the C walk leaves its Steps untracked, as CPython leaves plain
+    # tuples of such things, and ratings kept by the thousand cost the collector nothing.
+    import gc
+
+    (puzzle,) = puzzles(data_file, "easy10k.txt", 1)
+    singles = [step for step in rate(puzzle).steps if step.technique.endswith("single")]
+    assert len(singles) > 40 and not any(gc.is_tracked(step) for step in singles)
+    assert gc.is_tracked(Candidates(puzzle).step("naked single", reason="", cells=[0], digits=1))
