@@ -55,5 +55,12 @@ setup(
             depends=[API, "sudoku/_bands.h", "sudoku/_masks.h", "sudoku/_deep.h", PORTABLE],
             optional=True,
         ),
+        Extension(
+            "sudoku._chains",
+            ["sudoku/_chains.c"],
+            include_dirs=["dlx"],
+            depends=[PORTABLE],
+            optional=True,
+        ),
     ],
 )

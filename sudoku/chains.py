@@ -31,12 +31,21 @@ unbounded search. Searches are breadth-first queues, never recursion.
 
 from __future__ import annotations
 
+from array import array
 from collections import deque
 from collections.abc import Iterable, Iterator
+from functools import cached_property
 from typing import TYPE_CHECKING, NamedTuple
 
+from sudoku.grid import Shape, by_shape
+
+try:
+    from sudoku import _chains
+except ImportError:  # not built: the Python closure, the reference, does it all
+    _chains = None  # type: ignore[assignment]
+
 if TYPE_CHECKING:
-    from sudoku.rate import Candidates, Step
+    from sudoku.rate import Candidates, Step, _Geometry
 
 #: The base difficulty of each chain technique on SE's scale.
 BASE = {
@@ -78,6 +87,9 @@ class _Closure(NamedTuple):
 
 
 def _ancestors(parents: Parents, targets: Iterable[int]) -> set[int]:
+    """The ``targets`` and every potential they follow from (in C when built)."""
+    if _chains is not None:
+        return _chains.ancestors(parents, targets)
     seen = set(targets)
     stack = list(seen)
     while stack:
@@ -88,16 +100,36 @@ def _ancestors(parents: Parents, targets: Iterable[int]) -> set[int]:
     return seen
 
 
+@by_shape
+def _links(shape: Shape, g: _Geometry) -> _chains.Links | None:
+    """``shape``'s units and peers read once by sudoku._chains (None without it, or past
+    its 25x25 and 32-bit candidates)."""
+    if _chains is None or g.n > 25 or array("I").itemsize != 4:
+        return None
+    packed = [g.n, g.n * g.n, len(g.units)]
+    for rows in (g.units, g.cell_units, g.peers):
+        for row in rows:
+            packed += (len(row), *row)
+    return _chains.links(array("i", packed).tobytes())
+
+
 class _Chainer:
-    """The implications on one board: closures of assumptions, within the board's budget."""
+    """The implications on one board: closures of assumptions, within the board's budget.
+    `closure` is the reference; sudoku._chains does it in C, step for step, when built."""
 
     def __init__(self, board: Candidates) -> None:
         self.board = board
         self.g = g = board.geometry
         self.masks = masks = board.masks
-        # where[u * n + d]: the cells of unit u that hold digit index d on the board
-        self.where = [
-            tuple(i for i in unit if masks[i] >> d & 1) for unit in g.units for d in range(g.n)
+        self.links = _links(board.shape, g) if _chains is not None else None
+        self.packed = array("I", masks).tobytes() if self.links is not None else b""
+
+    @cached_property
+    def where(self) -> list[tuple[int, ...]]:
+        """where[u * n + d]: the cells of unit u that hold digit index d on the board."""
+        masks, n = self.masks, self.g.n
+        return [
+            tuple(i for i in unit if masks[i] >> d & 1) for unit in self.g.units for d in range(n)
         ]
 
     def closure(
@@ -113,6 +145,14 @@ class _Chainer:
         (`_Closure.conflict`) unless ``stop`` is False (SE's unary chains go on). With
         ``reach``, only potentials at most that many links from a start are followed
         (a static chain's complexity is its links plus one: a shorter one is sought)."""
+        if self.links is not None:
+            reached, met, self.board.budget = _chains.closure(
+                self.links, self.packed, starts, y, dynamic, stop, reach, self.board.budget
+            )
+            if reached is None:
+                self.board.out_of_budget = True
+                return None
+            return _Closure(reached, met)
         g, n, board, where = self.g, self.g.n, self.board, self.where
         source = self.masks
         work = list(source) if dynamic else source

@@ -1,0 +1,122 @@
+"""The chains' implications in C (sudoku._chains) against the Python closure, the
+reference: the same potentials in the same order, the same parents, the same contradiction
+and the same budget spent, on real positions where SE's chains are needed; and the same
+ratings, steps and hints from `rate` either way."""
+
+import random
+from pathlib import Path
+
+import pytest
+
+from sudoku import chains
+from sudoku.grid import parse
+from sudoku.rate import TECHNIQUES, Candidates, rate, walk
+
+pytestmark = pytest.mark.skipif(chains._chains is None, reason="sudoku._chains not built")
+
+FIXTURE = Path(__file__).parent.parent / "fixtures" / "se" / "serate.txt"
+RATED = [
+    (line.split()[0], float(line.split()[1]))
+    for line in FIXTURE.read_text().splitlines()
+    if not line.startswith("#")
+]
+PUZZLES = [puzzle for puzzle, _ in RATED]
+CHAINED = [puzzle for puzzle, er in RATED if er >= 6.6]  # SE's chains from x-chains up
+
+
+def positions(puzzle: str) -> list[Candidates]:
+    """Copies of the board at each round of the rater's walk where a chain step is taken."""
+    board, found = Candidates(parse(puzzle)), []
+    for technique, _ in walk(board, list(TECHNIQUES)):
+        if technique in chains.BASE:
+            copy = Candidates(parse(puzzle))
+            copy.masks, copy.values = list(board.masks), list(board.values)
+            found.append(copy)
+    return found
+
+
+def both(board: Candidates, *args, budget: int = 10**6) -> list[tuple]:
+    """The closure of ``args`` in C and in Python on ``board``: the potentials with their
+    parents in order, the contradiction, the budget left and whether it ran out."""
+    out = []
+    for module in (chains._chains, None):
+        saved, chains._chains = chains._chains, module
+        try:
+            board.budget, board.out_of_budget = budget, False
+            ch = chains._Chainer(board)
+            assert (ch.links is not None) == (module is not None)
+            found = ch.closure(*args)
+        finally:
+            chains._chains = saved
+        parents = None if found is None else list(found.parents.items())
+        out.append((parents, found and found.conflict, board.budget, board.out_of_budget))
+    return out
+
+
+def test_c_closures_are_the_reference_s_on_positions_chains_need():
+    rng, compared, conflicts = random.Random(25), 0, 0
+    for puzzle in CHAINED:
+        for board in positions(puzzle):
+            ch = chains._Chainer(board)
+            cands = list(ch.candidates(2))
+            for i, d in rng.sample(cands, min(6, len(cands))):
+                on = ((i * 9 + d) << 1) | 1
+                for start in (on, on ^ 1):
+                    for y, dynamic, stop, reach in (
+                        (False, False, False, None),  # x-chains
+                        (True, False, False, 4),  # forcing chains, a shorter one sought
+                        (True, False, False, -1),  # reach below the start: nothing followed
+                        (False, True, True, None),  # nishio
+                        (True, False, True, None),  # multiple forcing chains
+                        (True, True, True, None),  # dynamic forcing chains
+                    ):
+                        c, py = both(board, (start,), y, dynamic, stop, reach)
+                        assert c == py, (puzzle, start, y, dynamic, stop, reach)
+                        compared += 1
+                        conflicts += c[1] is not None
+    assert compared > 500 and conflicts > 50  # contradictions reached, and compared
+
+
+def test_c_closures_spend_the_budget_as_the_reference_does():
+    board = positions(CHAINED[-1])[0]
+    on = ((next(chains._Chainer(board).candidates(2))[0] * 9) << 1) | 1
+    for budget in (0, 1, 2, 5, 17, 60, 300):
+        c, py = both(board, (on, on ^ 1), True, True, False, None, budget=budget)
+        assert c == py, budget
+    assert both(board, (on,), True, True, False, None, budget=3)[0] == (None, None, -1, True)
+
+
+def test_c_gets_the_reference_s_ratings_steps_and_hints(monkeypatch):
+    def rated():
+        return [
+            (
+                r.se,
+                r.se_estimated,
+                r.solved,
+                [
+                    (s.technique, s.placements, s.eliminations, s.reason, s.cells, s.se)
+                    for s in r.steps
+                ],
+            )
+            for r in (rate(parse(p), budget=60_000) for p in PUZZLES)
+        ]
+
+    with_c = rated()
+    monkeypatch.setattr(chains, "_chains", None)
+    assert rated() == with_c
+    assert any(
+        s.technique in chains.BASE for r in (rate(parse(p)) for p in CHAINED[:2]) for s in r.steps
+    )
+
+
+def test_links_refuse_a_packed_shape_that_lies():
+    from array import array
+
+    for packed in ([], [9, 80, 0], [9, 81, 1, 5, 0, 1, 2, 3, 200], [9, 81, 1, 99]):
+        with pytest.raises((ValueError, IndexError)):
+            chains._chains.links(array("i", packed).tobytes())
+    links = chains._links(parse(PUZZLES[0]).shape, Candidates(parse(PUZZLES[0])).geometry)
+    with pytest.raises(ValueError, match="uint32"):
+        chains._chains.closure(links, b"\0" * 8, (1,), True, True, True, None, 10)
+    with pytest.raises(IndexError):
+        chains._chains.closure(links, b"\0" * 324, (1458,), True, True, True, None, 10)
