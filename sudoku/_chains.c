@@ -27,19 +27,17 @@ typedef struct {
     int *cu_start, *cell_units;   /* cells rows: the units of each cell, in order */
     int *peer_start, *peers;      /* cells rows: the peers of each cell, in order */
     int potentials;               /* 2 * cells * n */
-    PyObject **ints, **singles;   /* each potential p as an int and as (p,), made once */
+    struct Scratch *scratch;      /* what a search works in (made once, the GIL held) */
 } Links;
+
+static void scratch_free(struct Scratch *scratch);
 
 static void links_free(PyObject *capsule)
 {
     Links *links = PyCapsule_GetPointer(capsule, CAPSULE);
     if (!links)
         return;
-    for (int p = 0; links->ints && p < links->potentials; p++) {
-        Py_XDECREF(links->ints[p]);
-        Py_XDECREF(links->singles[p]);
-    }
-    PyMem_Free(links->ints);
+    scratch_free(links->scratch);
     PyMem_Free(links->unit_start);
     PyMem_Free(links);
 }
@@ -114,24 +112,12 @@ static PyObject *links(PyObject *Py_UNUSED(module), PyObject *args)
         goto fail;
     }
     PyBuffer_Release(&buffer);
+    l->potentials = 2 * l->cells * l->n;
     PyObject *capsule = PyCapsule_New(l, CAPSULE, links_free);
     if (!capsule) {
         PyMem_Free(block);
         PyMem_Free(l);
-        return NULL;
     }
-    l->potentials = 2 * l->cells * l->n;
-    l->ints = PyMem_Calloc(2 * (size_t)l->potentials, sizeof(PyObject *));
-    if (!l->ints) {
-        Py_DECREF(capsule);
-        return PyErr_NoMemory();
-    }
-    l->singles = l->ints + l->potentials;
-    for (int p = 0; p < l->potentials; p++)
-        if (!(l->ints[p] = PyLong_FromLong(p)) || !(l->singles[p] = PyTuple_Pack(1, l->ints[p]))) {
-            Py_DECREF(capsule);
-            return NULL;
-        }
     return capsule;
 fail:
     PyMem_Free(block);
@@ -140,50 +126,156 @@ fail:
     return NULL;
 }
 
+/* A closure, kept: the potentials reached in order, and for each the ones it follows from.
+ * A search fills its shape's scratch closure (Links.scratch, its pool grown as needed); what
+ * is kept is a compact copy, one block. */
+#define CLOSURE "sudoku._chains.closure"
 typedef struct {
-    const Links *l;
-    PyObject *parents; /* potential -> the potentials it follows from */
-    char *seen;        /* the potentials in parents */
+    int total, reached, pool_size, pool_cap;
+    int *pos;       /* total: where a potential is in order, -1 when not reached */
+    int *order;     /* reached potentials, first reached first */
+    int *why_start; /* why of order[k]: pool[why_start[k]] .. pool[why_start[k + 1] - 1] */
+    int *pool;
+    int compact; /* one block with its arrays: freed at once */
+} Closure;
+
+static void closure_free(Closure *c)
+{
+    if (c && !c->compact) {
+        PyMem_Free(c->pos);
+        PyMem_Free(c->pool);
+    }
+    PyMem_Free(c);
+}
+
+static void closure_capsule_free(PyObject *capsule)
+{
+    closure_free(PyCapsule_GetPointer(capsule, CLOSURE));
+}
+
+static Closure *closure_new(int total)
+{
+    Closure *c = PyMem_Calloc(1, sizeof(Closure));
+    if (!c)
+        return NULL;
+    c->total = total, c->pool_cap = 2 * total;
+    c->pos = PyMem_Malloc((3 * (size_t)total + 1) * sizeof(int));
+    c->pool = PyMem_Malloc((size_t)c->pool_cap * sizeof(int));
+    if (!c->pos || !c->pool) {
+        closure_free(c);
+        return NULL;
+    }
+    memset(c->pos, -1, (size_t)total * sizeof(int));
+    c->order = c->pos + total;
+    c->why_start = c->order + total;
+    c->why_start[0] = 0;
+    return c;
+}
+
+/* The scratch closure emptied for the next search */
+static void closure_clear(Closure *c)
+{
+    for (int k = 0; k < c->reached; k++)
+        c->pos[c->order[k]] = -1;
+    c->reached = c->pool_size = 0;
+}
+
+/* A compact copy of c, NULL with an exception set on no memory */
+static Closure *closure_copy(const Closure *c)
+{
+    size_t ints = (size_t)c->total + 2 * (size_t)c->reached + 1 + (size_t)c->pool_size;
+    Closure *k = PyMem_Malloc(sizeof(Closure) + ints * sizeof(int));
+    if (!k)
+        return (Closure *)PyErr_NoMemory();
+    *k = *c;
+    k->compact = 1, k->pool_cap = c->pool_size;
+    k->pos = (int *)(k + 1);
+    k->order = k->pos + c->total;
+    k->why_start = k->order + c->reached;
+    k->pool = k->why_start + c->reached + 1;
+    memcpy(k->pos, c->pos, (size_t)c->total * sizeof(int));
+    memcpy(k->order, c->order, (size_t)c->reached * sizeof(int));
+    memcpy(k->why_start, c->why_start, ((size_t)c->reached + 1) * sizeof(int));
+    memcpy(k->pool, c->pool, (size_t)c->pool_size * sizeof(int));
+    return k;
+}
+
+/* q reached, following from p (none when p < 0) and the potentials of hidden: 0 on no memory */
+static int add(Closure *c, int q, int p, const int *hidden, int n_hidden)
+{
+    if (c->pool_size + n_hidden + 1 > c->pool_cap) {
+        int cap = 2 * c->pool_cap + n_hidden + 1;
+        int *pool = PyMem_Realloc(c->pool, (size_t)cap * sizeof(int));
+        if (!pool) {
+            PyErr_NoMemory();
+            return 0;
+        }
+        c->pool = pool, c->pool_cap = cap;
+    }
+    if (p >= 0)
+        c->pool[c->pool_size++] = p;
+    for (int k = 0; k < n_hidden; k++)
+        c->pool[c->pool_size++] = hidden[k];
+    c->pos[q] = c->reached;
+    c->order[c->reached++] = q;
+    c->why_start[c->reached] = c->pool_size;
+    return 1;
+}
+
+typedef struct Scratch {
+    Closure *c;        /* the closure being found */
     int *depth;        /* links from a start, when reach is given */
     int *ons, *offs;   /* the queues (one, ons, when the search does not stop) */
+    uint32_t *work;    /* the candidates, struck as a dynamic search goes */
     int on_head, on_tail, off_head, off_tail;
 } Search;
 
-/* parents[q] = why (a new reference, taken), 0 with an exception set on failure */
-static int add(Search *s, int q, PyObject *why)
+static void scratch_free(Search *s)
 {
-    int bad = !why || PyDict_SetItem(s->parents, s->l->ints[q], why) < 0;
-    Py_XDECREF(why);
-    s->seen[q] = 1;
-    return !bad;
+    if (s) {
+        closure_free(s->c);
+        PyMem_Free(s->depth);
+        PyMem_Free(s);
+    }
 }
 
-/* why: (p, then the potentials of hidden), a new reference */
-static PyObject *because(const Links *l, int p, const int *hidden, int n_hidden)
+/* l's scratch, made on first use: NULL with an exception set on no memory */
+static Search *scratch_of(Links *l)
 {
-    if (!n_hidden)
-        return Py_NewRef(l->singles[p]);
-    PyObject *why = PyTuple_New(1 + n_hidden);
-    if (!why)
-        return NULL;
-    for (int k = 0; k <= n_hidden; k++)
-        PyTuple_SET_ITEM(why, k, Py_NewRef(l->ints[k ? hidden[k - 1] : p]));
-    return why;
+    if (!l->scratch) {
+        Search *s = PyMem_Calloc(1, sizeof(Search));
+        if (!s)
+            return (Search *)PyErr_NoMemory();
+        s->c = closure_new(l->potentials);
+        s->depth = PyMem_Malloc(3 * (size_t)l->potentials * sizeof(int) +
+                                (size_t)l->cells * sizeof(uint32_t));
+        if (!s->c || !s->depth) {
+            scratch_free(s);
+            return (Search *)PyErr_NoMemory();
+        }
+        s->ons = s->depth + l->potentials;
+        s->offs = s->ons + l->potentials;
+        s->work = (uint32_t *)(s->offs + l->potentials);
+        l->scratch = s;
+    }
+    closure_clear(l->scratch->c);
+    l->scratch->on_head = l->scratch->on_tail = l->scratch->off_head = l->scratch->off_tail = 0;
+    return l->scratch;
 }
 
 enum { GO_ON = 0, CONFLICT = 1, FAILED = -1 };
 
-/* q implied by p (why its parents): the reference's loop over ``implied``, one at a time */
+/* q implied by p (and hidden): the reference's loop over ``implied``, one at a time */
 static int imply(Search *s, int q, int p, const int *hidden, int n_hidden, int reach,
                  int stop, int *conflict)
 {
-    if (s->seen[q])
+    if (s->c->pos[q] >= 0)
         return GO_ON;
-    if (!add(s, q, because(s->l, p, hidden, n_hidden)))
+    if (!add(s->c, q, p, hidden, n_hidden))
         return FAILED;
     if (reach >= 0)
         s->depth[q] = s->depth[p] + 1;
-    if (s->seen[q ^ 1] && conflict[0] < 0) {
+    if (s->c->pos[q ^ 1] >= 0 && conflict[0] < 0) {
         conflict[0] = q | 1, conflict[1] = q & ~1;
         if (stop)
             return CONFLICT;
@@ -197,8 +289,8 @@ static int imply(Search *s, int q, int p, const int *hidden, int n_hidden, int r
 
 /* closure(links, masks, starts, y, dynamic, stop, reach, budget): see the reference. masks
  * is the board's candidates, a uint32 a cell; reach None or an int; budget the implications
- * left. Returns (parents or None when the budget ran out, conflict (on, off) or None, the
- * budget left). */
+ * left. Returns (the closure, a capsule, or None when the budget ran out; the conflict (on,
+ * off) or None; the budget left). */
 static PyObject *closure(PyObject *Py_UNUSED(module), PyObject *args)
 {
     PyObject *capsule, *starts, *reach_arg, *result = NULL;
@@ -209,8 +301,8 @@ static PyObject *closure(PyObject *Py_UNUSED(module), PyObject *args)
                           &y, &dynamic, &stop, &reach_arg, &budget))
         return NULL;
     Links *l = PyCapsule_GetPointer(capsule, CAPSULE);
-    Search s = {l};
-    char *block = NULL;
+    Search *sp = NULL;
+    int *start = NULL;
     long reach = -1;
     if (!l)
         goto done;
@@ -227,40 +319,39 @@ static PyObject *closure(PyObject *Py_UNUSED(module), PyObject *args)
         if (reach > INT_MAX - 1)
             reach = INT_MAX - 1;
     }
-    const int n = l->n, total = 2 * l->cells * n;
+    const int n = l->n, total = l->potentials;
     const uint32_t *source = masks.buf;
-    size_t ints = (size_t)total * 3;
-    block = PyMem_Calloc(1, ints * sizeof(int) + (size_t)l->cells * sizeof(uint32_t) +
-                                (size_t)total);
-    s.parents = PyDict_New();
-    if (!block || !s.parents) {
-        if (!block)
-            PyErr_NoMemory();
+    Py_ssize_t n_starts = PyTuple_GET_SIZE(starts);
+    if (!(start = PyMem_Malloc(((size_t)n_starts + 1) * sizeof(int)))) {
+        PyErr_NoMemory();
         goto done;
     }
-    s.depth = (int *)block;
-    s.ons = s.depth + total;
-    s.offs = s.ons + total;
-    uint32_t *work = (uint32_t *)(s.offs + total);
-    s.seen = (char *)(work + l->cells);
+    for (Py_ssize_t k = 0; k < n_starts; k++) { /* read before the scratch is taken */
+        long p = PyLong_AsLong(PyTuple_GET_ITEM(starts, k));
+        if (p < 0 || p >= total) {
+            if (!PyErr_Occurred())
+                PyErr_SetString(PyExc_IndexError, "closure: a start outside the board");
+            goto done;
+        }
+        start[k] = (int)p;
+    }
+    if (!(sp = scratch_of(l)))
+        goto done;
+    Search s = *sp; /* a copy on the stack: its queues' ends, stored back by no one */
+    uint32_t *work = s.work;
     memcpy(work, source, (size_t)l->cells * sizeof(uint32_t));
     int conflict[2] = {-1, -1}, hidden[MAX_N * MAX_N];
-    Py_ssize_t n_starts = PyTuple_GET_SIZE(starts);
     for (int pass = 0; pass < 2; pass++) /* dict.fromkeys(starts, ()), then the queues */
         for (Py_ssize_t k = 0; k < n_starts; k++) {
-            long p = PyLong_AsLong(PyTuple_GET_ITEM(starts, k));
-            if (p < 0 || p >= total) {
-                if (!PyErr_Occurred())
-                    PyErr_SetString(PyExc_IndexError, "closure: a start outside the board");
-                goto done;
-            }
+            int p = start[k];
             if (pass == 0) {
-                if (!s.seen[p] && !add(&s, (int)p, PyTuple_New(0)))
+                if (s.c->pos[p] < 0 && !add(s.c, p, -1, NULL, 0))
                     goto done;
+                s.depth[p] = 0;
             } else if (p & 1 || !stop)
-                s.ons[s.on_tail++] = (int)p;
+                s.ons[s.on_tail++] = p;
             else
-                s.offs[s.off_tail++] = (int)p;
+                s.offs[s.off_tail++] = p;
         }
     int how = GO_ON;
     while (how == GO_ON && (s.on_head < s.on_tail || s.off_head < s.off_tail)) {
@@ -311,56 +402,193 @@ static PyObject *closure(PyObject *Py_UNUSED(module), PyObject *args)
     }
     if (how == FAILED)
         goto done;
-    if (budget < 0)
+    if (budget < 0) {
         result = Py_BuildValue("OOL", Py_None, Py_None, budget);
-    else if (conflict[0] >= 0)
-        result = Py_BuildValue("O(ii)L", s.parents, conflict[0], conflict[1], budget);
+        goto done;
+    }
+    Closure *copy = closure_copy(s.c);
+    PyObject *kept = copy ? PyCapsule_New(copy, CLOSURE, closure_capsule_free) : NULL;
+    if (!kept) {
+        closure_free(copy);
+        goto done;
+    }
+    if (conflict[0] >= 0)
+        result = Py_BuildValue("N(ii)L", kept, conflict[0], conflict[1], budget);
     else
-        result = Py_BuildValue("OOL", s.parents, Py_None, budget);
+        result = Py_BuildValue("NOL", kept, Py_None, budget);
 done:
-    Py_XDECREF(s.parents);
-    PyMem_Free(block);
+    PyMem_Free(start);
     PyBuffer_Release(&masks);
     return result;
 }
 
-/* ancestors(parents, targets): sudoku.chains._ancestors, the reference: the set of targets
- * and every potential they follow from in parents (a dict of tuples), transitively. */
-static PyObject *ancestors(PyObject *Py_UNUSED(module), PyObject *args)
+static Closure *closure_of(PyObject *capsule) { return PyCapsule_GetPointer(capsule, CLOSURE); }
+
+/* parents(closure): the reference's parents, a dict in the order the potentials were
+ * reached, each with the tuple of those it follows from */
+static PyObject *parents(PyObject *Py_UNUSED(module), PyObject *capsule)
 {
-    PyObject *parents, *targets, *seen = NULL, *stack = NULL;
-    if (!PyArg_ParseTuple(args, "O!O:ancestors", &PyDict_Type, &parents, &targets))
-        return NULL;
-    if (!(seen = PySet_New(targets)) || !(stack = PySequence_List(seen)))
-        goto fail;
-    while (PyList_GET_SIZE(stack)) {
-        Py_ssize_t top = PyList_GET_SIZE(stack) - 1;
-        PyObject *why = PyDict_GetItemWithError(parents, PyList_GET_ITEM(stack, top));
-        if (PyList_SetSlice(stack, top, top + 1, NULL) < 0)
-            goto fail;
-        if (!why || !PyTuple_Check(why)) {
-            if (!PyErr_Occurred())
-                PyErr_SetString(PyExc_KeyError, "ancestors: a potential without parents");
-            goto fail;
+    Closure *c = closure_of(capsule);
+    PyObject *found = c ? PyDict_New() : NULL;
+    for (int k = 0; found && k < c->reached; k++) {
+        int from = c->why_start[k], to = c->why_start[k + 1];
+        PyObject *key = PyLong_FromLong(c->order[k]), *why = PyTuple_New(to - from);
+        for (int j = from; why && j < to; j++) {
+            PyObject *item = PyLong_FromLong(c->pool[j]);
+            if (!item)
+                Py_CLEAR(why);
+            else
+                PyTuple_SET_ITEM(why, j - from, item);
         }
-        for (Py_ssize_t k = 0; k < PyTuple_GET_SIZE(why); k++) {
-            PyObject *q = PyTuple_GET_ITEM(why, k);
-            int known = PySet_Contains(seen, q);
-            if (known < 0 || (!known && (PySet_Add(seen, q) < 0 || PyList_Append(stack, q) < 0)))
-                goto fail;
+        if (!key || !why || PyDict_SetItem(found, key, why) < 0)
+            Py_CLEAR(found);
+        Py_XDECREF(key);
+        Py_XDECREF(why);
+    }
+    return found;
+}
+
+/* reaches(closure, q): whether q was reached */
+static PyObject *reaches(PyObject *Py_UNUSED(module), PyObject *args)
+{
+    PyObject *capsule;
+    long q;
+    if (!PyArg_ParseTuple(args, "Ol:reaches", &capsule, &q))
+        return NULL;
+    Closure *c = closure_of(capsule);
+    if (!c)
+        return NULL;
+    return PyBool_FromLong(q >= 0 && q < c->total && c->pos[q] >= 0);
+}
+
+/* The targets (all reached) and every potential they follow from, marked with stamp in mark
+ * and listed in out (total ints): their number. */
+static int climb(const Closure *c, const int *targets, int n_targets, unsigned *mark,
+                 unsigned stamp, int *out)
+{
+    int found = 0;
+    for (int k = 0; k < n_targets; k++)
+        if (mark[targets[k]] != stamp)
+            mark[targets[k]] = stamp, out[found++] = targets[k];
+    for (int next = 0; next < found; next++) { /* out doubles as the queue */
+        int at = c->pos[out[next]];
+        if (at < 0)
+            continue; /* not reached: never so, a struck candidate was reached off */
+        for (int j = c->why_start[at]; j < c->why_start[at + 1]; j++) {
+            int q = c->pool[j];
+            if (mark[q] != stamp)
+                mark[q] = stamp, out[found++] = q;
         }
     }
-    Py_DECREF(stack);
-    return seen;
-fail:
-    Py_XDECREF(stack);
-    Py_XDECREF(seen);
-    return NULL;
+    return found;
+}
+
+/* ancestors(closure, targets): the reference's _ancestors, as a set */
+static PyObject *ancestors(PyObject *Py_UNUSED(module), PyObject *args)
+{
+    PyObject *capsule, *targets, *items = NULL, *found = NULL;
+    if (!PyArg_ParseTuple(args, "OO:ancestors", &capsule, &targets))
+        return NULL;
+    Closure *c = closure_of(capsule);
+    if (!c || !(items = PySequence_Fast(targets, "ancestors: targets must be a sequence")))
+        return NULL;
+    Py_ssize_t n_targets = PySequence_Fast_GET_SIZE(items);
+    int *block = PyMem_Malloc((2 * (size_t)c->total + (size_t)n_targets + 1) * sizeof(int));
+    if (!block) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    unsigned *mark = (unsigned *)block;
+    int *out = block + c->total, *wanted = out + c->total;
+    memset(mark, 0, (size_t)c->total * sizeof(int));
+    for (Py_ssize_t k = 0; k < n_targets; k++) {
+        long q = PyLong_AsLong(PySequence_Fast_GET_ITEM(items, k));
+        if (q < 0 || q >= c->total || c->pos[q] < 0) {
+            if (!PyErr_Occurred())
+                PyErr_SetString(PyExc_KeyError, "ancestors: a target not reached");
+            goto done;
+        }
+        wanted[k] = (int)q;
+    }
+    int count = climb(c, wanted, (int)n_targets, mark, 1, out);
+    found = PySet_New(NULL);
+    for (int k = 0; found && k < count; k++) {
+        PyObject *q = PyLong_FromLong(out[k]);
+        if (!q || PySet_Add(found, q) < 0)
+            Py_CLEAR(found);
+        Py_XDECREF(q);
+    }
+done:
+    PyMem_Free(block);
+    Py_DECREF(items);
+    return found;
+}
+
+/* least(closures, masks, n): the least complexity of what every closure of the tuple
+ * reaches alike, as sudoku.chains._agreements counts it (a target that changes the board,
+ * no branch the target itself, the ancestors summed over the branches); -1 for none */
+static PyObject *least(PyObject *Py_UNUSED(module), PyObject *args)
+{
+    PyObject *tuple;
+    Py_buffer masks;
+    int n;
+    if (!PyArg_ParseTuple(args, "O!y*i:least", &PyTuple_Type, &tuple, &masks, &n))
+        return NULL;
+    Py_ssize_t branches = PyTuple_GET_SIZE(tuple);
+    Closure **c = PyMem_Malloc(((size_t)branches + 1) * sizeof(Closure *));
+    int *block = NULL, best = -1;
+    if (!c) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    for (Py_ssize_t b = 0; b < branches; b++)
+        if (!(c[b] = closure_of(PyTuple_GET_ITEM(tuple, b))))
+            goto done;
+    const uint32_t *m = masks.buf;
+    int total = branches ? c[0]->total : 0, cells = (int)(masks.len / (Py_ssize_t)sizeof(uint32_t));
+    for (Py_ssize_t b = 0; b < branches; b++)
+        if (c[b]->total != total || n < 1 || n > MAX_N || total != 2 * cells * n) {
+            PyErr_SetString(PyExc_ValueError, "least: closures and masks of another board");
+            goto done;
+        }
+    if (!branches || !(block = PyMem_Calloc(2 * (size_t)total, sizeof(int)))) {
+        if (branches)
+            PyErr_NoMemory();
+        goto done;
+    }
+    unsigned *mark = (unsigned *)block, stamp = 0;
+    int *out = block + total;
+    for (int k = 0; k < c[0]->reached; k++) {
+        int q = c[0]->order[k], i = (q >> 1) / n, d = (q >> 1) % n, sum = 0, b;
+        if (!(m[i] >> d & 1) || (q & 1 && m[i] == (uint32_t)1 << d))
+            continue; /* not worth it */
+        for (b = 1; b < branches && c[b]->pos[q] >= 0; b++)
+            ;
+        if (b < branches)
+            continue; /* not common */
+        for (b = 0; b < branches; b++) {
+            int size = climb(c[b], &q, 1, mark, ++stamp, out);
+            if (size == 1)
+                break;
+            sum += size;
+        }
+        if (b == branches && (best < 0 || sum < best))
+            best = sum;
+    }
+done:
+    PyMem_Free(block);
+    PyMem_Free(c);
+    PyBuffer_Release(&masks);
+    return PyErr_Occurred() ? NULL : PyLong_FromLong(best);
 }
 
 static PyMethodDef methods[] = {
+    {"parents", parents, METH_O, "parents(closure): potential -> what it follows from"},
+    {"reaches", reaches, METH_VARARGS, "reaches(closure, q): whether q was reached"},
     {"ancestors", ancestors, METH_VARARGS,
-     "ancestors(parents, targets): the targets and all they follow from"},
+     "ancestors(closure, targets): the targets and all they follow from"},
+    {"least", least, METH_VARARGS,
+     "least(closures, masks, n): the least complexity of what they all imply, or -1"},
     {"links", links, METH_VARARGS, "links(packed): a shape's units and peers, for closure()"},
     {"closure", closure, METH_VARARGS,
      "closure(links, masks, starts, y, dynamic, stop, reach, budget): what starts imply"},

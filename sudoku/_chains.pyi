@@ -1,6 +1,5 @@
 """Types of the chains' implications in C (sudoku/_chains.c; sudoku.chains is the reference)."""
 
-from collections.abc import Iterable
 from typing import NewType
 
 Links = NewType("Links", object)  # a capsule: a shape's units and peers, read once
@@ -9,8 +8,20 @@ def links(packed: bytes, /) -> Links:
     """A shape read from C ints: n, cells, units, then each unit, each cell's units and
     each cell's peers, each a count and its indices."""
 
-def ancestors(parents: dict[int, tuple[int, ...]], targets: Iterable[int], /) -> set[int]:
-    """The ``targets`` and every potential they follow from in ``parents``, transitively."""
+Closure = NewType("Closure", object)  # a capsule: what an assumption implies, kept
+
+def parents(closure: Closure, /) -> dict[int, tuple[int, ...]]:
+    """Each potential reached, in order, with the potentials it follows from."""
+
+def reaches(closure: Closure, q: int, /) -> bool:
+    """Whether ``q`` was reached."""
+
+def ancestors(closure: Closure, targets: tuple[int, ...], /) -> set[int]:
+    """The ``targets`` and every potential they follow from, transitively."""
+
+def least(closures: tuple[Closure, ...], masks: bytes, n: int, /) -> int:
+    """The least complexity of a potential every closure reaches that changes the board
+    (``masks``, a uint32 a cell), no closure's start, -1 for none."""
 
 def closure(
     links: Links,
@@ -22,6 +33,6 @@ def closure(
     reach: int | None,
     budget: int,
     /,
-) -> tuple[dict[int, tuple[int, ...]] | None, tuple[int, int] | None, int]:
-    """What ``starts`` imply on ``masks`` (a uint32 a cell): the parents of every potential
-    reached (None once the budget ran out), the contradiction, the budget left."""
+) -> tuple[Closure | None, tuple[int, int] | None, int]:
+    """What ``starts`` imply on ``masks`` (a uint32 a cell), None once the budget ran out;
+    the contradiction; the budget left."""

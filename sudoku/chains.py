@@ -82,14 +82,44 @@ class _Found(NamedTuple):
 
 
 class _Closure(NamedTuple):
+    """What an assumption implies: each potential reached with the ones it follows from."""
+
     parents: Parents
     conflict: tuple[int, int] | None  # (the on, the off) of a candidate reached both ways
 
+    def reaches(self, q: int) -> bool:
+        """Whether ``q`` is implied."""
+        return q in self.parents
+
+    def ancestors(self, targets: Iterable[int]) -> set[int]:
+        """The ``targets`` and every potential they follow from."""
+        return _ancestors(self.parents, targets)
+
+
+class _Kept:
+    """A `_Closure` kept in C (sudoku._chains): the same answers, its parents made into a
+    dict only when asked (`_agreements`, when a unit or cell may give a shorter chain)."""
+
+    __slots__ = ("kept", "conflict", "_parents")
+
+    def __init__(self, kept: _chains.Closure, conflict: tuple[int, int] | None) -> None:
+        self.kept, self.conflict = kept, conflict
+        self._parents: Parents | None = None
+
+    @property
+    def parents(self) -> Parents:
+        if self._parents is None:
+            self._parents = _chains.parents(self.kept)
+        return self._parents
+
+    def reaches(self, q: int) -> bool:
+        return _chains.reaches(self.kept, q)
+
+    def ancestors(self, targets: Iterable[int]) -> set[int]:
+        return _chains.ancestors(self.kept, tuple(targets))
+
 
 def _ancestors(parents: Parents, targets: Iterable[int]) -> set[int]:
-    """The ``targets`` and every potential they follow from (in C when built)."""
-    if _chains is not None:
-        return _chains.ancestors(parents, targets)
     seen = set(targets)
     stack = list(seen)
     while stack:
@@ -139,7 +169,7 @@ class _Chainer:
         dynamic: bool,
         stop: bool = True,
         reach: int | None = None,
-    ) -> _Closure | None:
+    ) -> _Closure | _Kept | None:
         """Everything ``starts`` imply, each potential with the ones it follows from; None
         once the budget is spent. It stops at the first candidate reached both on and off
         (`_Closure.conflict`) unless ``stop`` is False (SE's unary chains go on). With
@@ -152,7 +182,7 @@ class _Chainer:
             if reached is None:
                 self.board.out_of_budget = True
                 return None
-            return _Closure(reached, met)
+            return _Kept(reached, met)
         g, n, board, where = self.g, self.g.n, self.board, self.where
         source = self.masks
         work = list(source) if dynamic else source
@@ -259,8 +289,8 @@ def _static(ch: _Chainer, technique: str, y: bool) -> Iterator[_Found]:
             closure = ch.closure((start,), y, dynamic=False, stop=False, reach=best - 3)
             if closure is None:
                 return
-            if start ^ 1 in closure.parents:
-                chain = _ancestors(closure.parents, (start ^ 1,))
+            if closure.reaches(start ^ 1):
+                chain = closure.ancestors((start ^ 1,))
                 best = min(best, len(chain))
                 yield _Found(
                     base + length_bonus(len(chain)),
@@ -271,18 +301,20 @@ def _static(ch: _Chainer, technique: str, y: bool) -> Iterator[_Found]:
                 )
 
 
-def _contradiction(ch: _Chainer, base: float, start: int, closure: _Closure) -> _Found | None:
+def _contradiction(
+    ch: _Chainer, base: float, start: int, closure: _Closure | _Kept
+) -> _Found | None:
     """The conclusion when the assumption ``start`` led to a contradiction: its opposite,
     as hard as the two chains to the candidate reached both ways."""
     if closure.conflict is None:
         return None
     on, off = closure.conflict
-    complexity = len(_ancestors(closure.parents, (on,))) + len(_ancestors(closure.parents, (off,)))
+    complexity = len(closure.ancestors((on,))) + len(closure.ancestors((off,)))
     return _Found(
         base + length_bonus(complexity),
         complexity,
         start ^ 1,
-        frozenset(_ancestors(closure.parents, closure.conflict)),
+        frozenset(closure.ancestors(closure.conflict)),
         f"{ch.words(start)} implies both {ch.words(on)} and {ch.words(off)}",
     )
 
@@ -302,21 +334,29 @@ def _nishio(ch: _Chainer, technique: str) -> Iterator[_Found]:
 
 
 def _agreements(
-    ch: _Chainer, technique: str, branches: dict[str, list[_Closure]]
+    ch: _Chainer, technique: str, branches: dict[str, list[_Closure | _Kept]], least: int
 ) -> Iterator[_Found]:
-    """What every branch of a cell or unit implies alike."""
+    """What every branch of a cell or unit implies alike. ``least`` is the complexity of
+    the shortest chain found so far: branches kept in C whose shortest agreement is no
+    shorter are passed over, counted there (`_best` keeps the first of equals)."""
     base = BASE[technique]
     for what, closures in branches.items():
+        kept = tuple(c.kept for c in closures if isinstance(c, _Kept))
+        if len(kept) == len(closures):
+            shortest = _chains.least(kept, ch.packed, ch.g.n)
+            if shortest < 0 or shortest >= least:
+                continue
         common = set(closures[0].parents)
         for closure in closures[1:]:
             common &= closure.parents.keys()
         for target in common:
             if not ch.worth(target):
                 continue
-            chains = [_ancestors(c.parents, (target,)) for c in closures]
+            chains = [c.ancestors((target,)) for c in closures]
             if any(len(chain) == 1 for chain in chains):
                 continue  # a branch that is the conclusion itself proves nothing
             complexity = sum(len(chain) for chain in chains)
+            least = min(least, complexity)
             yield _Found(
                 base + length_bonus(complexity),
                 complexity,
@@ -334,9 +374,10 @@ def _multiple(ch: _Chainer, technique: str, dynamic: bool) -> Iterator[_Found]:
     takes part with what it reached, as in SE."""
     g, n, masks = ch.g, ch.g.n, ch.masks
     base = BASE[technique]
-    closures: dict[int, _Closure] = {}
+    closures: dict[int, _Closure | _Kept] = {}
+    least = 10**9  # the complexity of the shortest chain yielded
 
-    def closure_of(p: int) -> _Closure | None:
+    def closure_of(p: int) -> _Closure | _Kept | None:
         if p not in closures:
             found = ch.closure((p,), True, dynamic)
             if found is None:
@@ -348,7 +389,7 @@ def _multiple(ch: _Chainer, technique: str, dynamic: bool) -> Iterator[_Found]:
         if m.bit_count() < (2 if dynamic else 3):
             continue
         digits = [d for d in range(n) if m >> d & 1]
-        branches: dict[str, list[_Closure]] = {f"digit of {ch.board.cell_label(i)}": []}
+        branches: dict[str, list[_Closure | _Kept]] = {f"digit of {ch.board.cell_label(i)}": []}
         for d in digits:
             on = ((i * n + d) << 1) | 1
             on_closure = closure_of(on)
@@ -362,6 +403,7 @@ def _multiple(ch: _Chainer, technique: str, dynamic: bool) -> Iterator[_Found]:
                 for start, closure in ((on, on_closure), (on ^ 1, off_closure)):
                     found = _contradiction(ch, base, start, closure)
                     if found:
+                        least = min(least, found.complexity)
                         yield found
                 if len(digits) >= 3:
                     branches[f"state of {ch.words(on)}"] = [on_closure, off_closure]
@@ -376,7 +418,9 @@ def _multiple(ch: _Chainer, technique: str, dynamic: bool) -> Iterator[_Found]:
                         return
                     unit.append(branch)
                 branches[f"place of {ch.board.symbol(d)} in {g.unit_names[u]}"] = unit
-        yield from _agreements(ch, technique, branches)
+        for found in _agreements(ch, technique, branches, least):
+            least = min(least, found.complexity)
+            yield found
 
 
 def find(board: Candidates, technique: str) -> list[Step]:
