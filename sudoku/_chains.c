@@ -287,66 +287,28 @@ static int imply(Search *s, int q, int p, const int *hidden, int n_hidden, int r
     return GO_ON;
 }
 
-/* closure(links, masks, starts, y, dynamic, stop, reach, budget): see the reference. masks
- * is the board's candidates, a uint32 a cell; reach None or an int; budget the implications
- * left. Returns (the closure, a capsule, or None when the budget ran out; the conflict (on,
- * off) or None; the budget left). */
-static PyObject *closure(PyObject *Py_UNUSED(module), PyObject *args)
+/* The search of the reference's closure from start[0..n_starts) on source (l->cells masks)
+ * into l's scratch (its closure, s->c), budget spent as it goes; reach -1 for none, below
+ * -1 for nothing past the starts. Returns GO_ON, CONFLICT (conflict set: (on, off)) or
+ * FAILED (an exception set); *budget below 0 when it ran out. */
+static int search(Links *l, const uint32_t *source, const int *start, Py_ssize_t n_starts,
+                  int y, int dynamic, int stop, long reach, long long *budget, int *conflict)
 {
-    PyObject *capsule, *starts, *reach_arg, *result = NULL;
-    Py_buffer masks;
-    int y, dynamic, stop;
-    long long budget;
-    if (!PyArg_ParseTuple(args, "Oy*O!pppOL:closure", &capsule, &masks, &PyTuple_Type, &starts,
-                          &y, &dynamic, &stop, &reach_arg, &budget))
-        return NULL;
-    Links *l = PyCapsule_GetPointer(capsule, CAPSULE);
-    Search *sp = NULL;
-    int *start = NULL;
-    long reach = -1;
-    if (!l)
-        goto done;
-    if (masks.len != (Py_ssize_t)(l->cells * sizeof(uint32_t))) {
-        PyErr_SetString(PyExc_ValueError, "closure: masks must hold a uint32 a cell");
-        goto done;
-    }
-    if (reach_arg != Py_None) {
-        reach = PyLong_AsLong(reach_arg);
-        if (reach == -1 && PyErr_Occurred())
-            goto done;
-        if (reach < 0) /* nothing past the starts is followed */
-            reach = -2;
-        if (reach > INT_MAX - 1)
-            reach = INT_MAX - 1;
-    }
-    const int n = l->n, total = l->potentials;
-    const uint32_t *source = masks.buf;
-    Py_ssize_t n_starts = PyTuple_GET_SIZE(starts);
-    if (!(start = PyMem_Malloc(((size_t)n_starts + 1) * sizeof(int)))) {
-        PyErr_NoMemory();
-        goto done;
-    }
-    for (Py_ssize_t k = 0; k < n_starts; k++) { /* read before the scratch is taken */
-        long p = PyLong_AsLong(PyTuple_GET_ITEM(starts, k));
-        if (p < 0 || p >= total) {
-            if (!PyErr_Occurred())
-                PyErr_SetString(PyExc_IndexError, "closure: a start outside the board");
-            goto done;
-        }
-        start[k] = (int)p;
-    }
-    if (!(sp = scratch_of(l)))
-        goto done;
+    Search *sp = scratch_of(l);
+    if (!sp)
+        return FAILED;
     Search s = *sp; /* a copy on the stack: its queues' ends, stored back by no one */
+    const int n = l->n;
     uint32_t *work = s.work;
+    int hidden[MAX_N * MAX_N];
     memcpy(work, source, (size_t)l->cells * sizeof(uint32_t));
-    int conflict[2] = {-1, -1}, hidden[MAX_N * MAX_N];
+    conflict[0] = conflict[1] = -1;
     for (int pass = 0; pass < 2; pass++) /* dict.fromkeys(starts, ()), then the queues */
         for (Py_ssize_t k = 0; k < n_starts; k++) {
             int p = start[k];
             if (pass == 0) {
                 if (s.c->pos[p] < 0 && !add(s.c, p, -1, NULL, 0))
-                    goto done;
+                    return FAILED;
                 s.depth[p] = 0;
             } else if (p & 1 || !stop)
                 s.ons[s.on_tail++] = p;
@@ -355,7 +317,7 @@ static PyObject *closure(PyObject *Py_UNUSED(module), PyObject *args)
         }
     int how = GO_ON;
     while (how == GO_ON && (s.on_head < s.on_tail || s.off_head < s.off_tail)) {
-        if (--budget < 0)
+        if (--*budget < 0)
             break;
         int p = s.on_head < s.on_tail ? s.ons[s.on_head++] : s.offs[s.off_head++];
         if (reach != -1 && s.depth[p] > reach)
@@ -400,13 +362,69 @@ static PyObject *closure(PyObject *Py_UNUSED(module), PyObject *args)
                 work[i] &= ~bit;
         }
     }
-    if (how == FAILED)
+    return how;
+}
+
+/* The links of a capsule and masks of its shape, NULL with an exception set otherwise */
+static Links *links_for(PyObject *capsule, Py_buffer *masks)
+{
+    Links *l = PyCapsule_GetPointer(capsule, CAPSULE);
+    if (l && masks->len != (Py_ssize_t)(l->cells * sizeof(uint32_t))) {
+        PyErr_SetString(PyExc_ValueError, "masks must hold a uint32 a cell of the shape");
+        return NULL;
+    }
+    return l;
+}
+
+/* closure(links, masks, starts, y, dynamic, stop, reach, budget): see the reference. masks
+ * is the board's candidates, a uint32 a cell; reach None or an int; budget the implications
+ * left. Returns (the closure, a capsule, or None when the budget ran out; the conflict (on,
+ * off) or None; the budget left). */
+static PyObject *closure(PyObject *Py_UNUSED(module), PyObject *args)
+{
+    PyObject *capsule, *starts, *reach_arg, *result = NULL;
+    Py_buffer masks;
+    int y, dynamic, stop;
+    long long budget;
+    if (!PyArg_ParseTuple(args, "Oy*O!pppOL:closure", &capsule, &masks, &PyTuple_Type, &starts,
+                          &y, &dynamic, &stop, &reach_arg, &budget))
+        return NULL;
+    Links *l = links_for(capsule, &masks);
+    int *start = NULL, conflict[2];
+    long reach = -1;
+    if (!l)
+        goto done;
+    if (reach_arg != Py_None) {
+        reach = PyLong_AsLong(reach_arg);
+        if (reach == -1 && PyErr_Occurred())
+            goto done;
+        if (reach < 0) /* nothing past the starts is followed */
+            reach = -2;
+        if (reach > INT_MAX - 1)
+            reach = INT_MAX - 1;
+    }
+    Py_ssize_t n_starts = PyTuple_GET_SIZE(starts);
+    if (!(start = PyMem_Malloc(((size_t)n_starts + 1) * sizeof(int)))) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    for (Py_ssize_t k = 0; k < n_starts; k++) { /* read before the scratch is taken */
+        long p = PyLong_AsLong(PyTuple_GET_ITEM(starts, k));
+        if (p < 0 || p >= l->potentials) {
+            if (!PyErr_Occurred())
+                PyErr_SetString(PyExc_IndexError, "closure: a start outside the board");
+            goto done;
+        }
+        start[k] = (int)p;
+    }
+    if (search(l, masks.buf, start, n_starts, y, dynamic, stop, reach, &budget, conflict) ==
+        FAILED)
         goto done;
     if (budget < 0) {
         result = Py_BuildValue("OOL", Py_None, Py_None, budget);
         goto done;
     }
-    Closure *copy = closure_copy(s.c);
+    Closure *copy = closure_copy(l->scratch->c);
     PyObject *kept = copy ? PyCapsule_New(copy, CLOSURE, closure_capsule_free) : NULL;
     if (!kept) {
         closure_free(copy);
@@ -418,6 +436,107 @@ static PyObject *closure(PyObject *Py_UNUSED(module), PyObject *args)
         result = Py_BuildValue("NOL", kept, Py_None, budget);
 done:
     PyMem_Free(start);
+    PyBuffer_Release(&masks);
+    return result;
+}
+
+static int climb(const Closure *c, const int *targets, int n_targets, unsigned *mark,
+                 unsigned stamp, int *out);
+
+/* first_chain(links, masks, technique, budget): sudoku.chains._static (technique 0:
+ * x-chains, 1: forcing chains) or _nishio (2), the references, with _best: of the chains
+ * found in their order, the first of the least complexity, as (start, complexity, the
+ * potentials of its chains, conflict (on, off) for nishio else None) or None; then the
+ * budget left (below 0: it ran out, nothing found). */
+static PyObject *first_chain(PyObject *Py_UNUSED(module), PyObject *args)
+{
+    PyObject *capsule, *result = NULL;
+    Py_buffer masks;
+    int technique;
+    long long budget;
+    if (!PyArg_ParseTuple(args, "Oy*iL:first_chain", &capsule, &masks, &technique, &budget))
+        return NULL;
+    Links *l = links_for(capsule, &masks);
+    int *block = NULL;
+    if (!l)
+        goto done;
+    if (technique < 0 || technique > 2) {
+        PyErr_SetString(PyExc_ValueError, "first_chain: technique 0, 1 or 2");
+        goto done;
+    }
+    block = PyMem_Calloc(3 * (size_t)l->potentials, sizeof(int));
+    if (!block) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    const uint32_t *m = masks.buf;
+    const int n = l->n, nishio = technique == 2;
+    unsigned *mark = (unsigned *)block, stamp = 0;
+    int *out = block + l->potentials, *kept = out + l->potentials, best = 1000000000;
+    int best_start = -1, best_size = 0, kept_size = 0, best_conflict[2] = {-1, -1}, conflict[2];
+    for (int i = 0; i < l->cells; i++) {
+        if (dlx_popcount32(m[i]) < 2)
+            continue;
+        for (int d = 0; d < n; d++) {
+            if (!(m[i] >> d & 1))
+                continue;
+            int on = ((i * n + d) << 1) | 1;
+            for (int start = on; start >= on - 1; start--) {
+                long reach = nishio ? -1 : best - 3 < 0 ? -2 : best - 3;
+                int how = search(l, m, &start, 1, !nishio && technique == 1, nishio, nishio,
+                                 reach, &budget, conflict);
+                if (how == FAILED)
+                    goto done;
+                if (budget < 0) {
+                    result = Py_BuildValue("OL", Py_None, budget);
+                    goto done;
+                }
+                const Closure *c = l->scratch->c;
+                int complexity, size;
+                if (nishio) {
+                    if (conflict[0] < 0)
+                        continue;
+                    complexity = climb(c, &conflict[0], 1, mark, ++stamp, out);
+                    complexity += climb(c, &conflict[1], 1, mark, ++stamp, out);
+                    size = climb(c, conflict, 2, mark, ++stamp, out);
+                } else {
+                    int target = start ^ 1;
+                    if (c->pos[target] < 0)
+                        continue;
+                    complexity = size = climb(c, &target, 1, mark, ++stamp, out);
+                    if (complexity < best)
+                        best = complexity; /* a longer one is not looked for */
+                }
+                if (best_start < 0 || complexity < best_size) { /* the first of the least */
+                    best_start = start, best_size = complexity;
+                    best_conflict[0] = conflict[0], best_conflict[1] = conflict[1];
+                    memcpy(kept, out, (size_t)size * sizeof(int));
+                    kept_size = size;
+                }
+            }
+        }
+    }
+    if (best_start < 0) {
+        result = Py_BuildValue("OL", Py_None, budget);
+        goto done;
+    }
+    PyObject *chain = PyTuple_New(kept_size);
+    for (int k = 0; chain && k < kept_size; k++) {
+        PyObject *q = PyLong_FromLong(kept[k]);
+        if (!q)
+            Py_CLEAR(chain);
+        else
+            PyTuple_SET_ITEM(chain, k, q);
+    }
+    if (!chain)
+        goto done;
+    if (nishio)
+        result = Py_BuildValue("(iiN(ii))L", best_start, best_size, chain, best_conflict[0],
+                               best_conflict[1], budget);
+    else
+        result = Py_BuildValue("(iiNO)L", best_start, best_size, chain, Py_None, budget);
+done:
+    PyMem_Free(block);
     PyBuffer_Release(&masks);
     return result;
 }
@@ -583,6 +702,8 @@ done:
 }
 
 static PyMethodDef methods[] = {
+    {"first_chain", first_chain, METH_VARARGS,
+     "first_chain(links, masks, technique, budget): the first shortest chain of a kind"},
     {"parents", parents, METH_O, "parents(closure): potential -> what it follows from"},
     {"reaches", reaches, METH_VARARGS, "reaches(closure, q): whether q was reached"},
     {"ancestors", ancestors, METH_VARARGS,

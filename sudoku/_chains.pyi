@@ -10,6 +10,13 @@ def links(packed: bytes, /) -> Links:
 
 Closure = NewType("Closure", object)  # a capsule: what an assumption implies, kept
 
+def first_chain(
+    links: Links, masks: bytes, technique: int, budget: int, /
+) -> tuple[tuple[int, int, tuple[int, ...], tuple[int, int] | None] | None, int]:
+    """The first chain of the least complexity of technique 0 (x-chains), 1 (forcing
+    chains) or 2 (nishio): (start, complexity, its potentials, the conflict of nishio's);
+    then the budget left, below 0 when it ran out (nothing found)."""
+
 def parents(closure: Closure, /) -> dict[int, tuple[int, ...]]:
     """Each potential reached, in order, with the potentials it follows from."""
 

@@ -268,6 +268,12 @@ class _Chainer:
         i, d = divmod(target >> 1, self.g.n)
         return bool(self.masks[i] >> d & 1) and (not target & 1 or self.masks[i] != 1 << d)
 
+    def implies(self, start: int, *reached: int) -> str:
+        """The words of a chain from ``start`` to one potential, or to both of a conflict."""
+        return f"{self.words(start)} implies {'both ' * (len(reached) > 1)}" + " and ".join(
+            self.words(p) for p in reached
+        )
+
     def words(self, p: int) -> str:
         i, d = divmod(p >> 1, self.g.n)
         cell = self.board.cell_label(i)
@@ -297,7 +303,7 @@ def _static(ch: _Chainer, technique: str, y: bool) -> Iterator[_Found]:
                     len(chain),
                     start ^ 1,
                     frozenset(chain),
-                    f"{ch.words(start)} implies {ch.words(start ^ 1)}",
+                    ch.implies(start, start ^ 1),
                 )
 
 
@@ -315,7 +321,7 @@ def _contradiction(
         complexity,
         start ^ 1,
         frozenset(closure.ancestors(closure.conflict)),
-        f"{ch.words(start)} implies both {ch.words(on)} and {ch.words(off)}",
+        ch.implies(start, on, off),
     )
 
 
@@ -423,13 +429,39 @@ def _multiple(ch: _Chainer, technique: str, dynamic: bool) -> Iterator[_Found]:
             yield found
 
 
+#: The searches done whole in C, when built (sudoku._chains.first_chain's numbers for them):
+#: `_static` and `_nishio` with `_best`, the references.
+_IN_C = {"x-chain": 0, "forcing chain": 1, "nishio forcing chain": 2}
+
+
+def _first_in_c(ch: _Chainer, links: _chains.Links, technique: str) -> _Found | None:
+    """The chain `_best` takes of ``technique``'s search, found whole in C."""
+    found, ch.board.budget = _chains.first_chain(
+        links, ch.packed, _IN_C[technique], ch.board.budget
+    )
+    if ch.board.budget < 0:
+        ch.board.out_of_budget = True
+    if found is None:
+        return None
+    start, complexity, chain, conflict = found
+    return _Found(
+        BASE[technique] + length_bonus(complexity),
+        complexity,
+        start ^ 1,
+        frozenset(chain),
+        ch.implies(start, *(conflict or (start ^ 1,))),
+    )
+
+
 def find(board: Candidates, technique: str) -> list[Step]:
     """The easiest step of ``technique`` (a key of `BASE`) on ``board``, or none."""
     if board.budget <= 0:  # spent before a first implication: no board to set up
         board.out_of_budget = True
         return []
     ch = _Chainer(board)
-    if technique == "x-chain":
+    if ch.links is not None and technique in _IN_C:
+        found = _first_in_c(ch, ch.links, technique)
+    elif technique == "x-chain":
         found = _best(_static(ch, technique, y=False))
     elif technique == "forcing chain":
         found = _best(_static(ch, technique, y=True))

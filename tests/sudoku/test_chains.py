@@ -77,6 +77,39 @@ def test_c_closures_are_the_reference_s_on_positions_chains_need():
     assert compared > 500 and conflicts > 50  # contradictions reached, and compared
 
 
+def test_c_finds_the_chain_the_reference_takes_first():
+    # x-chains, forcing chains and nishio searched whole in C (first_chain) against the
+    # reference's search and _best, with the budget they leave, enough or cut short
+    searches = {
+        "x-chain": lambda ch: chains._static(ch, "x-chain", y=False),
+        "forcing chain": lambda ch: chains._static(ch, "forcing chain", y=True),
+        "nishio forcing chain": lambda ch: chains._nishio(ch, "nishio forcing chain"),
+    }
+    found = short = 0
+    for puzzle in CHAINED:
+        for board in positions(puzzle)[:3]:
+            for technique, search in searches.items():
+                for budget in (10**6, 700):
+                    out = []
+                    for module in (chains._chains, None):
+                        saved, chains._chains = chains._chains, module
+                        try:
+                            board.budget, board.out_of_budget = budget, False
+                            ch = chains._Chainer(board)
+                            if ch.links is not None:
+                                best = chains._first_in_c(ch, ch.links, technique)
+                            else:
+                                best = chains._best(search(ch))
+                        finally:
+                            chains._chains = saved
+                        spent = board.out_of_budget
+                        out.append((None if spent else best, board.budget, spent))
+                    assert out[0] == out[1], (puzzle, technique, budget)
+                    found += out[0][0] is not None
+                    short += out[0][2]
+    assert found > 20 and short > 5
+
+
 def test_c_closures_spend_the_budget_as_the_reference_does():
     board = positions(CHAINED[-1])[0]
     on = ((next(chains._Chainer(board).candidates(2))[0] * 9) << 1) | 1
