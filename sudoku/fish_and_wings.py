@@ -236,18 +236,32 @@ def als_xz(board: Candidates) -> list[Step]:
     z is in one of them, and leaves every cell that sees all their z's."""
     g, masks = board.geometry, board.masks
     sets = _almost_locked_sets(board)
-    for (cells_a, a, unit_a), (cells_b, b, unit_b) in combinations(sets, 2):
+    # Each set's cells as a mask of cell indices, and for each digit the cells holding it
+    # and the cells that see all of those (every cell when none): x is restricted when
+    # the x's of one set lie where all the x's of the other see them.
+    peers = [sum(1 << j for j in cell_peers) for cell_peers in g.peers]
+    every = (1 << len(masks)) - 1
+    held, seeing = [], []
+    for cells, _, _ in sets:
+        by_digit, seen_by = [], []
+        for d in range(g.n):
+            where, sees = 0, every
+            for i in cells:
+                if masks[i] >> d & 1:
+                    where |= 1 << i
+                    sees &= peers[i]
+            by_digit.append(where)
+            seen_by.append(sees)
+        held.append(by_digit)
+        seeing.append(seen_by)
+    areas = [sum(1 << i for i in cells) for cells, _, _ in sets]
+    for (ka, (cells_a, a, unit_a)), (kb, (cells_b, b, unit_b)) in combinations(enumerate(sets), 2):
         common = a & b
-        if common.bit_count() < 2 or set(cells_a) & set(cells_b):
+        if common.bit_count() < 2 or areas[ka] & areas[kb]:
             continue
         for x in (1 << d for d in range(g.n) if common >> d & 1):
-            if not all(
-                j in g.peer_sets[i]
-                for i in cells_a
-                if masks[i] & x
-                for j in cells_b
-                if masks[j] & x
-            ):
+            d = x.bit_length() - 1
+            if held[kb][d] & ~seeing[ka][d]:
                 continue
             for z in (1 << d for d in range(g.n) if common >> d & 1 and 1 << d != x):
                 zs = [i for i in cells_a + cells_b if masks[i] & z]
