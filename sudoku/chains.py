@@ -339,9 +339,20 @@ def _nishio(ch: _Chainer, technique: str) -> Iterator[_Found]:
                 yield found
 
 
-def _agreements(
-    ch: _Chainer, technique: str, branches: dict[str, list[_Closure | _Kept]], least: int
-) -> Iterator[_Found]:
+#: A cell's or unit's branches: ("digit", cell, 0), ("state", on, 0) or ("place", digit, unit)
+Branches = dict[tuple[str, int, int], list[_Closure | _Kept]]
+
+
+def _what(ch: _Chainer, kind: str, a: int, b: int) -> str:
+    """The words of a branch's key."""
+    if kind == "digit":
+        return f"digit of {ch.board.cell_label(a)}"
+    if kind == "state":
+        return f"state of {ch.words(a)}"
+    return f"place of {ch.board.symbol(a)} in {ch.g.unit_names[b]}"
+
+
+def _agreements(ch: _Chainer, technique: str, branches: Branches, least: int) -> Iterator[_Found]:
     """What every branch of a cell or unit implies alike. ``least`` is the complexity of
     the shortest chain found so far: branches kept in C whose shortest agreement is no
     shorter are passed over, counted there (`_best` keeps the first of equals)."""
@@ -368,7 +379,7 @@ def _agreements(
                 complexity,
                 target,
                 frozenset().union(*chains),
-                f"every {what} implies {ch.words(target)}",
+                f"every {_what(ch, *what)} implies {ch.words(target)}",
             )
 
 
@@ -395,13 +406,13 @@ def _multiple(ch: _Chainer, technique: str, dynamic: bool) -> Iterator[_Found]:
         if m.bit_count() < (2 if dynamic else 3):
             continue
         digits = [d for d in range(n) if m >> d & 1]
-        branches: dict[str, list[_Closure | _Kept]] = {f"digit of {ch.board.cell_label(i)}": []}
+        branches: Branches = {("digit", i, 0): []}
         for d in digits:
             on = ((i * n + d) << 1) | 1
             on_closure = closure_of(on)
             if on_closure is None:
                 return
-            branches[f"digit of {ch.board.cell_label(i)}"].append(on_closure)
+            branches["digit", i, 0].append(on_closure)
             if dynamic:
                 off_closure = closure_of(on ^ 1)
                 if off_closure is None:
@@ -412,7 +423,7 @@ def _multiple(ch: _Chainer, technique: str, dynamic: bool) -> Iterator[_Found]:
                         least = min(least, found.complexity)
                         yield found
                 if len(digits) >= 3:
-                    branches[f"state of {ch.words(on)}"] = [on_closure, off_closure]
+                    branches["state", on, 0] = [on_closure, off_closure]
             for u in g.cell_units[i]:
                 places = ch.where[u * n + d]
                 if len(places) < 2 or places[0] != i:
@@ -423,7 +434,7 @@ def _multiple(ch: _Chainer, technique: str, dynamic: bool) -> Iterator[_Found]:
                     if branch is None:
                         return
                     unit.append(branch)
-                branches[f"place of {ch.board.symbol(d)} in {g.unit_names[u]}"] = unit
+                branches["place", d, u] = unit
         for found in _agreements(ch, technique, branches, least):
             least = min(least, found.complexity)
             yield found
