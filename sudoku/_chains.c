@@ -643,6 +643,205 @@ done:
     return found;
 }
 
+/* The least complexity of what the closures c[0..branches) reach alike on the board m,
+ * as sudoku.chains._agreements counts it (a target that changes the board, no branch the
+ * target itself, the ancestors summed over the branches); -1 for none. mark and out hold
+ * a closure's potentials; *stamp is the last mark used. */
+static int least_of(Closure *const *c, int branches, const uint32_t *m, int n, unsigned *mark,
+                    unsigned *stamp, int *out)
+{
+    int best = -1;
+    for (int k = 0; k < c[0]->reached; k++) {
+        int q = c[0]->order[k], i = (q >> 1) / n, d = (q >> 1) % n, sum = 0, b;
+        if (!(m[i] >> d & 1) || (q & 1 && m[i] == (uint32_t)1 << d))
+            continue; /* not worth it */
+        for (b = 1; b < branches && c[b]->pos[q] >= 0; b++)
+            ;
+        if (b < branches)
+            continue; /* not common */
+        for (b = 0; b < branches; b++) {
+            int size = climb(c[b], &q, 1, mark, ++*stamp, out);
+            if (size == 1)
+                break;
+            sum += size;
+        }
+        if (b == branches && (best < 0 || sum < best))
+            best = sum;
+    }
+    return best;
+}
+
+/* The closure of assuming p, kept in cache[p] (its conflict in conf[2p], conf[2p + 1]) once
+ * found: NULL when the budget ran out, or on failure (*failed set, an exception set) */
+static Closure *cached(Links *l, const uint32_t *m, Closure **cache, int *conf, int p,
+                       int dynamic, long long *budget, int *failed)
+{
+    if (cache[p])
+        return cache[p];
+    int conflict[2];
+    if (search(l, m, &p, 1, 1, dynamic, 1, -1, budget, conflict) == FAILED) {
+        *failed = 1;
+        return NULL;
+    }
+    if (*budget < 0)
+        return NULL;
+    if (!(cache[p] = closure_copy(l->scratch->c))) {
+        *failed = 1;
+        return NULL;
+    }
+    conf[2 * p] = conflict[0], conf[2 * p + 1] = conflict[1];
+    return cache[p];
+}
+
+/* first_multiple(links, masks, dynamic, budget): sudoku.chains._multiple, the reference,
+ * with _best: its closures found in the same order, the same budget spent, its conclusions
+ * weighed in the same order. Returns (what, the budget left), what None, or the first
+ * contradiction of the least complexity as first_chain gives it (start, complexity, chain,
+ * (on, off)), or the first branches of a cell or unit whose agreements are the shortest,
+ * as (kind, a, b, starts): "digit" (a the cell), "state" (a the potential on), "place" (a
+ * the digit, b the unit), starts the potentials the branches assume (_agreements tells
+ * which of their agreements comes first). The budget left below 0: it ran out, nothing
+ * found. */
+static PyObject *first_multiple(PyObject *Py_UNUSED(module), PyObject *args)
+{
+    static const char *const KINDS[] = {"digit", "state", "place"};
+    PyObject *capsule, *result = NULL;
+    Py_buffer masks;
+    int dynamic, failed = 0;
+    long long budget;
+    if (!PyArg_ParseTuple(args, "Oy*pL:first_multiple", &capsule, &masks, &dynamic, &budget))
+        return NULL;
+    Links *l = links_for(capsule, &masks);
+    Closure **cache = NULL;
+    int *block = NULL;
+    if (!l)
+        goto done;
+    const int n = l->n, total = l->potentials;
+    const uint32_t *m = masks.buf;
+    cache = PyMem_Calloc((size_t)total, sizeof(Closure *));
+    /* mark, out, the chain kept, conflicts (2 a potential), the group's and the best's starts */
+    block = PyMem_Calloc(5 * (size_t)total + 2 * (size_t)l->cells, sizeof(int));
+    Closure **branch = PyMem_Calloc((size_t)l->cells + 1, sizeof(Closure *));
+    if (!cache || !block || !branch) {
+        PyMem_Free(branch);
+        PyErr_NoMemory();
+        goto done;
+    }
+    unsigned *mark = (unsigned *)block, stamp = 0;
+    int *out = block + total, *kept = out + total, *conf = kept + total;
+    int *starts = conf + 2 * total, *best_starts = starts + l->cells;
+    int best = INT_MAX, event = 0, kept_size = 0, best_start = -1, best_conflict[2] = {-1, -1};
+    int group[3] = {0, 0, 0}, best_count = 0;
+    for (int i = 0; i < l->cells && !failed; i++) {
+        if (dlx_popcount32(m[i]) < (dynamic ? 2 : 3))
+            continue;
+        /* the closures in the reference's order, and the contradictions */
+        for (int d = 0; d < n; d++) {
+            if (!(m[i] >> d & 1))
+                continue;
+            int on = ((i * n + d) << 1) | 1;
+            for (int start = on; start >= (dynamic ? on - 1 : on); start--) {
+                Closure *c = cached(l, m, cache, conf, start, dynamic, &budget, &failed);
+                if (!c)
+                    goto stopped;
+                if (!dynamic || conf[2 * start] < 0)
+                    continue;
+                int complexity = climb(c, &conf[2 * start], 1, mark, ++stamp, out);
+                complexity += climb(c, &conf[2 * start + 1], 1, mark, ++stamp, out);
+                if (complexity < best) {
+                    best = complexity, event = 1, best_start = start;
+                    best_conflict[0] = conf[2 * start], best_conflict[1] = conf[2 * start + 1];
+                    kept_size = climb(c, &conf[2 * start], 2, mark, ++stamp, out);
+                    memcpy(kept, out, (size_t)kept_size * sizeof(int));
+                }
+            }
+            for (int k = l->cu_start[i]; k < l->cu_start[i + 1]; k++) {
+                int u = l->cell_units[k], places = 0, first = -1;
+                for (int c = l->unit_start[u]; c < l->unit_start[u + 1]; c++)
+                    if (m[l->unit_cells[c]] >> d & 1)
+                        first = places++ ? first : l->unit_cells[c];
+                if (places < 2 || first != i)
+                    continue;
+                for (int c = l->unit_start[u]; c < l->unit_start[u + 1]; c++) {
+                    int j = l->unit_cells[c];
+                    if (m[j] >> d & 1 &&
+                        !cached(l, m, cache, conf, ((j * n + d) << 1) | 1, dynamic, &budget,
+                                &failed))
+                        goto stopped;
+                }
+            }
+        }
+        /* the cell's and its units' branches, in the order the reference names them */
+        int digits = dlx_popcount32(m[i]);
+        for (int g = -1; g < n; g++) {
+            if (g >= 0 && !(m[i] >> g & 1))
+                continue;
+            /* g -1: the cell's digits; then for digit g: its state (k -1), its units */
+            int units = g < 0 ? 0 : l->cu_start[i + 1] - l->cu_start[i];
+            for (int k = -1; k < units; k++) {
+                int count = 0, kind, a, b = 0;
+                if (g < 0) { /* each digit of the cell on */
+                    kind = 0, a = i;
+                    for (int d = 0; d < n; d++)
+                        if (m[i] >> d & 1)
+                            starts[count++] = ((i * n + d) << 1) | 1;
+                } else if (k < 0) { /* the digit on and off */
+                    if (!dynamic || digits < 3)
+                        continue;
+                    kind = 1, a = ((i * n + g) << 1) | 1;
+                    starts[count++] = a, starts[count++] = a ^ 1;
+                } else { /* each place of the digit in a unit the cell is the first of */
+                    int u = l->cell_units[l->cu_start[i] + k];
+                    kind = 2, a = g, b = u;
+                    for (int c = l->unit_start[u]; c < l->unit_start[u + 1]; c++)
+                        if (m[l->unit_cells[c]] >> g & 1)
+                            starts[count++] = ((l->unit_cells[c] * n + g) << 1) | 1;
+                    if (count < 2 || starts[0] >> 1 != i * n + g)
+                        continue;
+                }
+                for (int c = 0; c < count; c++)
+                    branch[c] = cache[starts[c]];
+                int shortest = least_of(branch, count, m, n, mark, &stamp, out);
+                if (shortest >= 0 && shortest < best) {
+                    best = shortest, event = 2, best_count = count;
+                    group[0] = kind, group[1] = a, group[2] = b;
+                    memcpy(best_starts, starts, (size_t)count * sizeof(int));
+                }
+            }
+        }
+    }
+stopped:
+    PyMem_Free(branch);
+    if (failed)
+        goto done;
+    if (budget < 0 || !event) {
+        result = Py_BuildValue("OL", Py_None, budget);
+        goto done;
+    }
+    PyObject *items = PyTuple_New(event == 1 ? kept_size : best_count);
+    for (Py_ssize_t k = 0; items && k < PyTuple_GET_SIZE(items); k++) {
+        PyObject *q = PyLong_FromLong(event == 1 ? kept[k] : best_starts[k]);
+        if (!q)
+            Py_CLEAR(items);
+        else
+            PyTuple_SET_ITEM(items, k, q);
+    }
+    if (!items)
+        goto done;
+    if (event == 1)
+        result = Py_BuildValue("(iiN(ii))L", best_start, best, items, best_conflict[0],
+                               best_conflict[1], budget);
+    else
+        result = Py_BuildValue("(siiN)L", KINDS[group[0]], group[1], group[2], items, budget);
+done:
+    for (int p = 0; cache && p < l->potentials; p++)
+        closure_free(cache[p]);
+    PyMem_Free(cache);
+    PyMem_Free(block);
+    PyBuffer_Release(&masks);
+    return result;
+}
+
 /* least(closures, masks, n): the least complexity of what every closure of the tuple
  * reaches alike, as sudoku.chains._agreements counts it (a target that changes the board,
  * no branch the target itself, the ancestors summed over the branches); -1 for none */
@@ -663,7 +862,6 @@ static PyObject *least(PyObject *Py_UNUSED(module), PyObject *args)
     for (Py_ssize_t b = 0; b < branches; b++)
         if (!(c[b] = closure_of(PyTuple_GET_ITEM(tuple, b))))
             goto done;
-    const uint32_t *m = masks.buf;
     int total = branches ? c[0]->total : 0, cells = (int)(masks.len / (Py_ssize_t)sizeof(uint32_t));
     for (Py_ssize_t b = 0; b < branches; b++)
         if (c[b]->total != total || n < 1 || n > MAX_N || total != 2 * cells * n) {
@@ -675,25 +873,8 @@ static PyObject *least(PyObject *Py_UNUSED(module), PyObject *args)
             PyErr_NoMemory();
         goto done;
     }
-    unsigned *mark = (unsigned *)block, stamp = 0;
-    int *out = block + total;
-    for (int k = 0; k < c[0]->reached; k++) {
-        int q = c[0]->order[k], i = (q >> 1) / n, d = (q >> 1) % n, sum = 0, b;
-        if (!(m[i] >> d & 1) || (q & 1 && m[i] == (uint32_t)1 << d))
-            continue; /* not worth it */
-        for (b = 1; b < branches && c[b]->pos[q] >= 0; b++)
-            ;
-        if (b < branches)
-            continue; /* not common */
-        for (b = 0; b < branches; b++) {
-            int size = climb(c[b], &q, 1, mark, ++stamp, out);
-            if (size == 1)
-                break;
-            sum += size;
-        }
-        if (b == branches && (best < 0 || sum < best))
-            best = sum;
-    }
+    unsigned stamp = 0;
+    best = least_of(c, (int)branches, masks.buf, n, (unsigned *)block, &stamp, block + total);
 done:
     PyMem_Free(block);
     PyMem_Free(c);
@@ -702,6 +883,8 @@ done:
 }
 
 static PyMethodDef methods[] = {
+    {"first_multiple", first_multiple, METH_VARARGS,
+     "first_multiple(links, masks, dynamic, budget): the first shortest multiple chain"},
     {"first_chain", first_chain, METH_VARARGS,
      "first_chain(links, masks, technique, budget): the first shortest chain of a kind"},
     {"parents", parents, METH_O, "parents(closure): potential -> what it follows from"},

@@ -17,6 +17,19 @@ def first_chain(
     chains) or 2 (nishio): (start, complexity, its potentials, the conflict of nishio's);
     then the budget left, below 0 when it ran out (nothing found)."""
 
+def first_multiple(
+    links: Links, masks: bytes, dynamic: bool, budget: int, /
+) -> tuple[
+    tuple[int, int, tuple[int, ...], tuple[int, int]]
+    | tuple[str, int, int, tuple[int, ...]]
+    | None,
+    int,
+]:
+    """Multiple (or dynamic) forcing chains: the first contradiction of the least complexity
+    (start, complexity, its potentials, the conflict), or the first branches of a cell or
+    unit whose agreements are the shortest (kind, a, b, the potentials they assume); then
+    the budget left, below 0 when it ran out (nothing found)."""
+
 def parents(closure: Closure, /) -> dict[int, tuple[int, ...]]:
     """Each potential reached, in order, with the potentials it follows from."""
 

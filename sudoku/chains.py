@@ -443,13 +443,34 @@ def _multiple(ch: _Chainer, technique: str, dynamic: bool) -> Iterator[_Found]:
 #: The searches done whole in C, when built (sudoku._chains.first_chain's numbers for them):
 #: `_static` and `_nishio` with `_best`, the references.
 _IN_C = {"x-chain": 0, "forcing chain": 1, "nishio forcing chain": 2}
+#: The multiple forcing chains searched in C (first_multiple), each dynamic or not: `_multiple`
+#: with `_best`, the reference.
+_MULTIPLE = {"multiple forcing chain": False, "dynamic forcing chain": True}
 
 
 def _first_in_c(ch: _Chainer, links: _chains.Links, technique: str) -> _Found | None:
     """The chain `_best` takes of ``technique``'s search, found whole in C."""
-    found, ch.board.budget = _chains.first_chain(
-        links, ch.packed, _IN_C[technique], ch.board.budget
-    )
+    found: tuple[int, int, tuple[int, ...], tuple[int, int] | None] | None
+    if technique in _MULTIPLE:
+        dynamic = _MULTIPLE[technique]
+        what, ch.board.budget = _chains.first_multiple(links, ch.packed, dynamic, ch.board.budget)
+        if isinstance(what, tuple) and isinstance(what[0], str):
+            # the branches of a cell or unit with the shortest agreement: which comes first
+            # is the reference's to say
+            kind, a, b, starts = what
+            branches: Branches = {(kind, a, b): []}
+            for p in starts:  # found again, with a budget no closure can spend
+                kept, conflict, _ = _chains.closure(
+                    links, ch.packed, (p,), True, dynamic, True, None, 1 << 40
+                )
+                assert kept is not None
+                branches[kind, a, b].append(_Kept(kept, conflict))
+            return _best(_agreements(ch, technique, branches, 10**9))
+        found = what
+    else:
+        found, ch.board.budget = _chains.first_chain(
+            links, ch.packed, _IN_C[technique], ch.board.budget
+        )
     if ch.board.budget < 0:
         ch.board.out_of_budget = True
     if found is None:
@@ -470,7 +491,7 @@ def find(board: Candidates, technique: str) -> list[Step]:
         board.out_of_budget = True
         return []
     ch = _Chainer(board)
-    if ch.links is not None and technique in _IN_C:
+    if ch.links is not None:
         found = _first_in_c(ch, ch.links, technique)
     elif technique == "x-chain":
         found = _best(_static(ch, technique, y=False))

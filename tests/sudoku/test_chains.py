@@ -78,18 +78,20 @@ def test_c_closures_are_the_reference_s_on_positions_chains_need():
 
 
 def test_c_finds_the_chain_the_reference_takes_first():
-    # x-chains, forcing chains and nishio searched whole in C (first_chain) against the
+    # every chain technique searched whole in C (first_chain, first_multiple) against the
     # reference's search and _best, with the budget they leave, enough or cut short
     searches = {
         "x-chain": lambda ch: chains._static(ch, "x-chain", y=False),
         "forcing chain": lambda ch: chains._static(ch, "forcing chain", y=True),
         "nishio forcing chain": lambda ch: chains._nishio(ch, "nishio forcing chain"),
+        "multiple forcing chain": lambda ch: chains._multiple(ch, "multiple forcing chain", False),
+        "dynamic forcing chain": lambda ch: chains._multiple(ch, "dynamic forcing chain", True),
     }
     found = short = 0
     for puzzle in CHAINED:
         for board in positions(puzzle)[:3]:
             for technique, search in searches.items():
-                for budget in (10**6, 700):
+                for budget in (10**6, 3_000, 700):
                     out = []
                     for module in (chains._chains, None):
                         saved, chains._chains = chains._chains, module
@@ -107,7 +109,7 @@ def test_c_finds_the_chain_the_reference_takes_first():
                     assert out[0] == out[1], (puzzle, technique, budget)
                     found += out[0][0] is not None
                     short += out[0][2]
-    assert found > 20 and short > 5
+    assert found > 40 and short > 10
 
 
 def test_c_closures_spend_the_budget_as_the_reference_does():
