@@ -77,39 +77,57 @@ def test_c_closures_are_the_reference_s_on_positions_chains_need():
     assert compared > 500 and conflicts > 50  # contradictions reached, and compared
 
 
+SEARCHES = {
+    "x-chain": lambda ch: chains._static(ch, "x-chain", y=False),
+    "forcing chain": lambda ch: chains._static(ch, "forcing chain", y=True),
+    "nishio forcing chain": lambda ch: chains._nishio(ch, "nishio forcing chain"),
+    "multiple forcing chain": lambda ch: chains._multiple(ch, "multiple forcing chain", False),
+    "dynamic forcing chain": lambda ch: chains._multiple(ch, "dynamic forcing chain", True),
+}
+
+
+def first(board: Candidates, technique: str, budget: int) -> list[tuple]:
+    """The chain of ``technique`` found whole in C (first_chain, first_multiple) and the
+    one the reference's search and _best take, each with the budget it leaves and whether
+    it ran out (then nothing is found)."""
+    out = []
+    for module in (chains._chains, None):
+        saved, chains._chains = chains._chains, module
+        try:
+            board.budget, board.out_of_budget = budget, False
+            ch = chains._Chainer(board)
+            if ch.links is not None:
+                best = chains._first_in_c(ch, ch.links, technique)
+            else:
+                best = chains._best(SEARCHES[technique](ch))
+        finally:
+            chains._chains = saved
+        spent = board.out_of_budget
+        out.append((None if spent else best, board.budget, spent))
+    return out
+
+
 def test_c_finds_the_chain_the_reference_takes_first():
-    # every chain technique searched whole in C (first_chain, first_multiple) against the
-    # reference's search and _best, with the budget they leave, enough or cut short
-    searches = {
-        "x-chain": lambda ch: chains._static(ch, "x-chain", y=False),
-        "forcing chain": lambda ch: chains._static(ch, "forcing chain", y=True),
-        "nishio forcing chain": lambda ch: chains._nishio(ch, "nishio forcing chain"),
-        "multiple forcing chain": lambda ch: chains._multiple(ch, "multiple forcing chain", False),
-        "dynamic forcing chain": lambda ch: chains._multiple(ch, "dynamic forcing chain", True),
-    }
     found = short = 0
     for puzzle in CHAINED:
         for board in positions(puzzle)[:3]:
-            for technique, search in searches.items():
+            for technique in SEARCHES:
                 for budget in (10**6, 3_000, 700):
-                    out = []
-                    for module in (chains._chains, None):
-                        saved, chains._chains = chains._chains, module
-                        try:
-                            board.budget, board.out_of_budget = budget, False
-                            ch = chains._Chainer(board)
-                            if ch.links is not None:
-                                best = chains._first_in_c(ch, ch.links, technique)
-                            else:
-                                best = chains._best(search(ch))
-                        finally:
-                            chains._chains = saved
-                        spent = board.out_of_budget
-                        out.append((None if spent else best, board.budget, spent))
-                    assert out[0] == out[1], (puzzle, technique, budget)
-                    found += out[0][0] is not None
-                    short += out[0][2]
+                    c, py = first(board, technique, budget)
+                    assert c == py, (puzzle, technique, budget)
+                    found += c[0] is not None
+                    short += c[2]
     assert found > 40 and short > 10
+
+
+def test_c_finds_the_reference_s_dynamic_contradiction():
+    # top1465's 23rd puzzle: on the first position chains are needed, the shortest dynamic
+    # forcing chain is an assumption that leads to a contradiction
+    board = positions(
+        "....4...1.3.6.....8........1.9..5.........87....2......7....26.5...94.........3.."
+    )[0]
+    c, py = first(board, "dynamic forcing chain", 10**6)
+    assert c == py and c[0] is not None and " implies both " in c[0].reason
 
 
 def test_c_closures_spend_the_budget_as_the_reference_does():
