@@ -61,6 +61,12 @@ def _ones(mask: int) -> tuple[int, ...]:
     return tuple(p for p in range(mask.bit_length()) if mask >> p & 1)
 
 
+@lru_cache(maxsize=1 << 12)
+def _bits_of(mask: int) -> tuple[int, ...]:
+    """``mask``'s bits, each a mask of its own, low first (kept, as `_ones`)."""
+    return tuple(1 << p for p in _ones(mask))
+
+
 def fish(board: Candidates, technique: str, k: int) -> list[Step]:
     """The first X-wing, swordfish or jellyfish (``k`` lines of 2, 3, 4) on ``board``: a
     digit confined to k cover lines in k base lines leaves the cover lines' other cells."""
@@ -345,17 +351,18 @@ def _finned(
     if not k < union.bit_count() <= k + 2:
         return []  # a plain fish, or less; or fins across more than two cross lines
     lines = {b for b, _ in combo}
-    for chosen in combinations(_ones(union), k):
-        covered = sum(1 << c for c in chosen)
-        fins = [base[b][pos] for b, w in combo for pos in _ones(w & ~covered)]
-        boxes = {g.cell_units[i][2] for i in fins}
+    cell_units = g.cell_units
+    for chosen in combinations(_bits_of(union), k):
+        covered = sum(chosen)
+        boxes = {cell_units[base[b][pos]][2] for b, w in combo for pos in _ones(w & ~covered)}
         if len(boxes) != 1:
             continue
         (box,) = boxes
+        fins = [base[b][pos] for b, w in combo for pos in _ones(w & ~covered)]
         struck = sorted(
             i
             for c in chosen
-            for b, i in enumerate(cover[c])
+            for b, i in enumerate(cover[c.bit_length() - 1])
             if b not in lines and masks[i] & bit and i in g.units[box]
         )
         if not struck:
