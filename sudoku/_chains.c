@@ -3,8 +3,10 @@
  * closure() is sudoku.chains._Chainer.closure, the reference, step for step: the same
  * potentials reached in the same order, with the same parents, the same contradiction, the
  * same implications counted against the same budget, so that every chain, step and rating
- * is the one the Python search finds. Only the search is here; what the chains conclude
- * from the closures stays in Python.
+ * is the one the Python search finds. Closures are kept here (capsules: parents(),
+ * reaches(), ancestors(), least()). first_chain() and first_multiple() are the searches
+ * of sudoku.chains (_static, _nishio, _multiple, with _best) on them, whole, in the same
+ * order; Python makes the steps of what they find.
  *
  * A potential is an int: (cell * n + digit) * 2 + 1 when on, + 0 when off. links(packed)
  * reads a shape once (its units, each cell's units and peers) into a capsule that every
@@ -373,6 +375,11 @@ static Links *links_for(PyObject *capsule, Py_buffer *masks)
         PyErr_SetString(PyExc_ValueError, "masks must hold a uint32 a cell of the shape");
         return NULL;
     }
+    for (int i = 0; l && i < l->cells; i++)
+        if (((const uint32_t *)masks->buf)[i] >> l->n) {
+            PyErr_SetString(PyExc_ValueError, "masks: a candidate past the shape's digits");
+            return NULL;
+        }
     return l;
 }
 

@@ -4,6 +4,7 @@ and the same budget spent, on real positions where SE's chains are needed; and t
 ratings, steps and hints from `rate` either way."""
 
 import random
+from array import array
 from pathlib import Path
 
 import pytest
@@ -162,9 +163,7 @@ def test_c_gets_the_reference_s_ratings_steps_and_hints(monkeypatch):
     )
 
 
-def test_links_refuse_a_packed_shape_that_lies():
-    from array import array
-
+def test_the_c_module_refuses_shapes_boards_and_capsules_that_lie():
     for packed in ([], [9, 80, 0], [9, 81, 1, 5, 0, 1, 2, 3, 200], [9, 81, 1, 99]):
         with pytest.raises((ValueError, IndexError)):
             chains._chains.links(array("i", packed).tobytes())
@@ -173,3 +172,11 @@ def test_links_refuse_a_packed_shape_that_lies():
         chains._chains.closure(links, b"\0" * 8, (1,), True, True, True, None, 10)
     with pytest.raises(IndexError):
         chains._chains.closure(links, b"\0" * 324, (1458,), True, True, True, None, 10)
+    high = array("I", [1 << 9] + [0] * 80).tobytes()  # a tenth digit on a 9x9 board
+    with pytest.raises(ValueError, match="past the shape"):
+        chains._chains.closure(links, high, (1,), True, True, True, None, 10)
+    for search in (chains._chains.first_chain, chains._chains.first_multiple):
+        with pytest.raises(ValueError, match="past the shape"):
+            search(links, high, 1, 10)
+    with pytest.raises(ValueError):  # a shape where a closure is expected
+        chains._chains.ancestors(links, (1,))
