@@ -45,7 +45,7 @@ except ImportError:  # not built: the Python closure, the reference, does it all
     _chains = None  # type: ignore[assignment]
 
 if TYPE_CHECKING:
-    from sudoku.rate import Candidates, Step, _Geometry
+    from sudoku.rate import Candidates, Step
 
 #: The base difficulty of each chain technique on SE's scale.
 BASE = {
@@ -131,9 +131,12 @@ def _ancestors(parents: Parents, targets: Iterable[int]) -> set[int]:
 
 
 @by_shape
-def _links(shape: Shape, g: _Geometry) -> _chains.Links | None:
+def _links(shape: Shape) -> _chains.Links | None:
     """``shape``'s units and peers read once by sudoku._chains (None without it, or past
     its 25x25 and 32-bit candidates)."""
+    from sudoku.rate import _geometry  # rate imports this module: its geometry, when used
+
+    g = _geometry(shape)
     if _chains is None or g.n > 25 or array("I").itemsize != 4:
         return None
     packed = [g.n, g.n * g.n, len(g.units)]
@@ -149,9 +152,9 @@ class _Chainer:
 
     def __init__(self, board: Candidates) -> None:
         self.board = board
-        self.g = g = board.geometry
+        self.g = board.geometry
         self.masks = masks = board.masks
-        self.links = _links(board.shape, g) if _chains is not None else None
+        self.links = _links(board.shape) if _chains is not None else None
         self.packed = array("I", masks).tobytes() if self.links is not None else b""
 
     @cached_property

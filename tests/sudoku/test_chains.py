@@ -167,7 +167,7 @@ def test_the_c_module_refuses_shapes_boards_and_capsules_that_lie():
     for packed in ([], [9, 80, 0], [9, 81, 1, 5, 0, 1, 2, 3, 200], [9, 81, 1, 99]):
         with pytest.raises((ValueError, IndexError)):
             chains._chains.links(array("i", packed).tobytes())
-    links = chains._links(parse(PUZZLES[0]).shape, Candidates(parse(PUZZLES[0])).geometry)
+    links = chains._links(parse(PUZZLES[0]).shape)
     with pytest.raises(ValueError, match="uint32"):
         chains._chains.closure(links, b"\0" * 8, (1,), True, True, True, None, 10)
     with pytest.raises(IndexError):
