@@ -62,5 +62,12 @@ setup(
             ],
             optional=True,
         ),
+        Extension(
+            "sudoku._chains",
+            ["sudoku/_chains.c"],
+            include_dirs=["dlx"],
+            depends=[PORTABLE],
+            optional=True,
+        ),
     ],
 )

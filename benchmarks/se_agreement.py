@@ -14,7 +14,8 @@ one thread (``--serate CLASSPATH``; its ratings and seconds are kept in ``--rati
 a line ``puzzle ER seconds`` each, and read back on the next run instead), then by `rate`
 in this process. The report: Spearman's rank correlation over all the puzzles and over
 those SE rates above 6.0, the mean absolute difference, how many ratings are estimates
-(flagged), a table by SE band, and the time of each rater with their ratio.
+(flagged), a table by SE band, and the time of each rater with their ratio (`rate`'s in
+wall-clock and in CPU seconds: serate's are a JVM's wall-clock, start-up included).
 
     python -m benchmarks.se_agreement --serate ../peers/SukakuExplainer/build \\
         --ratings ../peers/se-ratings.txt [--limit 200]
@@ -115,9 +116,11 @@ def main(argv: list[str] | None = None) -> None:
                 with args.ratings.open("a") as out:
                     out.write(f"{puzzle} {er} {seconds:.3f}\n")
     rows = []
+    cpu = 0.0
     for puzzle in (p for p in puzzles if p in kept):
-        start = time.perf_counter()
+        start, began = time.perf_counter(), time.process_time()
         rating = rate(parse(puzzle))
+        cpu += time.process_time() - began
         rows.append(
             (
                 kept[puzzle][0],
@@ -129,11 +132,12 @@ def main(argv: list[str] | None = None) -> None:
         )
     if not rows:
         sys.exit("no puzzle has an SE rating: give --serate, or a --ratings file")
-    report(rows)
+    report(rows, cpu)
 
 
-def report(rows: list[tuple[float, float, bool, float, float]]) -> None:
-    """Print the agreement and the times (rows: ER, se, estimated, serate s, rate s)."""
+def report(rows: list[tuple[float, float, bool, float, float]], cpu: float) -> None:
+    """Print the agreement and the times (rows: ER, se, estimated, serate s, rate s; cpu:
+    rate's CPU seconds in all)."""
     er = [r[0] for r in rows]
     ours = [r[1] for r in rows]
     high = [r for r in rows if r[0] > 6.0]
@@ -159,7 +163,7 @@ def report(rows: list[tuple[float, float, bool, float, float]]) -> None:
     se_time, our_time = sum(r[3] for r in rows), sum(r[4] for r in rows)
     print(
         f"\nserate {se_time:.1f} s (a JVM a puzzle), rate {our_time:.1f} s: "
-        f"{se_time / our_time:.1f}x"
+        f"{se_time / our_time:.1f}x; rate's CPU {cpu:.1f} s: {se_time / cpu:.1f}x"
     )
     chained = [r for r in rows if r[0] >= 6.0]
     if chained:

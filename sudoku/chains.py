@@ -31,9 +31,18 @@ unbounded search. Searches are breadth-first queues, never recursion.
 
 from __future__ import annotations
 
+from array import array
 from collections import deque
 from collections.abc import Iterable, Iterator
+from functools import cached_property
 from typing import TYPE_CHECKING, NamedTuple
+
+from sudoku.grid import Shape, by_shape
+
+try:
+    from sudoku import _chains
+except ImportError:  # not built: the Python closure, the reference, does it all
+    _chains = None  # type: ignore[assignment]
 
 if TYPE_CHECKING:
     from sudoku.rate import Candidates, Step
@@ -73,8 +82,41 @@ class _Found(NamedTuple):
 
 
 class _Closure(NamedTuple):
+    """What an assumption implies: each potential reached with the ones it follows from."""
+
     parents: Parents
     conflict: tuple[int, int] | None  # (the on, the off) of a candidate reached both ways
+
+    def reaches(self, q: int) -> bool:
+        """Whether ``q`` is implied."""
+        return q in self.parents
+
+    def ancestors(self, targets: Iterable[int]) -> set[int]:
+        """The ``targets`` and every potential they follow from."""
+        return _ancestors(self.parents, targets)
+
+
+class _Kept:
+    """A `_Closure` kept in C (sudoku._chains): the same answers, its parents made into a
+    dict only when asked (`_agreements`, when a unit or cell may give a shorter chain)."""
+
+    __slots__ = ("kept", "conflict", "_parents")
+
+    def __init__(self, kept: _chains.Closure, conflict: tuple[int, int] | None) -> None:
+        self.kept, self.conflict = kept, conflict
+        self._parents: Parents | None = None
+
+    @property
+    def parents(self) -> Parents:
+        if self._parents is None:
+            self._parents = _chains.parents(self.kept)
+        return self._parents
+
+    def reaches(self, q: int) -> bool:
+        return _chains.reaches(self.kept, q)
+
+    def ancestors(self, targets: Iterable[int]) -> set[int]:
+        return _chains.ancestors(self.kept, tuple(targets))
 
 
 def _ancestors(parents: Parents, targets: Iterable[int]) -> set[int]:
@@ -88,16 +130,39 @@ def _ancestors(parents: Parents, targets: Iterable[int]) -> set[int]:
     return seen
 
 
+@by_shape
+def _links(shape: Shape) -> _chains.Links | None:
+    """``shape``'s units and peers read once by sudoku._chains (None without it, or past
+    its 25x25 and 32-bit candidates)."""
+    from sudoku.rate import _geometry  # rate imports this module: its geometry, when used
+
+    g = _geometry(shape)
+    if _chains is None or g.n > 25 or array("I").itemsize != 4:
+        return None
+    packed = [g.n, g.n * g.n, len(g.units)]
+    for rows in (g.units, g.cell_units, g.peers):
+        for row in rows:
+            packed += (len(row), *row)
+    return _chains.links(array("i", packed).tobytes())
+
+
 class _Chainer:
-    """The implications on one board: closures of assumptions, within the board's budget."""
+    """The implications on one board: closures of assumptions, within the board's budget.
+    `closure` is the reference; sudoku._chains does it in C, step for step, when built."""
 
     def __init__(self, board: Candidates) -> None:
         self.board = board
-        self.g = g = board.geometry
+        self.g = board.geometry
         self.masks = masks = board.masks
-        # where[u * n + d]: the cells of unit u that hold digit index d on the board
-        self.where = [
-            tuple(i for i in unit if masks[i] >> d & 1) for unit in g.units for d in range(g.n)
+        self.links = _links(board.shape) if _chains is not None else None
+        self.packed = array("I", masks).tobytes() if self.links is not None else b""
+
+    @cached_property
+    def where(self) -> list[tuple[int, ...]]:
+        """where[u * n + d]: the cells of unit u that hold digit index d on the board."""
+        masks, n = self.masks, self.g.n
+        return [
+            tuple(i for i in unit if masks[i] >> d & 1) for unit in self.g.units for d in range(n)
         ]
 
     def closure(
@@ -107,12 +172,20 @@ class _Chainer:
         dynamic: bool,
         stop: bool = True,
         reach: int | None = None,
-    ) -> _Closure | None:
+    ) -> _Closure | _Kept | None:
         """Everything ``starts`` imply, each potential with the ones it follows from; None
         once the budget is spent. It stops at the first candidate reached both on and off
         (`_Closure.conflict`) unless ``stop`` is False (SE's unary chains go on). With
         ``reach``, only potentials at most that many links from a start are followed
         (a static chain's complexity is its links plus one: a shorter one is sought)."""
+        if self.links is not None:
+            reached, met, self.board.budget = _chains.closure(
+                self.links, self.packed, starts, y, dynamic, stop, reach, self.board.budget
+            )
+            if reached is None:
+                self.board.out_of_budget = True
+                return None
+            return _Kept(reached, met)
         g, n, board, where = self.g, self.g.n, self.board, self.where
         source = self.masks
         work = list(source) if dynamic else source
@@ -198,6 +271,12 @@ class _Chainer:
         i, d = divmod(target >> 1, self.g.n)
         return bool(self.masks[i] >> d & 1) and (not target & 1 or self.masks[i] != 1 << d)
 
+    def implies(self, start: int, *reached: int) -> str:
+        """The words of a chain from ``start`` to one potential, or to both of a conflict."""
+        return f"{self.words(start)} implies {'both ' * (len(reached) > 1)}" + " and ".join(
+            self.words(p) for p in reached
+        )
+
     def words(self, p: int) -> str:
         i, d = divmod(p >> 1, self.g.n)
         cell = self.board.cell_label(i)
@@ -219,31 +298,33 @@ def _static(ch: _Chainer, technique: str, y: bool) -> Iterator[_Found]:
             closure = ch.closure((start,), y, dynamic=False, stop=False, reach=best - 3)
             if closure is None:
                 return
-            if start ^ 1 in closure.parents:
-                chain = _ancestors(closure.parents, (start ^ 1,))
+            if closure.reaches(start ^ 1):
+                chain = closure.ancestors((start ^ 1,))
                 best = min(best, len(chain))
                 yield _Found(
                     base + length_bonus(len(chain)),
                     len(chain),
                     start ^ 1,
                     frozenset(chain),
-                    f"{ch.words(start)} implies {ch.words(start ^ 1)}",
+                    ch.implies(start, start ^ 1),
                 )
 
 
-def _contradiction(ch: _Chainer, base: float, start: int, closure: _Closure) -> _Found | None:
+def _contradiction(
+    ch: _Chainer, base: float, start: int, closure: _Closure | _Kept
+) -> _Found | None:
     """The conclusion when the assumption ``start`` led to a contradiction: its opposite,
     as hard as the two chains to the candidate reached both ways."""
     if closure.conflict is None:
         return None
     on, off = closure.conflict
-    complexity = len(_ancestors(closure.parents, (on,))) + len(_ancestors(closure.parents, (off,)))
+    complexity = len(closure.ancestors((on,))) + len(closure.ancestors((off,)))
     return _Found(
         base + length_bonus(complexity),
         complexity,
         start ^ 1,
-        frozenset(_ancestors(closure.parents, closure.conflict)),
-        f"{ch.words(start)} implies both {ch.words(on)} and {ch.words(off)}",
+        frozenset(closure.ancestors(closure.conflict)),
+        ch.implies(start, on, off),
     )
 
 
@@ -261,28 +342,47 @@ def _nishio(ch: _Chainer, technique: str) -> Iterator[_Found]:
                 yield found
 
 
-def _agreements(
-    ch: _Chainer, technique: str, branches: dict[str, list[_Closure]]
-) -> Iterator[_Found]:
-    """What every branch of a cell or unit implies alike."""
+#: A cell's or unit's branches: ("digit", cell, 0), ("state", on, 0) or ("place", digit, unit)
+Branches = dict[tuple[str, int, int], list[_Closure | _Kept]]
+
+
+def _what(ch: _Chainer, kind: str, a: int, b: int) -> str:
+    """The words of a branch's key."""
+    if kind == "digit":
+        return f"digit of {ch.board.cell_label(a)}"
+    if kind == "state":
+        return f"state of {ch.words(a)}"
+    return f"place of {ch.board.symbol(a)} in {ch.g.unit_names[b]}"
+
+
+def _agreements(ch: _Chainer, technique: str, branches: Branches, least: int) -> Iterator[_Found]:
+    """What every branch of a cell or unit implies alike. ``least`` is the complexity of
+    the shortest chain found so far: branches kept in C whose shortest agreement is no
+    shorter are passed over, counted there (`_best` keeps the first of equals)."""
     base = BASE[technique]
     for what, closures in branches.items():
+        kept = tuple(c.kept for c in closures if isinstance(c, _Kept))
+        if len(kept) == len(closures):
+            shortest = _chains.least(kept, ch.packed, ch.g.n)
+            if shortest < 0 or shortest >= least:
+                continue
         common = set(closures[0].parents)
         for closure in closures[1:]:
             common &= closure.parents.keys()
         for target in common:
             if not ch.worth(target):
                 continue
-            chains = [_ancestors(c.parents, (target,)) for c in closures]
+            chains = [c.ancestors((target,)) for c in closures]
             if any(len(chain) == 1 for chain in chains):
                 continue  # a branch that is the conclusion itself proves nothing
             complexity = sum(len(chain) for chain in chains)
+            least = min(least, complexity)
             yield _Found(
                 base + length_bonus(complexity),
                 complexity,
                 target,
                 frozenset().union(*chains),
-                f"every {what} implies {ch.words(target)}",
+                f"every {_what(ch, *what)} implies {ch.words(target)}",
             )
 
 
@@ -294,9 +394,10 @@ def _multiple(ch: _Chainer, technique: str, dynamic: bool) -> Iterator[_Found]:
     takes part with what it reached, as in SE."""
     g, n, masks = ch.g, ch.g.n, ch.masks
     base = BASE[technique]
-    closures: dict[int, _Closure] = {}
+    closures: dict[int, _Closure | _Kept] = {}
+    least = 10**9  # the complexity of the shortest chain yielded
 
-    def closure_of(p: int) -> _Closure | None:
+    def closure_of(p: int) -> _Closure | _Kept | None:
         if p not in closures:
             found = ch.closure((p,), True, dynamic)
             if found is None:
@@ -308,13 +409,13 @@ def _multiple(ch: _Chainer, technique: str, dynamic: bool) -> Iterator[_Found]:
         if m.bit_count() < (2 if dynamic else 3):
             continue
         digits = [d for d in range(n) if m >> d & 1]
-        branches: dict[str, list[_Closure]] = {f"digit of {ch.board.cell_label(i)}": []}
+        branches: Branches = {("digit", i, 0): []}
         for d in digits:
             on = ((i * n + d) << 1) | 1
             on_closure = closure_of(on)
             if on_closure is None:
                 return
-            branches[f"digit of {ch.board.cell_label(i)}"].append(on_closure)
+            branches["digit", i, 0].append(on_closure)
             if dynamic:
                 off_closure = closure_of(on ^ 1)
                 if off_closure is None:
@@ -322,9 +423,10 @@ def _multiple(ch: _Chainer, technique: str, dynamic: bool) -> Iterator[_Found]:
                 for start, closure in ((on, on_closure), (on ^ 1, off_closure)):
                     found = _contradiction(ch, base, start, closure)
                     if found:
+                        least = min(least, found.complexity)
                         yield found
                 if len(digits) >= 3:
-                    branches[f"state of {ch.words(on)}"] = [on_closure, off_closure]
+                    branches["state", on, 0] = [on_closure, off_closure]
             for u in g.cell_units[i]:
                 places = ch.where[u * n + d]
                 if len(places) < 2 or places[0] != i:
@@ -335,8 +437,55 @@ def _multiple(ch: _Chainer, technique: str, dynamic: bool) -> Iterator[_Found]:
                     if branch is None:
                         return
                     unit.append(branch)
-                branches[f"place of {ch.board.symbol(d)} in {g.unit_names[u]}"] = unit
-        yield from _agreements(ch, technique, branches)
+                branches["place", d, u] = unit
+        for found in _agreements(ch, technique, branches, least):
+            least = min(least, found.complexity)
+            yield found
+
+
+#: The searches done whole in C, when built (sudoku._chains.first_chain's numbers for them):
+#: `_static` and `_nishio` with `_best`, the references.
+_IN_C = {"x-chain": 0, "forcing chain": 1, "nishio forcing chain": 2}
+#: The multiple forcing chains searched in C (first_multiple), each dynamic or not: `_multiple`
+#: with `_best`, the reference.
+_MULTIPLE = {"multiple forcing chain": False, "dynamic forcing chain": True}
+
+
+def _first_in_c(ch: _Chainer, links: _chains.Links, technique: str) -> _Found | None:
+    """The chain `_best` takes of ``technique``'s search, found whole in C."""
+    found: tuple[int, int, tuple[int, ...], tuple[int, int] | None] | None
+    if technique in _MULTIPLE:
+        dynamic = _MULTIPLE[technique]
+        what, ch.board.budget = _chains.first_multiple(links, ch.packed, dynamic, ch.board.budget)
+        if isinstance(what, tuple) and isinstance(what[0], str):
+            # the branches of a cell or unit with the shortest agreement: which comes first
+            # is the reference's to say
+            kind, a, b, starts = what
+            branches: Branches = {(kind, a, b): []}
+            for p in starts:  # found again, with a budget no closure can spend
+                kept, conflict, _ = _chains.closure(
+                    links, ch.packed, (p,), True, dynamic, True, None, 1 << 40
+                )
+                assert kept is not None
+                branches[kind, a, b].append(_Kept(kept, conflict))
+            return _best(_agreements(ch, technique, branches, 10**9))
+        found = what
+    else:
+        found, ch.board.budget = _chains.first_chain(
+            links, ch.packed, _IN_C[technique], ch.board.budget
+        )
+    if ch.board.budget < 0:
+        ch.board.out_of_budget = True
+    if found is None:
+        return None
+    start, complexity, chain, conflict = found
+    return _Found(
+        BASE[technique] + length_bonus(complexity),
+        complexity,
+        start ^ 1,
+        frozenset(chain),
+        ch.implies(start, *(conflict or (start ^ 1,))),
+    )
 
 
 def find(board: Candidates, technique: str) -> list[Step]:
@@ -345,7 +494,9 @@ def find(board: Candidates, technique: str) -> list[Step]:
         board.out_of_budget = True
         return []
     ch = _Chainer(board)
-    if technique == "x-chain":
+    if ch.links is not None:
+        found = _first_in_c(ch, ch.links, technique)
+    elif technique == "x-chain":
         found = _best(_static(ch, technique, y=False))
     elif technique == "forcing chain":
         found = _best(_static(ch, technique, y=True))

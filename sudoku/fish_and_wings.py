@@ -12,8 +12,9 @@ rater's other finders do."""
 
 from __future__ import annotations
 
-from functools import partial
-from itertools import combinations
+from bisect import bisect_right
+from functools import lru_cache, partial
+from itertools import combinations, islice
 from typing import TYPE_CHECKING
 
 from sudoku import chains
@@ -53,6 +54,24 @@ def _closed_sets_py(items: list[tuple[int, int]], k: int) -> Iterator[tuple[tupl
 def bits(mask: int) -> list[int]:
     """The digits (1-based) whose bits are set in ``mask``."""
     return [d + 1 for d in range(mask.bit_length()) if mask >> d & 1]
+
+
+@lru_cache(maxsize=1 << 12)
+def _ones(mask: int) -> tuple[int, ...]:
+    """The positions (0-based) of ``mask``'s bits, kept: finned fish read a few masks often."""
+    return tuple(p for p in range(mask.bit_length()) if mask >> p & 1)
+
+
+@lru_cache(maxsize=1 << 12)
+def _pairs(mask: int) -> tuple[int, ...]:
+    """Every two of ``mask``'s bits, as masks, in the order of combinations (kept)."""
+    return tuple(x | y for x, y in combinations(_bits_of(mask), 2))
+
+
+@lru_cache(maxsize=1 << 12)
+def _bits_of(mask: int) -> tuple[int, ...]:
+    """``mask``'s bits, each a mask of its own, low first (kept, as `_ones`)."""
+    return tuple(1 << p for p in _ones(mask))
 
 
 def fish(board: Candidates, technique: str, k: int) -> list[Step]:
@@ -243,41 +262,65 @@ def als_xz(board: Candidates) -> list[Step]:
     z is in one of them, and leaves every cell that sees all their z's."""
     g, masks = board.geometry, board.masks
     sets = _almost_locked_sets(board)
-    for (cells_a, a, unit_a), (cells_b, b, unit_b) in combinations(sets, 2):
-        common = a & b
-        if common.bit_count() < 2 or set(cells_a) & set(cells_b):
-            continue
-        for x in (1 << d for d in range(g.n) if common >> d & 1):
-            if not all(
-                j in g.peer_sets[i]
-                for i in cells_a
-                if masks[i] & x
-                for j in cells_b
-                if masks[j] & x
-            ):
+    # Each set's cells as a mask of cell indices, and for each digit the cells holding it
+    # and the cells that see all of those (every cell when none): x is restricted when
+    # the x's of one set lie where all the x's of the other see them.
+    peers = [sum(1 << j for j in cell_peers) for cell_peers in g.peers]
+    every = (1 << len(masks)) - 1
+    held, seeing = [], []
+    for cells, digits, _ in sets:
+        by_digit, seen_by = [0] * g.n, [every] * g.n
+        for d in _ones(digits):
+            for i in cells:
+                if masks[i] >> d & 1:
+                    by_digit[d] |= 1 << i
+                    seen_by[d] &= peers[i]
+        held.append(by_digit)
+        seeing.append(seen_by)
+    areas = [sum(1 << i for i in cells) for cells, _, _ in sets]
+    # The sets holding each two digits, in order: the pairs of sets with two digits or more
+    # in common, the only ones that can make an ALS-XZ, in the order of combinations(sets, 2)
+    with_pair: dict[int, list[int]] = {}
+    for k, (_, digits, _) in enumerate(sets):
+        for pair in _pairs(digits):
+            with_pair.setdefault(pair, []).append(k)
+    for ka, (cells_a, a, unit_a) in enumerate(sets):
+        partners = {
+            kb
+            for pair in _pairs(a)
+            for kb in islice(with_pair[pair], bisect_right(with_pair[pair], ka), None)
+        }
+        for kb in sorted(partners):
+            cells_b, b, unit_b = sets[kb]
+            common = a & b
+            if areas[ka] & areas[kb]:
                 continue
-            for z in (1 << d for d in range(g.n) if common >> d & 1 and 1 << d != x):
-                zs = [i for i in cells_a + cells_b if masks[i] & z]
-                seen = set.intersection(*(set(g.peer_sets[i]) for i in zs)) - set(zs)
-                struck = [(i, z.bit_length()) for i in sorted(seen) if masks[i] & z]
-                if not struck:
+            for x in _bits_of(common):
+                d = x.bit_length() - 1
+                if held[kb][d] & ~seeing[ka][d]:
                     continue
-                names = [g.unit_names[unit_a], g.unit_names[unit_b]]
-                return [
-                    board.step(
-                        "als-xz",
-                        eliminations=struck,
-                        reason=f"{' '.join(board.cell_label(i) for i in cells_a)} "
-                        f"({board.symbols_of(a)}, {names[0]}) and "
-                        f"{' '.join(board.cell_label(i) for i in cells_b)} "
-                        f"({board.symbols_of(b)}, {names[1]}) share {board.symbols_of(x)} "
-                        f"only where they see each other: one of them holds "
-                        f"{board.symbols_of(z)}",
-                        cells=(*cells_a, *cells_b),
-                        units=(unit_a, unit_b),
-                        digits=x | z,
-                    )
-                ]
+                for z in (z for z in _bits_of(common) if z != x):
+                    zs = [i for i in cells_a + cells_b if masks[i] & z]
+                    seen = set.intersection(*(set(g.peer_sets[i]) for i in zs)) - set(zs)
+                    struck = [(i, z.bit_length()) for i in sorted(seen) if masks[i] & z]
+                    if not struck:
+                        continue
+                    names = [g.unit_names[unit_a], g.unit_names[unit_b]]
+                    return [
+                        board.step(
+                            "als-xz",
+                            eliminations=struck,
+                            reason=f"{' '.join(board.cell_label(i) for i in cells_a)} "
+                            f"({board.symbols_of(a)}, {names[0]}) and "
+                            f"{' '.join(board.cell_label(i) for i in cells_b)} "
+                            f"({board.symbols_of(b)}, {names[1]}) share {board.symbols_of(x)} "
+                            f"only where they see each other: one of them holds "
+                            f"{board.symbols_of(z)}",
+                            cells=(*cells_a, *cells_b),
+                            units=(unit_a, unit_b),
+                            digits=x | z,
+                        )
+                    ]
     return []
 
 
@@ -338,17 +381,18 @@ def _finned(
     if not k < union.bit_count() <= k + 2:
         return []  # a plain fish, or less; or fins across more than two cross lines
     lines = {b for b, _ in combo}
-    for chosen in combinations(bits(union), k):
-        covered = sum(1 << (c - 1) for c in chosen)
-        fins = [base[b][pos - 1] for b, w in combo for pos in bits(w & ~covered)]
-        boxes = {g.cell_units[i][2] for i in fins}
+    cell_units = g.cell_units
+    for chosen in combinations(_bits_of(union), k):
+        covered = sum(chosen)
+        boxes = {cell_units[base[b][pos]][2] for b, w in combo for pos in _ones(w & ~covered)}
         if len(boxes) != 1:
             continue
         (box,) = boxes
+        fins = [base[b][pos] for b, w in combo for pos in _ones(w & ~covered)]
         struck = sorted(
             i
             for c in chosen
-            for b, i in enumerate(cover[c - 1])
+            for b, i in enumerate(cover[c.bit_length() - 1])
             if b not in lines and masks[i] & bit and i in g.units[box]
         )
         if not struck:

@@ -1,0 +1,915 @@
+/* sudoku._chains: the implications of the rater's chains in C (sudoku.chains, issue 25).
+ *
+ * closure() is sudoku.chains._Chainer.closure, the reference, step for step: the same
+ * potentials reached in the same order, with the same parents, the same contradiction, the
+ * same implications counted against the same budget, so that every chain, step and rating
+ * is the one the Python search finds. Closures are kept here (capsules: parents(),
+ * reaches(), ancestors(), least()). first_chain() and first_multiple() are the searches
+ * of sudoku.chains (_static, _nishio, _multiple, with _best) on them, whole, in the same
+ * order; Python makes the steps of what they find.
+ *
+ * A potential is an int: (cell * n + digit) * 2 + 1 when on, + 0 when off. links(packed)
+ * reads a shape once (its units, each cell's units and peers) into a capsule that every
+ * closure() on that shape reads.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "_portable.h"
+
+#define MAX_N 25 /* the largest grid side sudoku.grid reads: candidates fit in 32 bits */
+#define CAPSULE "sudoku._chains.links"
+
+typedef struct {
+    int n, cells, n_units;
+    /* compressed rows: the items of row r are data[start[r]] .. data[start[r + 1] - 1] */
+    int *unit_start, *unit_cells; /* n_units rows: the cells of each unit */
+    int *cu_start, *cell_units;   /* cells rows: the units of each cell, in order */
+    int *peer_start, *peers;      /* cells rows: the peers of each cell, in order */
+    int potentials;               /* 2 * cells * n */
+    struct Scratch *scratch;      /* what a search works in (made once, the GIL held) */
+} Links;
+
+static void scratch_free(struct Scratch *scratch);
+
+static void links_free(PyObject *capsule)
+{
+    Links *links = PyCapsule_GetPointer(capsule, CAPSULE);
+    if (!links)
+        return;
+    scratch_free(links->scratch);
+    PyMem_Free(links->unit_start);
+    PyMem_Free(links);
+}
+
+/* One compressed row set read from packed[*at...]: rows rows, each a count then that many
+ * items in [0, limit). 0 with an exception set when the buffer says otherwise. */
+static int read_rows(const int *packed, Py_ssize_t len, Py_ssize_t *at, int rows, int limit,
+                     int *start, int *data, Py_ssize_t *filled)
+{
+    for (int r = 0; r < rows; r++) {
+        if (*at >= len || packed[*at] < 0 || packed[*at] > len - *at - 1) {
+            PyErr_SetString(PyExc_ValueError, "links: a row runs past the packed shape");
+            return 0;
+        }
+        int k = packed[(*at)++];
+        start[r] = (int)*filled;
+        for (int j = 0; j < k; j++) {
+            int item = packed[(*at)++];
+            if (item < 0 || item >= limit) {
+                PyErr_SetString(PyExc_IndexError, "links: an index outside the shape");
+                return 0;
+            }
+            data[(*filled)++] = item;
+        }
+    }
+    start[rows] = (int)*filled;
+    return 1;
+}
+
+/* links(packed): packed is C ints: n, cells, n_units, then each unit (a count, its cells),
+ * each cell's units (a count, the units), each cell's peers (a count, the peers). */
+static PyObject *links(PyObject *Py_UNUSED(module), PyObject *args)
+{
+    Py_buffer buffer;
+    if (!PyArg_ParseTuple(args, "y*:links", &buffer))
+        return NULL;
+    const int *packed = buffer.buf;
+    Py_ssize_t len = buffer.len / (Py_ssize_t)sizeof(int), at = 3, filled = 0;
+    Links *l = NULL;
+    int *block = NULL;
+    if (len < 3 || packed[0] < 1 || packed[0] > MAX_N || packed[1] != packed[0] * packed[0] ||
+        packed[2] < 0 || packed[2] > len) {
+        PyErr_SetString(PyExc_ValueError, "links: bad packed shape header");
+        goto fail;
+    }
+    l = PyMem_Calloc(1, sizeof(Links));
+    /* row starts (n_units + 1 + 2 * (cells + 1)) and at most len items */
+    Py_ssize_t starts = packed[2] + 2 * (Py_ssize_t)packed[1] + 3;
+    block = PyMem_Malloc((size_t)(starts + len) * sizeof(int));
+    if (!l || !block) {
+        PyErr_NoMemory();
+        goto fail;
+    }
+    l->n = packed[0], l->cells = packed[1], l->n_units = packed[2];
+    l->unit_start = block;
+    l->cu_start = l->unit_start + l->n_units + 1;
+    l->peer_start = l->cu_start + l->cells + 1;
+    int *data = l->peer_start + l->cells + 1;
+    l->unit_cells = data;
+    if (!read_rows(packed, len, &at, l->n_units, l->cells, l->unit_start, data, &filled))
+        goto fail;
+    l->cell_units = data + filled;
+    filled = 0;
+    if (!read_rows(packed, len, &at, l->cells, l->n_units, l->cu_start, l->cell_units, &filled))
+        goto fail;
+    l->peers = l->cell_units + filled;
+    filled = 0;
+    if (!read_rows(packed, len, &at, l->cells, l->cells, l->peer_start, l->peers, &filled))
+        goto fail;
+    if (at != len) {
+        PyErr_SetString(PyExc_ValueError, "links: the packed shape is longer than its rows");
+        goto fail;
+    }
+    PyBuffer_Release(&buffer);
+    l->potentials = 2 * l->cells * l->n;
+    PyObject *capsule = PyCapsule_New(l, CAPSULE, links_free);
+    if (!capsule) {
+        PyMem_Free(block);
+        PyMem_Free(l);
+    }
+    return capsule;
+fail:
+    PyMem_Free(block);
+    PyMem_Free(l);
+    PyBuffer_Release(&buffer);
+    return NULL;
+}
+
+/* A closure, kept: the potentials reached in order, and for each the ones it follows from.
+ * A search fills its shape's scratch closure (Links.scratch, its pool grown as needed); what
+ * is kept is a compact copy, one block. */
+#define CLOSURE "sudoku._chains.closure"
+typedef struct {
+    int total, reached, pool_size, pool_cap;
+    int *pos;       /* total: where a potential is in order, -1 when not reached */
+    int *order;     /* reached potentials, first reached first */
+    int *why_start; /* why of order[k]: pool[why_start[k]] .. pool[why_start[k + 1] - 1] */
+    int *pool;
+    int compact; /* one block with its arrays: freed at once */
+} Closure;
+
+static void closure_free(Closure *c)
+{
+    if (c && !c->compact) {
+        PyMem_Free(c->pos);
+        PyMem_Free(c->pool);
+    }
+    PyMem_Free(c);
+}
+
+static void closure_capsule_free(PyObject *capsule)
+{
+    closure_free(PyCapsule_GetPointer(capsule, CLOSURE));
+}
+
+static Closure *closure_new(int total)
+{
+    Closure *c = PyMem_Calloc(1, sizeof(Closure));
+    if (!c)
+        return NULL;
+    c->total = total, c->pool_cap = 2 * total;
+    c->pos = PyMem_Malloc((3 * (size_t)total + 1) * sizeof(int));
+    c->pool = PyMem_Malloc((size_t)c->pool_cap * sizeof(int));
+    if (!c->pos || !c->pool) {
+        closure_free(c);
+        return NULL;
+    }
+    memset(c->pos, -1, (size_t)total * sizeof(int));
+    c->order = c->pos + total;
+    c->why_start = c->order + total;
+    c->why_start[0] = 0;
+    return c;
+}
+
+/* The scratch closure emptied for the next search */
+static void closure_clear(Closure *c)
+{
+    for (int k = 0; k < c->reached; k++)
+        c->pos[c->order[k]] = -1;
+    c->reached = c->pool_size = 0;
+}
+
+/* A compact copy of c, NULL with an exception set on no memory */
+static Closure *closure_copy(const Closure *c)
+{
+    size_t ints = (size_t)c->total + 2 * (size_t)c->reached + 1 + (size_t)c->pool_size;
+    Closure *k = PyMem_Malloc(sizeof(Closure) + ints * sizeof(int));
+    if (!k)
+        return (Closure *)PyErr_NoMemory();
+    *k = *c;
+    k->compact = 1, k->pool_cap = c->pool_size;
+    k->pos = (int *)(k + 1);
+    k->order = k->pos + c->total;
+    k->why_start = k->order + c->reached;
+    k->pool = k->why_start + c->reached + 1;
+    memcpy(k->pos, c->pos, (size_t)c->total * sizeof(int));
+    memcpy(k->order, c->order, (size_t)c->reached * sizeof(int));
+    memcpy(k->why_start, c->why_start, ((size_t)c->reached + 1) * sizeof(int));
+    memcpy(k->pool, c->pool, (size_t)c->pool_size * sizeof(int));
+    return k;
+}
+
+/* q reached, following from p (none when p < 0) and the potentials of hidden: 0 on no memory */
+static int add(Closure *c, int q, int p, const int *hidden, int n_hidden)
+{
+    if (c->pool_size + n_hidden + 1 > c->pool_cap) {
+        int cap = 2 * c->pool_cap + n_hidden + 1;
+        int *pool = PyMem_Realloc(c->pool, (size_t)cap * sizeof(int));
+        if (!pool) {
+            PyErr_NoMemory();
+            return 0;
+        }
+        c->pool = pool, c->pool_cap = cap;
+    }
+    if (p >= 0)
+        c->pool[c->pool_size++] = p;
+    for (int k = 0; k < n_hidden; k++)
+        c->pool[c->pool_size++] = hidden[k];
+    c->pos[q] = c->reached;
+    c->order[c->reached++] = q;
+    c->why_start[c->reached] = c->pool_size;
+    return 1;
+}
+
+typedef struct Scratch {
+    Closure *c;        /* the closure being found */
+    int *depth;        /* links from a start, when reach is given */
+    int *ons, *offs;   /* the queues (one, ons, when the search does not stop) */
+    uint32_t *work;    /* the candidates, struck as a dynamic search goes */
+    int on_head, on_tail, off_head, off_tail;
+} Search;
+
+static void scratch_free(Search *s)
+{
+    if (s) {
+        closure_free(s->c);
+        PyMem_Free(s->depth);
+        PyMem_Free(s);
+    }
+}
+
+/* l's scratch, made on first use: NULL with an exception set on no memory */
+static Search *scratch_of(Links *l)
+{
+    if (!l->scratch) {
+        Search *s = PyMem_Calloc(1, sizeof(Search));
+        if (!s)
+            return (Search *)PyErr_NoMemory();
+        s->c = closure_new(l->potentials);
+        s->depth = PyMem_Malloc(3 * (size_t)l->potentials * sizeof(int) +
+                                (size_t)l->cells * sizeof(uint32_t));
+        if (!s->c || !s->depth) {
+            scratch_free(s);
+            return (Search *)PyErr_NoMemory();
+        }
+        s->ons = s->depth + l->potentials;
+        s->offs = s->ons + l->potentials;
+        s->work = (uint32_t *)(s->offs + l->potentials);
+        l->scratch = s;
+    }
+    closure_clear(l->scratch->c);
+    l->scratch->on_head = l->scratch->on_tail = l->scratch->off_head = l->scratch->off_tail = 0;
+    return l->scratch;
+}
+
+enum { GO_ON = 0, CONFLICT = 1, FAILED = -1 };
+
+/* q implied by p (and hidden): the reference's loop over ``implied``, one at a time */
+static int imply(Search *s, int q, int p, const int *hidden, int n_hidden, int reach,
+                 int stop, int *conflict)
+{
+    if (s->c->pos[q] >= 0)
+        return GO_ON;
+    if (!add(s->c, q, p, hidden, n_hidden))
+        return FAILED;
+    if (reach >= 0)
+        s->depth[q] = s->depth[p] + 1;
+    if (s->c->pos[q ^ 1] >= 0 && conflict[0] < 0) {
+        conflict[0] = q | 1, conflict[1] = q & ~1;
+        if (stop)
+            return CONFLICT;
+    }
+    if (q & 1 || !stop)
+        s->ons[s->on_tail++] = q;
+    else
+        s->offs[s->off_tail++] = q;
+    return GO_ON;
+}
+
+/* The search of the reference's closure from start[0..n_starts) on source (l->cells masks)
+ * into l's scratch (its closure, s->c), budget spent as it goes; reach -1 for none, below
+ * -1 for nothing past the starts. Returns GO_ON, CONFLICT (conflict set: (on, off)) or
+ * FAILED (an exception set); *budget below 0 when it ran out. */
+static int search(Links *l, const uint32_t *source, const int *start, Py_ssize_t n_starts,
+                  int y, int dynamic, int stop, long reach, long long *budget, int *conflict)
+{
+    Search *sp = scratch_of(l);
+    if (!sp)
+        return FAILED;
+    Search s = *sp; /* a copy on the stack: its queues' ends, stored back by no one */
+    const int n = l->n;
+    uint32_t *work = s.work;
+    int hidden[MAX_N * MAX_N];
+    memcpy(work, source, (size_t)l->cells * sizeof(uint32_t));
+    conflict[0] = conflict[1] = -1;
+    for (int pass = 0; pass < 2; pass++) /* dict.fromkeys(starts, ()), then the queues */
+        for (Py_ssize_t k = 0; k < n_starts; k++) {
+            int p = start[k];
+            if (pass == 0) {
+                if (s.c->pos[p] < 0 && !add(s.c, p, -1, NULL, 0))
+                    return FAILED;
+                s.depth[p] = 0;
+            } else if (p & 1 || !stop)
+                s.ons[s.on_tail++] = p;
+            else
+                s.offs[s.off_tail++] = p;
+        }
+    int how = GO_ON;
+    while (how == GO_ON && (s.on_head < s.on_tail || s.off_head < s.off_tail)) {
+        if (--*budget < 0)
+            break;
+        int p = s.on_head < s.on_tail ? s.ons[s.on_head++] : s.offs[s.off_head++];
+        if (reach != -1 && s.depth[p] > reach)
+            continue;
+        int i = (p >> 1) / n, d = (p >> 1) % n;
+        uint32_t bit = (uint32_t)1 << d;
+        if (p & 1) {
+            if (y)
+                for (uint32_t m = work[i] & ~bit; m && how == GO_ON; m &= m - 1)
+                    how = imply(&s, (i * n + dlx_ctz64(m)) << 1, p, NULL, 0, (int)reach, stop,
+                                conflict);
+            for (int k = l->peer_start[i]; k < l->peer_start[i + 1] && how == GO_ON; k++) {
+                int j = l->peers[k];
+                if (work[j] & bit)
+                    how = imply(&s, (j * n + d) << 1, p, NULL, 0, (int)reach, stop, conflict);
+            }
+        } else {
+            uint32_t m = work[i];
+            if (y && m & bit && dlx_popcount32(m) == 2) {
+                int n_hidden = 0;
+                for (uint32_t gone = source[i] & ~m; gone; gone &= gone - 1)
+                    hidden[n_hidden++] = (i * n + dlx_ctz64(gone)) << 1;
+                how = imply(&s, ((i * n + dlx_ctz64(m & ~bit)) << 1) | 1, p, hidden, n_hidden,
+                            (int)reach, stop, conflict);
+            }
+            for (int k = l->cu_start[i]; k < l->cu_start[i + 1] && how == GO_ON; k++) {
+                int u = l->cell_units[k], place = -1, places = 0, n_hidden = 0;
+                for (int c = l->unit_start[u]; c < l->unit_start[u + 1]; c++) {
+                    int j = l->unit_cells[c];
+                    if (j == i || !(source[j] & bit))
+                        continue;
+                    if (work[j] & bit)
+                        place = j, places++;
+                    else
+                        hidden[n_hidden++] = (j * n + d) << 1; /* struck by this closure */
+                }
+                if (places == 1)
+                    how = imply(&s, ((place * n + d) << 1) | 1, p, hidden, n_hidden, (int)reach,
+                                stop, conflict);
+            }
+            if (dynamic)
+                work[i] &= ~bit;
+        }
+    }
+    return how;
+}
+
+/* The links of a capsule and masks of its shape, NULL with an exception set otherwise */
+static Links *links_for(PyObject *capsule, Py_buffer *masks)
+{
+    Links *l = PyCapsule_GetPointer(capsule, CAPSULE);
+    if (l && masks->len != (Py_ssize_t)(l->cells * sizeof(uint32_t))) {
+        PyErr_SetString(PyExc_ValueError, "masks must hold a uint32 a cell of the shape");
+        return NULL;
+    }
+    for (int i = 0; l && i < l->cells; i++)
+        if (((const uint32_t *)masks->buf)[i] >> l->n) {
+            PyErr_SetString(PyExc_ValueError, "masks: a candidate past the shape's digits");
+            return NULL;
+        }
+    return l;
+}
+
+/* closure(links, masks, starts, y, dynamic, stop, reach, budget): see the reference. masks
+ * is the board's candidates, a uint32 a cell; reach None or an int; budget the implications
+ * left. Returns (the closure, a capsule, or None when the budget ran out; the conflict (on,
+ * off) or None; the budget left). */
+static PyObject *closure(PyObject *Py_UNUSED(module), PyObject *args)
+{
+    PyObject *capsule, *starts, *reach_arg, *result = NULL;
+    Py_buffer masks;
+    int y, dynamic, stop;
+    long long budget;
+    if (!PyArg_ParseTuple(args, "Oy*O!pppOL:closure", &capsule, &masks, &PyTuple_Type, &starts,
+                          &y, &dynamic, &stop, &reach_arg, &budget))
+        return NULL;
+    Links *l = links_for(capsule, &masks);
+    int *start = NULL, conflict[2];
+    long reach = -1;
+    if (!l)
+        goto done;
+    if (reach_arg != Py_None) {
+        reach = PyLong_AsLong(reach_arg);
+        if (reach == -1 && PyErr_Occurred())
+            goto done;
+        if (reach < 0) /* nothing past the starts is followed */
+            reach = -2;
+        if (reach > INT_MAX - 1)
+            reach = INT_MAX - 1;
+    }
+    Py_ssize_t n_starts = PyTuple_GET_SIZE(starts);
+    if (!(start = PyMem_Malloc(((size_t)n_starts + 1) * sizeof(int)))) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    for (Py_ssize_t k = 0; k < n_starts; k++) { /* read before the scratch is taken */
+        long p = PyLong_AsLong(PyTuple_GET_ITEM(starts, k));
+        if (p < 0 || p >= l->potentials) {
+            if (!PyErr_Occurred())
+                PyErr_SetString(PyExc_IndexError, "closure: a start outside the board");
+            goto done;
+        }
+        start[k] = (int)p;
+    }
+    if (search(l, masks.buf, start, n_starts, y, dynamic, stop, reach, &budget, conflict) ==
+        FAILED)
+        goto done;
+    if (budget < 0) {
+        result = Py_BuildValue("OOL", Py_None, Py_None, budget);
+        goto done;
+    }
+    Closure *copy = closure_copy(l->scratch->c);
+    PyObject *kept = copy ? PyCapsule_New(copy, CLOSURE, closure_capsule_free) : NULL;
+    if (!kept) {
+        closure_free(copy);
+        goto done;
+    }
+    if (conflict[0] >= 0)
+        result = Py_BuildValue("N(ii)L", kept, conflict[0], conflict[1], budget);
+    else
+        result = Py_BuildValue("NOL", kept, Py_None, budget);
+done:
+    PyMem_Free(start);
+    PyBuffer_Release(&masks);
+    return result;
+}
+
+static int climb(const Closure *c, const int *targets, int n_targets, unsigned *mark,
+                 unsigned stamp, int *out);
+
+/* first_chain(links, masks, technique, budget): sudoku.chains._static (technique 0:
+ * x-chains, 1: forcing chains) or _nishio (2), the references, with _best: of the chains
+ * found in their order, the first of the least complexity, as (start, complexity, the
+ * potentials of its chains, conflict (on, off) for nishio else None) or None; then the
+ * budget left (below 0: it ran out, nothing found). */
+static PyObject *first_chain(PyObject *Py_UNUSED(module), PyObject *args)
+{
+    PyObject *capsule, *result = NULL;
+    Py_buffer masks;
+    int technique;
+    long long budget;
+    if (!PyArg_ParseTuple(args, "Oy*iL:first_chain", &capsule, &masks, &technique, &budget))
+        return NULL;
+    Links *l = links_for(capsule, &masks);
+    int *block = NULL;
+    if (!l)
+        goto done;
+    if (technique < 0 || technique > 2) {
+        PyErr_SetString(PyExc_ValueError, "first_chain: technique 0, 1 or 2");
+        goto done;
+    }
+    block = PyMem_Calloc(3 * (size_t)l->potentials, sizeof(int));
+    if (!block) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    const uint32_t *m = masks.buf;
+    const int n = l->n, nishio = technique == 2;
+    unsigned *mark = (unsigned *)block, stamp = 0;
+    int *out = block + l->potentials, *kept = out + l->potentials, best = 1000000000;
+    int best_start = -1, best_size = 0, kept_size = 0, best_conflict[2] = {-1, -1}, conflict[2];
+    for (int i = 0; i < l->cells; i++) {
+        if (dlx_popcount32(m[i]) < 2)
+            continue;
+        for (int d = 0; d < n; d++) {
+            if (!(m[i] >> d & 1))
+                continue;
+            int on = ((i * n + d) << 1) | 1;
+            for (int start = on; start >= on - 1; start--) {
+                long reach = nishio ? -1 : best - 3 < 0 ? -2 : best - 3;
+                int how = search(l, m, &start, 1, !nishio && technique == 1, nishio, nishio,
+                                 reach, &budget, conflict);
+                if (how == FAILED)
+                    goto done;
+                if (budget < 0) {
+                    result = Py_BuildValue("OL", Py_None, budget);
+                    goto done;
+                }
+                const Closure *c = l->scratch->c;
+                int complexity, size;
+                if (nishio) {
+                    if (conflict[0] < 0)
+                        continue;
+                    complexity = climb(c, &conflict[0], 1, mark, ++stamp, out);
+                    complexity += climb(c, &conflict[1], 1, mark, ++stamp, out);
+                    size = climb(c, conflict, 2, mark, ++stamp, out);
+                } else {
+                    int target = start ^ 1;
+                    if (c->pos[target] < 0)
+                        continue;
+                    complexity = size = climb(c, &target, 1, mark, ++stamp, out);
+                    if (complexity < best)
+                        best = complexity; /* a longer one is not looked for */
+                }
+                if (best_start < 0 || complexity < best_size) { /* the first of the least */
+                    best_start = start, best_size = complexity;
+                    best_conflict[0] = conflict[0], best_conflict[1] = conflict[1];
+                    memcpy(kept, out, (size_t)size * sizeof(int));
+                    kept_size = size;
+                }
+            }
+        }
+    }
+    if (best_start < 0) {
+        result = Py_BuildValue("OL", Py_None, budget);
+        goto done;
+    }
+    PyObject *chain = PyTuple_New(kept_size);
+    for (int k = 0; chain && k < kept_size; k++) {
+        PyObject *q = PyLong_FromLong(kept[k]);
+        if (!q)
+            Py_CLEAR(chain);
+        else
+            PyTuple_SET_ITEM(chain, k, q);
+    }
+    if (!chain)
+        goto done;
+    if (nishio)
+        result = Py_BuildValue("(iiN(ii))L", best_start, best_size, chain, best_conflict[0],
+                               best_conflict[1], budget);
+    else
+        result = Py_BuildValue("(iiNO)L", best_start, best_size, chain, Py_None, budget);
+done:
+    PyMem_Free(block);
+    PyBuffer_Release(&masks);
+    return result;
+}
+
+static Closure *closure_of(PyObject *capsule) { return PyCapsule_GetPointer(capsule, CLOSURE); }
+
+/* parents(closure): the reference's parents, a dict in the order the potentials were
+ * reached, each with the tuple of those it follows from */
+static PyObject *parents(PyObject *Py_UNUSED(module), PyObject *capsule)
+{
+    Closure *c = closure_of(capsule);
+    PyObject *found = c ? PyDict_New() : NULL;
+    for (int k = 0; found && k < c->reached; k++) {
+        int from = c->why_start[k], to = c->why_start[k + 1];
+        PyObject *key = PyLong_FromLong(c->order[k]), *why = PyTuple_New(to - from);
+        for (int j = from; why && j < to; j++) {
+            PyObject *item = PyLong_FromLong(c->pool[j]);
+            if (!item)
+                Py_CLEAR(why);
+            else
+                PyTuple_SET_ITEM(why, j - from, item);
+        }
+        if (!key || !why || PyDict_SetItem(found, key, why) < 0)
+            Py_CLEAR(found);
+        Py_XDECREF(key);
+        Py_XDECREF(why);
+    }
+    return found;
+}
+
+/* reaches(closure, q): whether q was reached */
+static PyObject *reaches(PyObject *Py_UNUSED(module), PyObject *args)
+{
+    PyObject *capsule;
+    long q;
+    if (!PyArg_ParseTuple(args, "Ol:reaches", &capsule, &q))
+        return NULL;
+    Closure *c = closure_of(capsule);
+    if (!c)
+        return NULL;
+    return PyBool_FromLong(q >= 0 && q < c->total && c->pos[q] >= 0);
+}
+
+/* The targets (all reached) and every potential they follow from, marked with stamp in mark
+ * and listed in out (total ints): their number. */
+static int climb(const Closure *c, const int *targets, int n_targets, unsigned *mark,
+                 unsigned stamp, int *out)
+{
+    int found = 0;
+    for (int k = 0; k < n_targets; k++)
+        if (mark[targets[k]] != stamp)
+            mark[targets[k]] = stamp, out[found++] = targets[k];
+    for (int next = 0; next < found; next++) { /* out doubles as the queue */
+        int at = c->pos[out[next]];
+        if (at < 0)
+            continue; /* not reached: never so, a struck candidate was reached off */
+        for (int j = c->why_start[at]; j < c->why_start[at + 1]; j++) {
+            int q = c->pool[j];
+            if (mark[q] != stamp)
+                mark[q] = stamp, out[found++] = q;
+        }
+    }
+    return found;
+}
+
+/* ancestors(closure, targets): the reference's _ancestors, as a set */
+static PyObject *ancestors(PyObject *Py_UNUSED(module), PyObject *args)
+{
+    PyObject *capsule, *targets, *items = NULL, *found = NULL;
+    if (!PyArg_ParseTuple(args, "OO:ancestors", &capsule, &targets))
+        return NULL;
+    Closure *c = closure_of(capsule);
+    if (!c || !(items = PySequence_Fast(targets, "ancestors: targets must be a sequence")))
+        return NULL;
+    Py_ssize_t n_targets = PySequence_Fast_GET_SIZE(items);
+    int *block = PyMem_Malloc((2 * (size_t)c->total + (size_t)n_targets + 1) * sizeof(int));
+    if (!block) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    unsigned *mark = (unsigned *)block;
+    int *out = block + c->total, *wanted = out + c->total;
+    memset(mark, 0, (size_t)c->total * sizeof(int));
+    for (Py_ssize_t k = 0; k < n_targets; k++) {
+        long q = PyLong_AsLong(PySequence_Fast_GET_ITEM(items, k));
+        if (q < 0 || q >= c->total || c->pos[q] < 0) {
+            if (!PyErr_Occurred())
+                PyErr_SetString(PyExc_KeyError, "ancestors: a target not reached");
+            goto done;
+        }
+        wanted[k] = (int)q;
+    }
+    int count = climb(c, wanted, (int)n_targets, mark, 1, out);
+    found = PySet_New(NULL);
+    for (int k = 0; found && k < count; k++) {
+        PyObject *q = PyLong_FromLong(out[k]);
+        if (!q || PySet_Add(found, q) < 0)
+            Py_CLEAR(found);
+        Py_XDECREF(q);
+    }
+done:
+    PyMem_Free(block);
+    Py_DECREF(items);
+    return found;
+}
+
+/* The least complexity of what the closures c[0..branches) reach alike on the board m,
+ * as sudoku.chains._agreements counts it (a target that changes the board, no branch the
+ * target itself, the ancestors summed over the branches); -1 for none. mark and out hold
+ * a closure's potentials; *stamp is the last mark used. */
+static int least_of(Closure *const *c, int branches, const uint32_t *m, int n, unsigned *mark,
+                    unsigned *stamp, int *out)
+{
+    int best = -1;
+    for (int k = 0; k < c[0]->reached; k++) {
+        int q = c[0]->order[k], i = (q >> 1) / n, d = (q >> 1) % n, sum = 0, b;
+        if (!(m[i] >> d & 1) || (q & 1 && m[i] == (uint32_t)1 << d))
+            continue; /* not worth it */
+        for (b = 1; b < branches && c[b]->pos[q] >= 0; b++)
+            ;
+        if (b < branches)
+            continue; /* not common */
+        for (b = 0; b < branches; b++) {
+            int size = climb(c[b], &q, 1, mark, ++*stamp, out);
+            if (size == 1)
+                break;
+            sum += size;
+        }
+        if (b == branches && (best < 0 || sum < best))
+            best = sum;
+    }
+    return best;
+}
+
+/* The closure of assuming p, kept in cache[p] (its conflict in conf[2p], conf[2p + 1]) once
+ * found: NULL when the budget ran out, or on failure (*failed set, an exception set) */
+static Closure *cached(Links *l, const uint32_t *m, Closure **cache, int *conf, int p,
+                       int dynamic, long long *budget, int *failed)
+{
+    if (cache[p])
+        return cache[p];
+    int conflict[2];
+    if (search(l, m, &p, 1, 1, dynamic, 1, -1, budget, conflict) == FAILED) {
+        *failed = 1;
+        return NULL;
+    }
+    if (*budget < 0)
+        return NULL;
+    if (!(cache[p] = closure_copy(l->scratch->c))) {
+        *failed = 1;
+        return NULL;
+    }
+    conf[2 * p] = conflict[0], conf[2 * p + 1] = conflict[1];
+    return cache[p];
+}
+
+/* first_multiple(links, masks, dynamic, budget): sudoku.chains._multiple, the reference,
+ * with _best: its closures found in the same order, the same budget spent, its conclusions
+ * weighed in the same order. Returns (what, the budget left), what None, or the first
+ * contradiction of the least complexity as first_chain gives it (start, complexity, chain,
+ * (on, off)), or the first branches of a cell or unit whose agreements are the shortest,
+ * as (kind, a, b, starts): "digit" (a the cell), "state" (a the potential on), "place" (a
+ * the digit, b the unit), starts the potentials the branches assume (_agreements tells
+ * which of their agreements comes first). The budget left below 0: it ran out, nothing
+ * found. */
+static PyObject *first_multiple(PyObject *Py_UNUSED(module), PyObject *args)
+{
+    static const char *const KINDS[] = {"digit", "state", "place"};
+    PyObject *capsule, *result = NULL;
+    Py_buffer masks;
+    int dynamic, failed = 0;
+    long long budget;
+    if (!PyArg_ParseTuple(args, "Oy*pL:first_multiple", &capsule, &masks, &dynamic, &budget))
+        return NULL;
+    Links *l = links_for(capsule, &masks);
+    Closure **cache = NULL;
+    int *block = NULL;
+    if (!l)
+        goto done;
+    const int n = l->n, total = l->potentials;
+    const uint32_t *m = masks.buf;
+    cache = PyMem_Calloc((size_t)total, sizeof(Closure *));
+    /* mark, out, the chain kept, conflicts (2 a potential), the group's and the best's starts */
+    block = PyMem_Calloc(5 * (size_t)total + 2 * (size_t)l->cells, sizeof(int));
+    Closure **branch = PyMem_Calloc((size_t)l->cells + 1, sizeof(Closure *));
+    if (!cache || !block || !branch) {
+        PyMem_Free(branch);
+        PyErr_NoMemory();
+        goto done;
+    }
+    unsigned *mark = (unsigned *)block, stamp = 0;
+    int *out = block + total, *kept = out + total, *conf = kept + total;
+    int *starts = conf + 2 * total, *best_starts = starts + l->cells;
+    int best = INT_MAX, event = 0, kept_size = 0, best_start = -1, best_conflict[2] = {-1, -1};
+    int group[3] = {0, 0, 0}, best_count = 0;
+    for (int i = 0; i < l->cells && !failed; i++) {
+        if (dlx_popcount32(m[i]) < (dynamic ? 2 : 3))
+            continue;
+        /* the closures in the reference's order, and the contradictions */
+        for (int d = 0; d < n; d++) {
+            if (!(m[i] >> d & 1))
+                continue;
+            int on = ((i * n + d) << 1) | 1;
+            for (int start = on; start >= (dynamic ? on - 1 : on); start--) {
+                Closure *c = cached(l, m, cache, conf, start, dynamic, &budget, &failed);
+                if (!c)
+                    goto stopped;
+                if (!dynamic || conf[2 * start] < 0)
+                    continue;
+                int complexity = climb(c, &conf[2 * start], 1, mark, ++stamp, out);
+                complexity += climb(c, &conf[2 * start + 1], 1, mark, ++stamp, out);
+                if (complexity < best) {
+                    best = complexity, event = 1, best_start = start;
+                    best_conflict[0] = conf[2 * start], best_conflict[1] = conf[2 * start + 1];
+                    kept_size = climb(c, &conf[2 * start], 2, mark, ++stamp, out);
+                    memcpy(kept, out, (size_t)kept_size * sizeof(int));
+                }
+            }
+            for (int k = l->cu_start[i]; k < l->cu_start[i + 1]; k++) {
+                int u = l->cell_units[k], places = 0, first = -1;
+                for (int c = l->unit_start[u]; c < l->unit_start[u + 1]; c++)
+                    if (m[l->unit_cells[c]] >> d & 1)
+                        first = places++ ? first : l->unit_cells[c];
+                if (places < 2 || first != i)
+                    continue;
+                for (int c = l->unit_start[u]; c < l->unit_start[u + 1]; c++) {
+                    int j = l->unit_cells[c];
+                    if (m[j] >> d & 1 &&
+                        !cached(l, m, cache, conf, ((j * n + d) << 1) | 1, dynamic, &budget,
+                                &failed))
+                        goto stopped;
+                }
+            }
+        }
+        /* the cell's and its units' branches, in the order the reference names them */
+        int digits = dlx_popcount32(m[i]);
+        for (int g = -1; g < n; g++) {
+            if (g >= 0 && !(m[i] >> g & 1))
+                continue;
+            /* g -1: the cell's digits; then for digit g: its state (k -1), its units */
+            int units = g < 0 ? 0 : l->cu_start[i + 1] - l->cu_start[i];
+            for (int k = -1; k < units; k++) {
+                int count = 0, kind, a, b = 0;
+                if (g < 0) { /* each digit of the cell on */
+                    kind = 0, a = i;
+                    for (int d = 0; d < n; d++)
+                        if (m[i] >> d & 1)
+                            starts[count++] = ((i * n + d) << 1) | 1;
+                } else if (k < 0) { /* the digit on and off */
+                    if (!dynamic || digits < 3)
+                        continue;
+                    kind = 1, a = ((i * n + g) << 1) | 1;
+                    starts[count++] = a, starts[count++] = a ^ 1;
+                } else { /* each place of the digit in a unit the cell is the first of */
+                    int u = l->cell_units[l->cu_start[i] + k];
+                    kind = 2, a = g, b = u;
+                    for (int c = l->unit_start[u]; c < l->unit_start[u + 1]; c++)
+                        if (m[l->unit_cells[c]] >> g & 1)
+                            starts[count++] = ((l->unit_cells[c] * n + g) << 1) | 1;
+                    if (count < 2 || starts[0] >> 1 != i * n + g)
+                        continue;
+                }
+                for (int c = 0; c < count; c++)
+                    branch[c] = cache[starts[c]];
+                int shortest = least_of(branch, count, m, n, mark, &stamp, out);
+                if (shortest >= 0 && shortest < best) {
+                    best = shortest, event = 2, best_count = count;
+                    group[0] = kind, group[1] = a, group[2] = b;
+                    memcpy(best_starts, starts, (size_t)count * sizeof(int));
+                }
+            }
+        }
+    }
+stopped:
+    PyMem_Free(branch);
+    if (failed)
+        goto done;
+    if (budget < 0 || !event) {
+        result = Py_BuildValue("OL", Py_None, budget);
+        goto done;
+    }
+    PyObject *items = PyTuple_New(event == 1 ? kept_size : best_count);
+    for (Py_ssize_t k = 0; items && k < PyTuple_GET_SIZE(items); k++) {
+        PyObject *q = PyLong_FromLong(event == 1 ? kept[k] : best_starts[k]);
+        if (!q)
+            Py_CLEAR(items);
+        else
+            PyTuple_SET_ITEM(items, k, q);
+    }
+    if (!items)
+        goto done;
+    if (event == 1)
+        result = Py_BuildValue("(iiN(ii))L", best_start, best, items, best_conflict[0],
+                               best_conflict[1], budget);
+    else
+        result = Py_BuildValue("(siiN)L", KINDS[group[0]], group[1], group[2], items, budget);
+done:
+    for (int p = 0; cache && p < l->potentials; p++)
+        closure_free(cache[p]);
+    PyMem_Free(cache);
+    PyMem_Free(block);
+    PyBuffer_Release(&masks);
+    return result;
+}
+
+/* least(closures, masks, n): the least complexity of what every closure of the tuple
+ * reaches alike, as sudoku.chains._agreements counts it (a target that changes the board,
+ * no branch the target itself, the ancestors summed over the branches); -1 for none */
+static PyObject *least(PyObject *Py_UNUSED(module), PyObject *args)
+{
+    PyObject *tuple;
+    Py_buffer masks;
+    int n;
+    if (!PyArg_ParseTuple(args, "O!y*i:least", &PyTuple_Type, &tuple, &masks, &n))
+        return NULL;
+    Py_ssize_t branches = PyTuple_GET_SIZE(tuple);
+    Closure **c = PyMem_Malloc(((size_t)branches + 1) * sizeof(Closure *));
+    int *block = NULL, best = -1;
+    if (!c) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    for (Py_ssize_t b = 0; b < branches; b++)
+        if (!(c[b] = closure_of(PyTuple_GET_ITEM(tuple, b))))
+            goto done;
+    int total = branches ? c[0]->total : 0, cells = (int)(masks.len / (Py_ssize_t)sizeof(uint32_t));
+    for (Py_ssize_t b = 0; b < branches; b++)
+        if (c[b]->total != total || n < 1 || n > MAX_N || total != 2 * cells * n) {
+            PyErr_SetString(PyExc_ValueError, "least: closures and masks of another board");
+            goto done;
+        }
+    if (!branches || !(block = PyMem_Calloc(2 * (size_t)total, sizeof(int)))) {
+        if (branches)
+            PyErr_NoMemory();
+        goto done;
+    }
+    unsigned stamp = 0;
+    best = least_of(c, (int)branches, masks.buf, n, (unsigned *)block, &stamp, block + total);
+done:
+    PyMem_Free(block);
+    PyMem_Free(c);
+    PyBuffer_Release(&masks);
+    return PyErr_Occurred() ? NULL : PyLong_FromLong(best);
+}
+
+static PyMethodDef methods[] = {
+    {"first_multiple", first_multiple, METH_VARARGS,
+     "first_multiple(links, masks, dynamic, budget): the first shortest multiple chain"},
+    {"first_chain", first_chain, METH_VARARGS,
+     "first_chain(links, masks, technique, budget): the first shortest chain of a kind"},
+    {"parents", parents, METH_O, "parents(closure): potential -> what it follows from"},
+    {"reaches", reaches, METH_VARARGS, "reaches(closure, q): whether q was reached"},
+    {"ancestors", ancestors, METH_VARARGS,
+     "ancestors(closure, targets): the targets and all they follow from"},
+    {"least", least, METH_VARARGS,
+     "least(closures, masks, n): the least complexity of what they all imply, or -1"},
+    {"links", links, METH_VARARGS, "links(packed): a shape's units and peers, for closure()"},
+    {"closure", closure, METH_VARARGS,
+     "closure(links, masks, starts, y, dynamic, stop, reach, budget): what starts imply"},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT, "sudoku._chains",
+    "The implications of the rater's chains in C (sudoku.chains is the reference).", -1,
+    methods,
+};
+
+PyMODINIT_FUNC PyInit__chains(void) { return PyModule_Create(&module); }

@@ -1,0 +1,182 @@
+"""The chains' implications in C (sudoku._chains) against the Python closure, the
+reference: the same potentials in the same order, the same parents, the same contradiction
+and the same budget spent, on real positions where SE's chains are needed; and the same
+ratings, steps and hints from `rate` either way."""
+
+import random
+from array import array
+from pathlib import Path
+
+import pytest
+
+from sudoku import chains
+from sudoku.grid import parse
+from sudoku.rate import TECHNIQUES, Candidates, rate, walk
+
+pytestmark = pytest.mark.skipif(chains._chains is None, reason="sudoku._chains not built")
+
+FIXTURE = Path(__file__).parent.parent / "fixtures" / "se" / "serate.txt"
+RATED = [
+    (line.split()[0], float(line.split()[1]))
+    for line in FIXTURE.read_text().splitlines()
+    if not line.startswith("#")
+]
+PUZZLES = [puzzle for puzzle, _ in RATED]
+CHAINED = [puzzle for puzzle, er in RATED if er >= 6.6]  # SE's chains from x-chains up
+
+
+def positions(puzzle: str) -> list[Candidates]:
+    """Copies of the board at each round of the rater's walk where a chain step is taken."""
+    board, found = Candidates(parse(puzzle)), []
+    for technique, _ in walk(board, list(TECHNIQUES)):
+        if technique in chains.BASE:
+            copy = Candidates(parse(puzzle))
+            copy.masks, copy.values = list(board.masks), list(board.values)
+            found.append(copy)
+    return found
+
+
+def both(board: Candidates, *args, budget: int = 10**6) -> list[tuple]:
+    """The closure of ``args`` in C and in Python on ``board``: the potentials with their
+    parents in order, the contradiction, the budget left and whether it ran out."""
+    out = []
+    for module in (chains._chains, None):
+        saved, chains._chains = chains._chains, module
+        try:
+            board.budget, board.out_of_budget = budget, False
+            ch = chains._Chainer(board)
+            assert (ch.links is not None) == (module is not None)
+            found = ch.closure(*args)
+        finally:
+            chains._chains = saved
+        parents = None if found is None else list(found.parents.items())
+        out.append((parents, found and found.conflict, board.budget, board.out_of_budget))
+    return out
+
+
+def test_c_closures_are_the_reference_s_on_positions_chains_need():
+    rng, compared, conflicts = random.Random(25), 0, 0
+    for puzzle in CHAINED:
+        for board in positions(puzzle):
+            ch = chains._Chainer(board)
+            cands = list(ch.candidates(2))
+            for i, d in rng.sample(cands, min(6, len(cands))):
+                on = ((i * 9 + d) << 1) | 1
+                for start in (on, on ^ 1):
+                    for y, dynamic, stop, reach in (
+                        (False, False, False, None),  # x-chains
+                        (True, False, False, 4),  # forcing chains, a shorter one sought
+                        (True, False, False, -1),  # reach below the start: nothing followed
+                        (False, True, True, None),  # nishio
+                        (True, False, True, None),  # multiple forcing chains
+                        (True, True, True, None),  # dynamic forcing chains
+                    ):
+                        c, py = both(board, (start,), y, dynamic, stop, reach)
+                        assert c == py, (puzzle, start, y, dynamic, stop, reach)
+                        compared += 1
+                        conflicts += c[1] is not None
+    assert compared > 500 and conflicts > 50  # contradictions reached, and compared
+
+
+SEARCHES = {
+    "x-chain": lambda ch: chains._static(ch, "x-chain", y=False),
+    "forcing chain": lambda ch: chains._static(ch, "forcing chain", y=True),
+    "nishio forcing chain": lambda ch: chains._nishio(ch, "nishio forcing chain"),
+    "multiple forcing chain": lambda ch: chains._multiple(ch, "multiple forcing chain", False),
+    "dynamic forcing chain": lambda ch: chains._multiple(ch, "dynamic forcing chain", True),
+}
+
+
+def first(board: Candidates, technique: str, budget: int) -> list[tuple]:
+    """The chain of ``technique`` found whole in C (first_chain, first_multiple) and the
+    one the reference's search and _best take, each with the budget it leaves and whether
+    it ran out (then nothing is found)."""
+    out = []
+    for module in (chains._chains, None):
+        saved, chains._chains = chains._chains, module
+        try:
+            board.budget, board.out_of_budget = budget, False
+            ch = chains._Chainer(board)
+            if ch.links is not None:
+                best = chains._first_in_c(ch, ch.links, technique)
+            else:
+                best = chains._best(SEARCHES[technique](ch))
+        finally:
+            chains._chains = saved
+        spent = board.out_of_budget
+        out.append((None if spent else best, board.budget, spent))
+    return out
+
+
+def test_c_finds_the_chain_the_reference_takes_first():
+    found = short = 0
+    for puzzle in CHAINED:
+        for board in positions(puzzle)[:3]:
+            for technique in SEARCHES:
+                for budget in (10**6, 3_000, 700):
+                    c, py = first(board, technique, budget)
+                    assert c == py, (puzzle, technique, budget)
+                    found += c[0] is not None
+                    short += c[2]
+    assert found > 40 and short > 10
+
+
+def test_c_finds_the_reference_s_dynamic_contradiction():
+    # top1465's 23rd puzzle: on the first position chains are needed, the shortest dynamic
+    # forcing chain is an assumption that leads to a contradiction
+    board = positions(
+        "....4...1.3.6.....8........1.9..5.........87....2......7....26.5...94.........3.."
+    )[0]
+    c, py = first(board, "dynamic forcing chain", 10**6)
+    assert c == py and c[0] is not None and " implies both " in c[0].reason
+
+
+def test_c_closures_spend_the_budget_as_the_reference_does():
+    board = positions(CHAINED[-1])[0]
+    on = ((next(chains._Chainer(board).candidates(2))[0] * 9) << 1) | 1
+    for budget in (0, 1, 2, 5, 17, 60, 300):
+        c, py = both(board, (on, on ^ 1), True, True, False, None, budget=budget)
+        assert c == py, budget
+    assert both(board, (on,), True, True, False, None, budget=3)[0] == (None, None, -1, True)
+
+
+def test_c_gets_the_reference_s_ratings_steps_and_hints(monkeypatch):
+    def rated():
+        return [
+            (
+                r.se,
+                r.se_estimated,
+                r.solved,
+                [
+                    (s.technique, s.placements, s.eliminations, s.reason, s.cells, s.se)
+                    for s in r.steps
+                ],
+            )
+            for r in (rate(parse(p), budget=60_000) for p in PUZZLES)
+        ]
+
+    with_c = rated()
+    monkeypatch.setattr(chains, "_chains", None)
+    assert rated() == with_c
+    assert any(
+        s.technique in chains.BASE for r in (rate(parse(p)) for p in CHAINED[:2]) for s in r.steps
+    )
+
+
+def test_the_c_module_refuses_shapes_boards_and_capsules_that_lie():
+    for packed in ([], [9, 80, 0], [9, 81, 1, 5, 0, 1, 2, 3, 200], [9, 81, 1, 99]):
+        with pytest.raises((ValueError, IndexError)):
+            chains._chains.links(array("i", packed).tobytes())
+    links = chains._links(parse(PUZZLES[0]).shape)
+    with pytest.raises(ValueError, match="uint32"):
+        chains._chains.closure(links, b"\0" * 8, (1,), True, True, True, None, 10)
+    with pytest.raises(IndexError):
+        chains._chains.closure(links, b"\0" * 324, (1458,), True, True, True, None, 10)
+    high = array("I", [1 << 9] + [0] * 80).tobytes()  # a tenth digit on a 9x9 board
+    with pytest.raises(ValueError, match="past the shape"):
+        chains._chains.closure(links, high, (1,), True, True, True, None, 10)
+    for search in (chains._chains.first_chain, chains._chains.first_multiple):
+        with pytest.raises(ValueError, match="past the shape"):
+            search(links, high, 1, 10)
+    with pytest.raises(ValueError):  # a shape where a closure is expected
+        chains._chains.ancestors(links, (1,))
