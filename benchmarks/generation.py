@@ -29,14 +29,12 @@ puzzle of 1, also minimal. Times exclude these checks.
 from __future__ import annotations
 
 import argparse
-import os
-import resource
 import shutil
 import statistics
-import subprocess
 import time
 from collections import Counter
 
+from benchmarks.qqwing import run as run_qqwing
 from sudoku.generate import Generated, fewest, generate
 from sudoku.grid import format_line, is_solution, parse
 from sudoku.solve import count
@@ -96,12 +94,6 @@ def fewest_in(seconds: float, seed: int) -> None:
     )
 
 
-def _children_cpu() -> float:
-    """CPU seconds of the finished child processes so far."""
-    used = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return used.ru_utime + used.ru_stime
-
-
 def ours_round(count_: int, first: int) -> float:
     """CPU ms a puzzle for ``count_`` minimal puzzles of seeds ``first``, ``first`` + 1, ...;
     each checked unique, and the first of the round minimal by the independent counter."""
@@ -118,15 +110,7 @@ def ours_round(count_: int, first: int) -> float:
 def qqwing_round(program: str, count_: int) -> float:
     """CPU ms a puzzle of ``qqwing --generate count_`` as a whole process, every puzzle
     it printed checked unique."""
-    began = _children_cpu()
-    out = subprocess.run(
-        [program, "--generate", str(count_), "--one-line"],
-        capture_output=True,
-        text=True,
-        check=True,
-        env={**os.environ, "LC_ALL": "C"},
-    ).stdout
-    took = _children_cpu() - began
+    out, took = run_qqwing(program, ["--generate", str(count_), "--one-line"])
     lines = [line for line in out.splitlines() if line.strip()]
     assert len(lines) == count_, f"qqwing printed {len(lines)} puzzles, not {count_}"
     assert all(count(parse(line), limit=2) == 1 for line in lines)

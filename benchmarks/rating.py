@@ -16,26 +16,18 @@ median of the rounds and of their ratios (qqwing / ours: above 1, ours is faster
 from __future__ import annotations
 
 import argparse
-import os
-import resource
 import shutil
 import statistics
-import subprocess
 import time
 from itertools import islice
 from pathlib import Path
 
+from benchmarks.qqwing import run as run_qqwing
 from sudoku.grid import parse
 from sudoku.rate import rate
 
 DATA = Path(__file__).resolve().parent.parent.parent / "shared" / "data"
 SETS = ("sudoku17.txt", "easy10k.txt", "top1465.txt")
-
-
-def _children_cpu() -> float:
-    """CPU seconds of the finished child processes so far."""
-    used = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return used.ru_utime + used.ru_stime
 
 
 def ours(lines: list[str]) -> float:
@@ -50,16 +42,7 @@ def ours(lines: list[str]) -> float:
 def qqwing(program: str, lines: list[str]) -> float:
     """CPU µs a puzzle of ``qqwing --solve --stats`` on ``lines``, a whole process; every
     puzzle checked to be given a difficulty."""
-    began = _children_cpu()
-    out = subprocess.run(
-        [program, "--solve", "--stats", "--nopuzzle", "--nosolution"],
-        input="".join(line + "\n" for line in lines),
-        capture_output=True,
-        text=True,
-        check=True,
-        env={**os.environ, "LC_ALL": "C"},
-    ).stdout
-    took = _children_cpu() - began
+    out, took = run_qqwing(program, ["--solve", "--stats", "--nopuzzle", "--nosolution"], lines)
     rated = out.count("Difficulty:")
     assert rated == len(lines), f"qqwing rated {rated} puzzles of {len(lines)}"
     return took / len(lines) * 1e6

@@ -5,6 +5,7 @@ ratings, steps and hints from `rate` either way."""
 
 import random
 from array import array
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -36,19 +37,26 @@ def positions(puzzle: str) -> list[Candidates]:
     return found
 
 
-def both(board: Candidates, *args, budget: int = 10**6) -> list[tuple]:
-    """The closure of ``args`` in C and in Python on ``board``: the potentials with their
-    parents in order, the contradiction, the budget left and whether it ran out."""
-    out = []
+def chainers(board: Candidates, budget: int) -> Iterator[chains._Chainer]:
+    """A chainer on ``board`` with the C module, then one without it (the Python
+    reference), each given ``budget`` afresh; the module is put back after each."""
     for module in (chains._chains, None):
         saved, chains._chains = chains._chains, module
         try:
             board.budget, board.out_of_budget = budget, False
             ch = chains._Chainer(board)
             assert (ch.links is not None) == (module is not None)
-            found = ch.closure(*args)
+            yield ch
         finally:
             chains._chains = saved
+
+
+def both(board: Candidates, *args, budget: int = 10**6) -> list[tuple]:
+    """The closure of ``args`` in C and in Python on ``board``: the potentials with their
+    parents in order, the contradiction, the budget left and whether it ran out."""
+    out = []
+    for ch in chainers(board, budget):
+        found = ch.closure(*args)
         parents = None if found is None else list(found.parents.items())
         out.append((parents, found and found.conflict, board.budget, board.out_of_budget))
     return out
@@ -92,17 +100,11 @@ def first(board: Candidates, technique: str, budget: int) -> list[tuple]:
     one the reference's search and _best take, each with the budget it leaves and whether
     it ran out (then nothing is found)."""
     out = []
-    for module in (chains._chains, None):
-        saved, chains._chains = chains._chains, module
-        try:
-            board.budget, board.out_of_budget = budget, False
-            ch = chains._Chainer(board)
-            if ch.links is not None:
-                best = chains._first_in_c(ch, ch.links, technique)
-            else:
-                best = chains._best(SEARCHES[technique](ch))
-        finally:
-            chains._chains = saved
+    for ch in chainers(board, budget):
+        if ch.links is not None:
+            best = chains._first_in_c(ch, ch.links, technique)
+        else:
+            best = chains._best(SEARCHES[technique](ch))
         spent = board.out_of_budget
         out.append((None if spent else best, board.budget, spent))
     return out
