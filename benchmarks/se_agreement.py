@@ -19,14 +19,25 @@ wall-clock and in CPU seconds: serate's are a JVM's wall-clock, start-up include
 
     python -m benchmarks.se_agreement --serate ../peers/SukakuExplainer/build \\
         --ratings ../peers/se-ratings.txt [--limit 200]
+
+A JVM a puzzle makes serate's times mostly the JVM's start-up and warm-up. ``--speed N``
+measures speed alone, fairly: N puzzles drawn from the sample (seed 7), rated by one
+serate process over all of them (``--input``, one thread) and by `rate` in this process,
+``--rounds`` rounds taken in turn; it prints each round's CPU and wall-clock seconds and
+the ratios (serate's CPU counts its JVM's own threads, JIT and garbage collector too).
+
+    python -m benchmarks.se_agreement --serate ../peers/SukakuExplainer/build \\
+        --ratings ../peers/se-ratings.txt --speed 80 --rounds 3
 """
 
 from __future__ import annotations
 
 import argparse
 import random
+import resource
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -66,6 +77,43 @@ def serate(classpath: str, puzzle: str, timeout: float) -> tuple[float | None, f
     return float(out.split()[0]), time.perf_counter() - start
 
 
+def serate_batch(classpath: str, path: Path) -> tuple[float, float, int]:
+    """CPU and wall-clock seconds of one serate process rating every puzzle of ``path``, and
+    how many ratings it printed."""
+    command = ["java", "-Xmx500m", "-cp", classpath, "diuf.sudoku.test.serate"]
+    command += [f"--techs={SE121}", "--threads=1", "--format=%r", f"--input={path}"]
+    before, start = resource.getrusage(resource.RUSAGE_CHILDREN), time.perf_counter()
+    out = subprocess.run(command, capture_output=True, text=True, check=True).stdout
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+    return cpu, time.perf_counter() - start, len(out.split())
+
+
+def speed(classpath: str, count: int, rounds: int) -> None:
+    """Print serate's time (one process for all) against rate's on ``count`` puzzles of the
+    sample, ``rounds`` rounds taken in turn."""
+    puzzles = random.Random(7).sample(sample(), count)
+    with tempfile.NamedTemporaryFile("w", suffix=".txt") as file:
+        file.write("\n".join(puzzles) + "\n")
+        file.flush()
+        print(
+            "| round | serate CPU s | serate wall s | rate CPU s | rate wall s | CPU ratio "
+            "| wall ratio |"
+        )
+        print("|---:|---:|---:|---:|---:|---:|---:|")
+        for k in range(1, rounds + 1):
+            se_cpu, se_wall, rated = serate_batch(classpath, Path(file.name))
+            assert rated == count, f"serate rated {rated} of {count}"
+            start, began = time.perf_counter(), time.process_time()
+            for puzzle in puzzles:
+                rate(parse(puzzle))
+            cpu, wall = time.process_time() - began, time.perf_counter() - start
+            print(
+                f"| {k} | {se_cpu:.2f} | {se_wall:.2f} | {cpu:.2f} | {wall:.2f} "
+                f"| {se_cpu / cpu:.1f} | {se_wall / wall:.1f} |"
+            )
+
+
 def ranks(values: list[float]) -> list[float]:
     """Ranks from 1, ties given their mean rank."""
     order = sorted(range(len(values)), key=values.__getitem__)
@@ -100,7 +148,14 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--serate", help="serate's classpath, to rate what --ratings lacks")
     parser.add_argument("--limit", type=int, default=400, help="the first N of the sample")
     parser.add_argument("--timeout", type=float, default=120.0, help="seconds for serate")
+    parser.add_argument("--speed", type=int, metavar="N", help="time N puzzles, one serate")
+    parser.add_argument("--rounds", type=int, default=3, help="rounds of --speed")
     args = parser.parse_args(argv)
+    if args.speed:
+        if not args.serate:
+            sys.exit("--speed needs --serate")
+        speed(args.serate, args.speed, args.rounds)
+        return
 
     kept: dict[str, tuple[float, float]] = {}
     if args.ratings.exists():
