@@ -23,7 +23,8 @@ what the search prunes by; the larger the prices, the closer that bound.
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
+from itertools import pairwise
+from typing import TYPE_CHECKING, NamedTuple
 
 if TYPE_CHECKING:
     from dlx.problem import Problem
@@ -41,36 +42,123 @@ _SMALLEST_STEP = 1e-3  # step factor below which the ascent stops
 _SHIFTS = (0.0, 0.25, 0.5, 0.75)  # ways of rounding the prices tried: the best is kept
 
 
-def net_costs(problem: Problem, costs: tuple[float, ...], bound: str) -> list[float]:
+Structure = tuple[list[tuple[int, ...]], list[list[int]]]  # see structure()
+
+
+def net_costs(
+    problem: Problem, costs: tuple[float, ...], bound: str, shape: Structure | None = None
+) -> list[float]:
     """The options' net costs for ``bound`` (see the module); the costs as they are when some
-    primary item may be covered a varying number of times (no price is then constant)."""
+    primary item may be covered a varying number of times (no price is then constant).
+    ``shape`` is ``structure(problem)``, when the caller keeps it."""
     if any(u != v for u, v in problem.bounds.values()):
         return list(costs)
-    links = problem.compiled()  # each option's primary items, numbered from 0
+    items, options_of = shape or structure(problem)
+    net = list(costs)
+    taxes = _tax(net, options_of, [0] * len(options_of))
+    if bound == "taxes" or not lagrangian_applies(problem, costs):
+        return net
+    return _priced(costs, items, options_of, net, taxes, math.inf)[0]
+
+
+class Part(NamedTuple):
+    """What ``repriced`` finds of the part of a problem that some forced options leave."""
+
+    net: list[float]  # every option's net cost for searching that part
+    bound: float  # the least any cover of the part costs (inf: it has none)
+    branch: list[int]  # the options left for the item left with fewest, cheapest first
+
+
+def repriced(
+    problem: Problem,
+    costs: tuple[int, ...],
+    forced: list[int],
+    shape: Structure | None = None,
+    enough: float = math.inf,
+) -> Part:
+    """Lagrangian net costs for what the options ``forced`` (indices) leave of ``problem``,
+    an exact cover with whole-number costs: the items they cover are gone, and with them
+    every option meeting those items, whose net cost is then its cost (a search forcing
+    them never takes it); a forced option's net cost is 0. Any cover of the rest costs at
+    least the bound, so a part whose bound plus the forced options' costs reaches the k-th
+    best cost found can be left unsearched; ``branch`` cuts the part into smaller ones.
+    ``shape`` is ``structure(problem)``, when the caller keeps it. Once the ascent shows
+    that the part costs at least ``enough`` (its value rounded up: the costs are whole),
+    that bound is returned at once, with no net costs (the part needs no search)."""
+    items, every = shape or structure(problem)
+    covered = {i for o in forced for i in items[o]}
+    left = [i for i in range(len(every)) if i not in covered]
+    number = {i: k for k, i in enumerate(left)}  # item -> its number among those left
+    meeting = {o for i in covered for o in every[i]}
+    kept = [o for o in range(len(items)) if o not in meeting]
+    part = [tuple(number[i] for i in items[o]) for o in kept]
+    options_of: list[list[int]] = [[] for _ in left]
+    for o, its in enumerate(part):
+        for i in its:
+            options_of[i].append(o)
+    if not all(options_of):  # an item left that no option left can cover: no cover at all
+        return Part([float(c) for c in costs], math.inf, [])
+    part_costs = tuple(costs[o] for o in kept)
+    net = [float(c) for c in part_costs]
+    taxes = _tax(net, options_of, [0] * len(number))
+    net, bound = _priced(part_costs, part, options_of, net, taxes, enough)
+    if bound >= enough:
+        return Part([], bound, [])
+    whole: list[float] = [float(c) for c in costs]
+    for o, value in zip(kept, net, strict=True):
+        whole[o] = value
+    for o in forced:
+        whole[o] = 0.0
+    fewest = min(options_of, key=len, default=[])
+    return Part(whole, bound, sorted((kept[o] for o in fewest), key=lambda o: (costs[o], o)))
+
+
+def structure(problem: Problem) -> Structure:
+    """Each option's primary items (numbered from 0) and each primary item's options."""
+    links = problem.compiled()
     n1, nodes, starts = links.n_primary, links.nodes, links.starts
-    items = [
-        tuple(i - 1 for i in nodes[starts[o] : starts[o + 1]] if i <= n1)
-        for o in range(len(starts) - 1)
-    ]
+    less_one = (-1).__add__
+    if links.n_items == n1:  # every item primary: no filter
+        items = [tuple(map(less_one, nodes[a:b])) for a, b in pairwise(starts)]
+    else:
+        items = [tuple(i - 1 for i in nodes[a:b] if i <= n1) for a, b in pairwise(starts)]
     options_of: list[list[int]] = [[] for _ in range(n1)]
     for o, its in enumerate(items):
         for i in its:
             options_of[i].append(o)
-    net = list(costs)
-    taxes = _tax(net, options_of, [0] * n1)
-    if bound == "taxes" or not lagrangian_applies(problem, costs):
-        return net
+    return items, options_of
+
+
+def _priced(
+    costs: tuple[float, ...],
+    items: list[tuple[int, ...]],
+    options_of: list[list[int]],
+    net: list[float],
+    taxes: list[float],
+    enough: float,
+) -> tuple[list[float], float]:
+    """The Lagrangian net costs from the subgradient ascent (started at the ``taxes``, whose
+    net costs are ``net``), rounded each way of _SHIFTS, the best kept (the taxes' own when
+    no rounding beats them), and the sum of their prices, the bound; or, when the ascent's
+    value rounded up is ``enough`` or more, no net costs and that value."""
     rounds = min(ROUNDS, WORK // (sum(map(len, items)) or 1))
     if _c_ascend is not None:  # the same prices, a few hundred times sooner
         prices = _c_ascend([float(c) for c in costs], items, taxes, rounds)
     else:
         prices = _ascend(costs, items, taxes, rounds)
+    if enough < math.inf:  # L(prices), a lower bound, rounded up less a float's slack
+        value = sum(prices) + sum(
+            min(0.0, c - sum(map(prices.__getitem__, its)))
+            for c, its in zip(costs, items, strict=True)
+        )
+        if math.ceil(value - 1e-6) >= enough:
+            return [], math.ceil(value - 1e-6)
     best, most = net, sum(taxes)
     for shift in _SHIFTS:
         whole, paid = _whole_and_feasible(costs, items, options_of, prices, shift)
         if sum(paid) > most:
             best, most = whole, sum(paid)
-    return best
+    return best, most
 
 
 def lagrangian_applies(problem: Problem, costs: tuple[float, ...]) -> bool:
@@ -84,10 +172,11 @@ def _tax(net: list[float], options_of: list[list[int]], prices: list[float]) -> 
     """Knuth's taxes on top of ``prices``: item by item, in order, the least net cost of its
     options is added to its price and taken off them (``net`` changes in place)."""
     for i, containing in enumerate(options_of):
-        tax = min((net[o] for o in containing), default=0)
-        prices[i] += tax
-        for o in containing:
-            net[o] -= tax
+        tax = min(map(net.__getitem__, containing), default=0)
+        if tax:
+            prices[i] += tax
+            for o in containing:
+                net[o] -= tax
     return prices
 
 

@@ -5,6 +5,7 @@ for step, is in test_costs_parity.py."""
 
 from __future__ import annotations
 
+import contextlib
 from unittest.mock import patch
 
 import pytest
@@ -34,6 +35,20 @@ def cost_backend(request: pytest.FixtureRequest) -> str:
     return str(request.param)
 
 
+def phases(bound: str) -> contextlib.ExitStack:
+    """The phases of ``minimum`` a test's ``bound`` asks for: "lagrangian at once" skips the
+    search with taxes; "lagrangian by parts" goes at once to the parts priced anew (for
+    problems without secondary items), each cut after one node, so that small problems are
+    cut down to parts with one option left to choose."""
+    stack = contextlib.ExitStack()
+    if bound.endswith("at once") or bound.endswith("by parts"):
+        stack.enter_context(patch.object(dlx.costs, "PROBE", 0))
+    if bound.endswith("by parts"):
+        stack.enter_context(patch.object(dlx.costs, "PRICED", 0))
+        stack.enter_context(patch.object(dlx.costs, "PARTS", 0))
+    return stack
+
+
 def with_costs(problem: Problem, costs: list[int]) -> Problem:
     return Problem(
         problem.options,
@@ -49,7 +64,7 @@ def with_costs(problem: Problem, costs: list[int]) -> Problem:
     st.one_of(problems(), bounded()),
     st.lists(st.integers(0, 9), max_size=9),
     st.integers(1, 4),
-    st.sampled_from(["taxes", "lagrangian", "lagrangian at once"]),
+    st.sampled_from(["taxes", "lagrangian", "lagrangian at once", "lagrangian by parts"]),
 )
 def test_the_k_cheapest_are_the_first_k_of_every_cover_sorted_by_cost(
     cost_backend: str, problem: Problem, costs: list[int], k: int, bound: str
@@ -57,7 +72,7 @@ def test_the_k_cheapest_are_the_first_k_of_every_cover_sorted_by_cost(
     problem = with_costs(problem, costs)
     cost_of = dict(zip(problem.option_names(), problem.costs, strict=True))
     every = sorted(sum(cost_of[name] for name in cover) for cover in brute_force(problem))
-    with patch.object(dlx.costs, "PROBE", 0 if bound.endswith("at once") else dlx.costs.PROBE):
+    with phases(bound):
         best = problem.minimum(k, backend=cost_backend, bound=bound.split()[0])
     assert best.complete
     assert [cost for cost, _ in best.covers] == every[:k]
@@ -167,7 +182,7 @@ def test_progress_is_reported_every_so_many_nodes(cost_backend: str) -> None:
     problems(),
     st.lists(st.integers(0, 9), max_size=9),
     st.integers(1, 3),
-    st.sampled_from(["taxes", "lagrangian at once"]),
+    st.sampled_from(["taxes", "lagrangian at once", "lagrangian by parts"]),
     st.data(),
 )
 def test_forced_options_are_in_every_cover_and_paid_for(
@@ -179,7 +194,7 @@ def test_forced_options_are_in_every_cover_and_paid_for(
     cost_of = dict(zip(problem.option_names(), problem.costs, strict=True))
     try:
         every = brute_force(problem, forced)
-        with patch.object(dlx.costs, "PROBE", 0 if bound.endswith("at once") else dlx.costs.PROBE):
+        with phases(bound):
             best = problem.minimum(k, forced=forced, backend=cost_backend, bound=bound.split()[0])
     except dlx.ConflictError:
         return

@@ -4,6 +4,7 @@ taxes; on larger problems, the same cheapest covers by either bound."""
 
 from __future__ import annotations
 
+import math
 from unittest.mock import patch
 
 import pytest
@@ -12,7 +13,7 @@ from hypothesis import strategies as st
 
 import dlx.costs
 from benchmarks.compare_costs import assignment, partition, queens
-from dlx import ArgumentError, Problem, relaxation
+from dlx import ArgumentError, ConflictError, Problem, relaxation
 from dlx.relaxation import lagrangian_applies, net_costs
 from dlx.search import LOOPS
 from tests.dlx.test_costs import with_costs
@@ -43,6 +44,50 @@ def test_every_cover_pays_the_same_prices_and_the_lagrangian_ones_are_higher(
         assert len(paid) <= 1  # one constant for every cover: their order is kept
         prices[bound] = paid.pop() if paid else 0
     assert prices["lagrangian"] >= prices["taxes"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(problems(), st.lists(st.integers(0, 30), max_size=9), st.data())
+def test_a_part_priced_anew_bounds_every_cover_through_it_exactly(
+    problem: Problem, costs: list[int], data: st.DataObject
+) -> None:
+    """``repriced``: what some forced options leave, priced anew. Every cover through them
+    costs the forced options, the bound and the net costs of its other options, all whole
+    and >= 0; a bound reached early (``enough``) is one no cover goes under; a part that
+    cannot be covered says so (inf); the branch is the options of one item left."""
+    problem = with_costs(problem, costs)
+    names = problem.option_names()
+    forced = (
+        data.draw(st.lists(st.integers(0, len(names) - 1), unique=True, max_size=2))
+        if names
+        else []
+    )
+    cost_of = dict(zip(names, problem.costs, strict=True))
+    try:
+        covers = brute_force(problem, [names[o] for o in forced])
+    except ConflictError:
+        return  # parts are only made of options that meet on no item
+    spent = sum(problem.costs[o] for o in forced)
+    net, bound, branch = relaxation.repriced(problem, problem.costs, forced)
+    for cover in covers:
+        rest = [name for name in cover if names.index(name) not in forced]
+        assert sum(cost_of[name] for name in cover) == spent + bound + sum(
+            net[names.index(name)] for name in rest
+        )
+        assert all(net[names.index(name)] >= 0 for name in rest)
+    assert bound == math.inf or all(net[o] == 0 for o in forced)
+    if bound < math.inf and covers:
+        cheapest = min(sum(cost_of[name] for name in cover) for cover in covers)
+        assert relaxation.repriced(problem, problem.costs, forced, enough=0).bound <= cheapest
+
+    def primary(o: int) -> set:
+        return {item for item, _ in problem.entries(names[o]) if item in problem.primary}
+
+    covered = set().union(*map(primary, forced))
+    for o in branch:  # one primary item left, options left that cover it (by primary items)
+        assert covered.isdisjoint(primary(o))
+    if branch:
+        assert set.intersection(*map(primary, branch)) - covered
 
 
 def test_the_relaxation_is_left_to_exact_covers_with_whole_costs() -> None:
