@@ -344,22 +344,13 @@ def minimum(
             ended = _by_parts(problem, cast(tuple[int, ...], costs), run, backend, max_nodes, shape)
             break
         net = net_costs(problem, costs, phase, shape)
-        order = sorted(range(len(names)), key=lambda o: (net[o], o))
-        at = {o: place for place, o in enumerate(order)}
-        own = Stats()
-        moved = [at[problem.index(name)] for name in forced]
-        loop = _cost_loop(problem.compiled_in(order), moved, own, [net[o] for o in order], backend)
+        indices = [problem.index(name) for name in forced]
+        loop, own, in_order = _by_net_cost(problem, names, net, indices, backend)
         nodes = None if max_nodes is None else max_nodes - run.stats.nodes
         if budget is not None:
             nodes = budget if nodes is None else min(nodes, budget)
         net_of = dict(zip(names, net, strict=True))
-        ended = run.descend(
-            loop,
-            own,
-            [names[o] for o in order],
-            _net_cost(net_of),
-            nodes,
-        )
+        ended = run.descend(loop, own, in_order, _net_cost(net_of), nodes)
         if ended != "budget" or (max_nodes is not None and run.stats.nodes >= max_nodes):
             break
     run.stats.elapsed = time.perf_counter() - start
@@ -375,6 +366,26 @@ def check_arguments(k: int, backend: str | None, bound: str) -> None:
         raise ArgumentError(f"backend must be 'python', 'c' or None, not {backend!r}")
     if bound not in BOUNDS:
         raise ArgumentError(f"bound must be one of {BOUNDS}, not {bound!r}")
+
+
+def _by_net_cost(
+    problem: Problem,
+    names: Sequence[OptionName],
+    net: list[float],
+    forced: list[int],
+    backend: str | None,
+) -> tuple[_CostSearch, Stats, list[OptionName]]:
+    """A cost loop over ``problem`` with its options sorted by ``net`` cost (ties in their
+    own order, so that every item's list is sorted too), the options ``forced`` (indices)
+    forced; its own stats, and its options' names in its order."""
+    order = sorted(range(len(names)), key=net.__getitem__)  # stable: ties by index
+    place = [0] * len(order)
+    for at, o in enumerate(order):
+        place[o] = at
+    own = Stats()
+    links = problem.compiled_in(order)
+    loop = _cost_loop(links, [place[o] for o in forced], own, [net[o] for o in order], backend)
+    return loop, own, [names[o] for o in order]
 
 
 def _net_cost(net_of: dict[OptionName, float]) -> Callable[[Solution], float]:
@@ -422,26 +433,14 @@ def _by_parts(
             if least >= enough:  # no cover through the part can be among the k best
                 continue
             offset = spent + least  # cost = offset + net, for a cover of the part
-            order = sorted(range(len(names)), key=lambda o: (net[o], o))
-            at = {o: place for place, o in enumerate(order)}
-            own = Stats()
-            moved = [at[o] for o in part]
-            loop = _cost_loop(
-                problem.compiled_in(order), moved, own, [net[o] for o in order], backend
-            )
+            loop, own, in_order = _by_net_cost(problem, names, net, part, backend)
             nodes = max(1, PARTS * entries)
             if max_nodes is not None:
                 if run.stats.nodes >= max_nodes:
                     return "budget"
                 nodes = min(nodes, max_nodes - run.stats.nodes)
             run.forced = [names[o] for o in part]
-            ended = run.descend(
-                loop,
-                own,
-                [names[o] for o in order],
-                _shifted(run.cost, offset),
-                nodes,
-            )
+            ended = run.descend(loop, own, in_order, _shifted(run.cost, offset), nodes)
             if ended == "limit":
                 return ended
             if ended == "budget":
