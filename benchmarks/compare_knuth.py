@@ -1,5 +1,5 @@
-"""Algorithm M in C against Knuth's DLX3 and SSMCC and miniexact ``-m``: CPU time of whole
-processes counting the solutions of the same problems.
+"""The C loops against Knuth's own programs (DLX1, DLX2, DLX3, SSXCC, SSMCC) and miniexact
+``-m``: CPU time of whole processes counting the solutions of the same problems.
 
 The workloads, each with a count known from outside:
 
@@ -9,7 +9,15 @@ The workloads, each with a count known from outside:
 - ``a001501-6``: the same with three ones, n = 6 (OEIS A001501: 297,200);
 - ``roster``: 6 workers on 4 days of 2 shifts; a shift takes exactly 2 workers, a worker at
   most one shift a day and 2 or 3 shifts in all (items bounded 2..2, 0..1 and 2..3),
-  counted here again day by day over the workers' loads.
+  counted here again day by day over the workers' loads;
+- exact covers (``--exact``): ``pentominoes-6x10`` (every orientation: 9,356, Knuth's
+  count), ``queens-12`` (14,200, OEIS A000170), ``langford-12`` (108,144, OEIS A014552),
+  and ``word-squares-5``, colored: 5x5 squares whose rows and columns are words of 120
+  random ones (``benchmarks.bits_or_links.word_squares``), whose count is the one Knuth's
+  programs print (DLX2's, else SSXCC's: no count from outside is quick enough here).
+
+Multiplicity workloads run on DLX3 (the reference of the ratios), SSMCC and miniexact;
+exact covers on DLX1 (DLX2 with colors; the reference) and SSXCC, Knuth's Dancing Cells.
 
 Each problem is written once to a file in Knuth's format (``dlx.write``) and every engine
 reads that file: ours as ``dlx-sudoku cover FILE --count`` (``python -m dlx``, the whole
@@ -19,18 +27,20 @@ Knuth's ``dlx3`` and ``ssmcc`` on standard input. miniexact cannot read Knuth's 
 every solution (``-e``, to /dev/null: it has no counting mode). The engines take turns, one
 run each per round, so a change in the shared machine's load falls on all alike; the table
 shows each cell's least CPU time (user + system of the child) over ``--repeat`` rounds and
-its ratio to DLX3's (below 1: faster than DLX3); for the bare library, also the CPU time of
+its ratio to the reference's (below 1: faster); for the bare library, also the CPU time of
 ``count()`` alone, without Python's start-up, the import and the reading (DLX3's reading
 is a few milliseconds of its time). A wrong count is marked and makes the run exit 1.
 
 The peers are never installed with this project. Build them apart from it (see
 benchmarks/README.md: Knuth's CWEB sources tangled with Debian's ``ctangle``, compiled with
 ``gcc -O3`` as our extension is) and name them by ``$KNUTH_PROGRAMS`` (a folder holding
-``dlx3`` and ``ssmcc``), by ``$DLX3``/``$SSMCC`` (paths), or put them on PATH; miniexact is
+``dlx1``, ``dlx2``, ``dlx3``, ``ssxcc``, ``ssmcc``), by ``$DLX3`` and the like (paths), or
+put them on PATH; miniexact is
 ``pip install miniexact`` in the benchmark environment. A missing peer is skipped with a
 line saying so. From the repository's root:
 
-    KNUTH_PROGRAMS=/work/peers python -m benchmarks.compare_dlx3 --repeat 3 [--full]
+    KNUTH_PROGRAMS=/work/peers/knuth python -m benchmarks.compare_knuth --repeat 3 [--full]
+    KNUTH_PROGRAMS=/work/peers/knuth python -m benchmarks.compare_knuth --exact --repeat 3
 """
 
 from __future__ import annotations
@@ -50,6 +60,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import dlx
+from examples import langford, pentominoes, queens
 
 # -- the workloads ---------------------------------------------------------------------------
 
@@ -99,22 +110,42 @@ def roster_count() -> int:
     return sum(ways for load, ways in loads.items() if min(load) >= low)
 
 
+def squares() -> dlx.Problem:
+    """The colored word squares of ``word-squares-5``."""
+    from benchmarks.bits_or_links import word_squares
+
+    return word_squares(5, 120)
+
+
 @dataclass(frozen=True)
 class Workload:
-    """A problem and its count from outside."""
+    """A problem, its count from outside, and Knuth's programs that take it (the first is
+    the reference)."""
 
     name: str
     build: Callable[[], dlx.Problem]
-    expected: Callable[[], int]
+    expected: Callable[[], int | None]  # None: the count Knuth's programs print
+    knuth: tuple[str, ...] = ("dlx3", "ssmcc")
 
 
+EXACT = ("dlx1", "ssxcc")
 WORKLOADS = {
     "a001499-7": Workload("a001499-7", lambda: matrices(7, 2), lambda: 3_110_940),
     "a001501-6": Workload("a001501-6", lambda: matrices(6, 3), lambda: 297_200),
     "roster": Workload("roster", roster, roster_count),
     "a001499-8": Workload("a001499-8", lambda: matrices(8, 2), lambda: 187_530_840),
+    "pentominoes-6x10": Workload(
+        "pentominoes-6x10",
+        lambda: pentominoes.problem(6, 10, break_symmetry=False),
+        lambda: 9356,
+        EXACT,
+    ),
+    "queens-12": Workload("queens-12", lambda: queens.problem(12), lambda: 14_200, EXACT),
+    "langford-12": Workload("langford-12", lambda: langford.problem(12), lambda: 108_144, EXACT),
+    "word-squares-5": Workload("word-squares-5", squares, lambda: None, ("dlx2", "ssxcc")),
 }
 DEFAULT = ["a001499-7", "a001501-6", "roster"]
+EXACT_SET = ["pentominoes-6x10", "queens-12", "langford-12", "word-squares-5"]
 
 # -- the engines -----------------------------------------------------------------------------
 
@@ -159,15 +190,16 @@ def find_program(name: str) -> str | None:
     return None
 
 
-def engines() -> list[Engine]:
-    """Ours (the CLI, then the library), then every peer found, a line for each missing one."""
+def engines() -> tuple[list[Engine], dict[str, Engine]]:
+    """Ours (the CLI, then the library), and every peer found by name, a line for each
+    missing one."""
     python = sys.executable
     library = (
         "import sys, time, dlx; problem = dlx.read(open(sys.argv[1]).read()); "
         "start = time.process_time(); count = problem.count(); "
         "print(count, time.process_time() - start)"
     )
-    found = [
+    ours = [
         Engine(
             "dlx-sudoku cover --count",
             lambda f: [python, "-m", "dlx", str(f), "--count"],
@@ -181,27 +213,26 @@ def engines() -> list[Engine]:
             re.compile(r"^(\d+) ([\d.e-]+)$", re.M),
         ),
     ]
+    peers = {}
     knuth = re.compile(r"Altogether (\d+) solution")
-    for name in ("dlx3", "ssmcc"):
+    for name in ("dlx1", "dlx2", "dlx3", "ssxcc", "ssmcc"):
         binary = find_program(name)
         if binary is None:
             print(f"skipped {name}: not found ($KNUTH_PROGRAMS, ${name.upper()} or PATH)")
             continue
-        found.append(Engine(name, lambda f, b=binary: [b], True, knuth))
+        peers[name] = Engine(name, lambda f, b=binary: [b], True, knuth)
     binary = find_program("miniexact")
     if binary is None:
         print("skipped miniexact: not found (pip install miniexact in this environment)")
     else:
-        found.append(
-            Engine(
-                "miniexact -m",
-                lambda f, b=binary: [b, "-m", "-e", str(f)],
-                False,
-                re.compile(r"Found (\d+) solution"),
-                lambda problem, path: write(path.with_suffix(".mx"), miniexact_text(problem)),
-            )
+        peers["miniexact"] = Engine(
+            "miniexact -m",
+            lambda f, b=binary: [b, "-m", "-e", str(f)],
+            False,
+            re.compile(r"Found (\d+) solution"),
+            lambda problem, path: write(path.with_suffix(".mx"), miniexact_text(problem)),
         )
-    return found
+    return ours, peers
 
 
 def write(path: Path, text: str) -> Path:
@@ -235,25 +266,31 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.partition("\n\n")[0])
     parser.add_argument("--repeat", type=int, default=3, help="rounds; the least CPU time is kept")
     parser.add_argument("--full", action="store_true", help="add a001499-8 (half a minute a run)")
+    parser.add_argument("--exact", action="store_true", help="the exact covers instead")
     parser.add_argument(
         "--workloads", nargs="+", choices=sorted(WORKLOADS), help="instead of the default set"
     )
     args = parser.parse_args(argv)
-    names = args.workloads or DEFAULT + (["a001499-8"] if args.full else [])
+    names = args.workloads or (
+        EXACT_SET if args.exact else DEFAULT + (["a001499-8"] if args.full else [])
+    )
     from dlx.search import DEFAULT_BACKEND
 
     print(
         f"our loop: {DEFAULT_BACKEND!r}; CPU seconds of whole processes, "
         f"the least of {args.repeat} interleaved rounds"
     )
-    runners = engines()
+    ours, peers = engines()
     wrong = False
-    print("\n| workload | engine | count | CPU s | vs dlx3 | search alone |")
+    print("\n| workload | engine | count | CPU s | vs Knuth's reference | search alone |")
     print("|---|---|---:|---:|---:|---:|")
     with tempfile.TemporaryDirectory() as folder:
         for name in names:
             work = WORKLOADS[name]
             problem, expected = work.build(), work.expected()
+            runners = ours + [peers[p] for p in work.knuth if p in peers]
+            if work.knuth[0] == "dlx3" and "miniexact" in peers:
+                runners.append(peers["miniexact"])
             knuth = write(Path(folder) / f"{name}.dlx", dlx.write(problem))
             files = [engine.file(problem, knuth) for engine in runners]
             best: dict[str, tuple[float, int | None, float | None]] = {}
@@ -262,7 +299,9 @@ def main(argv: list[str] | None = None) -> int:
                     run = cpu_run(engine, path)
                     if engine.name not in best or run[0] < best[engine.name][0]:
                         best[engine.name] = run
-            reference = best["dlx3"][0] if "dlx3" in best else None
+            reference = best[work.knuth[0]][0] if work.knuth[0] in best else None
+            if expected is None:  # Knuth's count: the reference's, else the first found
+                expected = next((best[p][1] for p in work.knuth if p in best), None)
             for engine in runners:
                 seconds, found, search = best[engine.name]
                 ratio = f"{seconds / reference:.2f}" if reference else "-"
