@@ -10,7 +10,11 @@ the k-th best cost found so far (infinite until k solutions are known): a later 
 must be strictly cheaper to be kept, so among solutions of equal cost the ones found first
 are returned. With ``bound="lagrangian"`` (the default) a search still running after
 ``PROBE`` nodes an entry with taxes starts again, where the relaxation applies, with the
-Lagrangian prices and the best covers found so far (found again, they are not counted twice).
+Lagrangian prices and the best covers found so far (found again, they are not counted twice);
+and, for a problem without secondary items, still running after ``PRICED`` nodes an entry
+it goes on by *parts* (``_by_parts``): the problem with some options forced, each priced
+anew by its own relaxation, left when its bound cannot beat the k-th best cover, else
+searched for ``PARTS`` nodes an entry and cut on its item with fewest options left.
 
 Exact covers (every bound 1..1, colors allowed) run ``CostLoop``, DLX5's search: with
 ``limit`` = cutoff - (net cost so far),
@@ -311,9 +315,10 @@ def minimum(
     bound the search prunes by (``dlx.relaxation``): "taxes" walks exactly DLX5's tree;
     "lagrangian" first searches with taxes for ``PROBE`` nodes an entry (a small problem
     ends there), then, where the relaxation applies, computes it and searches again from
-    the best found so far. ``known`` are solutions found before (by the other parts of a
-    search split across workers, ``dlx.parallel.minimum``): they count among the k, so the
-    search looks only for covers that beat them.
+    the best found so far, and past ``PRICED`` nodes an entry goes on by parts, each priced
+    anew (problems without secondary items; see the module). ``known`` are solutions found
+    before (by the other parts of a search split across workers, ``dlx.parallel.minimum``):
+    they count among the k, so the search looks only for covers that beat them.
     """
     check_arguments(k, backend, bound)
     if isinstance(progress_interval, bool) or not isinstance(progress_interval, int):

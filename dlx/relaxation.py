@@ -18,6 +18,10 @@ what the search prunes by; the larger the prices, the closer that bound.
   kept, when they add up to more than the taxes'. On
   random set partitioning it leaves a few percent of the optimum to the search where taxes
   leave half, and assignments (whose relaxation is exact) come down to a few nodes.
+
+``repriced`` prices in the same way the part of a problem that some forced options leave,
+for the search by parts of ``dlx.costs``: its bound, with the forced options' costs, is a
+lower bound on every cover through them, tighter than the root's as more is forced.
 """
 
 from __future__ import annotations
