@@ -37,6 +37,7 @@ from collections.abc import Iterable, Iterator
 from functools import cached_property
 from typing import TYPE_CHECKING, NamedTuple
 
+from sudoku.geometry import geometry_of
 from sudoku.grid import Shape, by_shape
 
 try:
@@ -134,9 +135,7 @@ def _ancestors(parents: Parents, targets: Iterable[int]) -> set[int]:
 def _links(shape: Shape) -> _chains.Links | None:
     """``shape``'s units and peers read once by sudoku._chains (None without it, or past
     its 25x25 and 32-bit candidates)."""
-    from sudoku.rate import _geometry  # rate imports this module: its geometry, when used
-
-    g = _geometry(shape)
+    g = geometry_of(shape)
     if _chains is None or g.n > 25 or array("I").itemsize != 4:
         return None
     packed = [g.n, g.n * g.n, len(g.units)]

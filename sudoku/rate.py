@@ -28,15 +28,14 @@ rows and columns.
 from __future__ import annotations
 
 import enum
-from array import array
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import lru_cache, partial
-from operator import itemgetter
 from typing import Any, NamedTuple, TypedDict, TypeVar
 
 from sudoku import chains, fish_and_wings, subsets, uniqueness
 from sudoku.fish_and_wings import bits
+from sudoku.geometry import Geometry, geometry_of, unit_singles
 from sudoku.grid import Cell, Grid, GridError, Shape, by_shape, cell_name, check_givens
 
 try:
@@ -200,119 +199,6 @@ class Rating(NamedTuple):
         return Counter(step.technique for step in self.steps)
 
 
-def _unit_singles_py(
-    masks: list[int], placed: list[int], g: _Geometry, full: int
-) -> tuple[int, int, list[int]]:
-    """The scan for hidden singles, unit by unit in order, skipping full units: the first
-    unit with digits that have no place left, as (unit, those digits, []); else (-1, 0,
-    [unit, bit, unit, bit, ...]) for every digit with one place in its unit, low bit first.
-    The reference; ``sudoku._batch.unit_singles`` does the same in C when it was built."""
-    found: list[int] = []
-    for u, unit_masks in enumerate(g.unit_masks):
-        if placed[u] == full:
-            continue
-        once = twice = 0
-        for m in unit_masks(masks):
-            twice |= once & m
-            once |= m
-        missing = full & ~(once | placed[u])
-        if missing:
-            return u, missing, []
-        single = once & ~twice
-        while single:
-            bit = single & -single
-            single ^= bit
-            found += (u, bit)
-    return -1, 0, found
-
-
-def _unit_singles(
-    masks: list[int], placed: list[int], g: _Geometry, full: int
-) -> tuple[int, int, list[int]]:
-    """`_unit_singles_py`, in C on the units packed once a shape (``g.packed``) when the C
-    batch was built and every unit has n cells."""
-    if g.packed is None:
-        return _unit_singles_py(masks, placed, g, full)
-    return _batch.unit_singles(masks, placed, g.packed, full)
-
-
-class _Geometry(NamedTuple):
-    """Everything the techniques need about a shape, as cell indices ``r * n + c``."""
-
-    n: int
-    full: int
-    units: tuple[tuple[int, ...], ...]
-    unit_names: tuple[str, ...]
-    rows: tuple[tuple[int, ...], ...]
-    cols: tuple[tuple[int, ...], ...]
-    peers: tuple[tuple[int, ...], ...]
-    peer_sets: tuple[frozenset[int], ...]
-    cell_units: tuple[tuple[int, ...], ...]
-    unit_masks: tuple[Callable[[list[int]], tuple[int, ...]], ...]  # each unit's masks, from all
-    # C ints as bytes, which the C scans read as buffers
-    packed: bytes | None  # the units' cells in a row, n a unit, for sudoku._batch
-    packed_intersections: bytes | None  # for sudoku._batch.locked_hits
-    # (name of the technique, unit A, unit B, the cells of A outside B, the cells of B
-    #  outside A, the intersection): a digit confined to the intersection within A leaves
-    #  B's rest.
-    intersections: tuple[
-        tuple[str, int, int, tuple[int, ...], tuple[int, ...], tuple[int, ...]], ...
-    ]
-
-
-@by_shape
-def _geometry(shape: Shape) -> _Geometry:
-    n = shape.size
-    units = shape.unit_indices
-    peer_sets: list[set[int]] = [set() for _ in range(n * n)]
-    for unit in units:
-        for i in unit:
-            peer_sets[i].update(unit)
-    for i, peers in enumerate(peer_sets):
-        peers.discard(i)
-    intersections = []
-    for a, unit_a in enumerate(units):
-        for b, unit_b in enumerate(units):
-            common = set(unit_a) & set(unit_b)
-            if a != b and len(common) >= 2:
-                # Shape.units lists the n rows and n columns first.
-                technique = "claiming" if a < 2 * n else "pointing"
-                rest_a = tuple(i for i in unit_a if i not in common)
-                rest_b = tuple(i for i in unit_b if i not in common)
-                intersections.append((technique, a, b, rest_a, rest_b, tuple(sorted(common))))
-    return _Geometry(
-        n=n,
-        full=(1 << n) - 1,
-        units=units,
-        unit_names=shape.unit_names,
-        rows=units[:n],
-        cols=units[n : 2 * n],
-        peers=tuple(tuple(sorted(p)) for p in peer_sets),
-        peer_sets=tuple(frozenset(p) for p in peer_sets),
-        cell_units=tuple(
-            tuple(u for u, unit in enumerate(units) if i in unit) for i in range(n * n)
-        ),
-        unit_masks=tuple(itemgetter(*unit) for unit in units),
-        packed=(
-            array("i", [i for unit in units for i in unit]).tobytes()
-            if _batch is not None and all(len(unit) == n for unit in units)
-            else None
-        ),
-        intersections=tuple(intersections),
-        packed_intersections=None
-        if _batch is None
-        else array(
-            "i",
-            [
-                x
-                for *_, rest_a, rest_b, common in intersections
-                for part in (common, rest_a, rest_b)
-                for x in (len(part), *part)
-            ],
-        ).tobytes(),
-    )
-
-
 @by_shape
 def _singles_table(shape: Shape) -> tuple[object, ...] | None:
     """The parts of every single's step on ``shape``, made once a shape, for the walk of
@@ -321,7 +207,7 @@ def _singles_table(shape: Shape) -> tuple[object, ...] | None:
     the C walk does not go: no C batch, units of other sizes than n, or a shape drawn for
     one puzzle (jigsaw regions, cages), where making the table would cost more than it
     saves."""
-    g = _geometry(shape)
+    g = geometry_of(shape)
     if g.packed is None or shape.regions is not None or shape.cages:
         return None
     n, symbols = g.n, shape.symbols
@@ -344,7 +230,7 @@ def _singles_table(shape: Shape) -> tuple[object, ...] | None:
     )
 
 
-def _pencil_marks_py(grid: Grid, g: _Geometry) -> tuple[list[int], list[int], list[int]]:
+def _pencil_marks_py(grid: Grid, g: Geometry) -> tuple[list[int], list[int], list[int]]:
     """The givens of ``grid`` placed at once, as (values, masks, placed) of `Candidates`:
     a unit's digits, then each empty cell's candidates are those no unit of its holds
     (what placing them one by one leaves, 4x quicker). The reference of
@@ -379,7 +265,7 @@ class Candidates:
 
     def __init__(self, grid: Grid) -> None:
         self.shape = grid.shape
-        self._g = g = _geometry(grid.shape)
+        self._g = g = geometry_of(grid.shape)
         self.budget = chain_budget(grid.shape)  # implications chain searches may examine
         self.out_of_budget = False  # a chain search stopped for want of budget
         self.rated = 0.0  # the SE rating so far: singles no harder are all taken at once
@@ -452,7 +338,7 @@ class Candidates:
         return rounds, (1 + naked) * stuck
 
     @property
-    def geometry(self) -> _Geometry:
+    def geometry(self) -> Geometry:
         """The shape's units, peers and intersections, as cell indices."""
         return self._g
 
@@ -552,7 +438,7 @@ class Candidates:
         g, full = self._g, self._g.full
         kinds: tuple[list[tuple[int, int, float]], ...] = ([], [])  # (unit, bit, SE) by kind
         easiest = max(1.2, self.rated)  # SE of the singles taken in the first kind
-        u, missing, found = _unit_singles(self.masks, self.placed, g, full)
+        u, missing, found = unit_singles(self.masks, self.placed, g, full)
         if missing:
             raise ContradictionError(
                 f"{self.symbols_of(missing)} has no place left in {g.unit_names[u]}"

@@ -24,7 +24,8 @@ except ImportError:  # no C accelerator: every geometry's ``packed`` is None
 Cells = tuple[int, ...]
 
 if TYPE_CHECKING:
-    from sudoku.rate import Candidates, Step, _Geometry
+    from sudoku.geometry import Geometry
+    from sudoku.rate import Candidates, Step
 
     #: A pattern found, before it is written out as a step: what it strikes, as (cell
     #: index, mask of digits) pairs, the units it reasons in, and how to write its step.
@@ -227,7 +228,7 @@ def direct(board: Candidates, technique: str, se: float, patterns: list[Pattern]
 
 
 def _direct_place_py(
-    masks: list[int], g: _Geometry, patterns: list[Pattern], pointing: bool
+    masks: list[int], g: Geometry, patterns: list[Pattern], pointing: bool
 ) -> tuple[int, int, int] | None:
     """The first of ``patterns`` after whose removals a digit struck has one place left in
     a unit where SE looks (a hidden subset: its own unit; locked candidates: another unit

@@ -14,6 +14,7 @@ from itertools import combinations, islice
 import pytest
 
 from sudoku.fish_and_wings import _closed_sets_py, _lines_py, closed_sets
+from sudoku.geometry import geometry_of, unit_singles
 from sudoku.grid import ConflictingGivens, Grid, Shape, parse
 from sudoku.rate import (
     BANDS,
@@ -25,8 +26,6 @@ from sudoku.rate import (
     ContradictionError,
     Rating,
     Step,
-    _geometry,
-    _unit_singles,
     describe_bands,
     level_of,
     rate,
@@ -347,7 +346,7 @@ def test_other_shapes_rate_with_their_own_units(shape):
     assert puzzle.cells.count(0) > shape.size**2 // 2
 
 
-def naive_unit_singles(masks, placed, units, full):
+def naiveunit_singles(masks, placed, units, full):
     """The scan for hidden singles read off its definition: digit by digit, the cells of a
     unit that still have it (the first unit with a digit in none of them ends it)."""
     found = []
@@ -399,7 +398,7 @@ def test_the_unit_scans_count_each_digit_s_places(data_file, scan):
     # The scans for hidden singles and subsets on every position the rater meets on hard
     # puzzles, and on each again with candidates struck at random (digits left with no
     # place: contradictions), in Python (the reference) and in C.
-    g = _geometry(Shape())
+    g = geometry_of(Shape())
     if scan == "c" and g.packed is None:
         pytest.skip("the C batch was not built")
     python = g._replace(packed=None)
@@ -412,9 +411,9 @@ def test_the_unit_scans_count_each_digit_s_places(data_file, scan):
                 for k in rng.sample(range(81), 6):
                     struck[k] &= rng.getrandbits(9)
                 for masks in (board.masks, struck):
-                    expected = naive_unit_singles(masks, board.placed, g.units, g.full)
+                    expected = naiveunit_singles(masks, board.placed, g.units, g.full)
                     on = g if scan == "c" else python
-                    assert _unit_singles(masks, board.placed, on, g.full) == expected
+                    assert unit_singles(masks, board.placed, on, g.full) == expected
                     assert _places(masks, g.units) == naive_unit_places(masks, g.units, g.full)
                     lines = (  # each digit's places along each row and column
                         [

@@ -13,13 +13,13 @@ from itertools import islice
 import pytest
 
 import sudoku.rate as rate_module
+from sudoku.geometry import geometry_of
 from sudoku.grid import Grid, Shape, parse
 from sudoku.rate import (
     PATTERNS,
     Candidates,
     ContradictionError,
     Rating,
-    _geometry,
     _pencil_marks_py,
     _singles_table,
     rate,
@@ -34,7 +34,7 @@ pytestmark = pytest.mark.skipif(not c_batch_available(), reason="the C batch was
 def in_python(monkeypatch: pytest.MonkeyPatch) -> None:
     """Rate on geometries whose units are not packed for C: the Python reference."""
     monkeypatch.setattr(
-        rate_module, "_geometry", lambda shape: _geometry(shape)._replace(packed=None)
+        rate_module, "geometry_of", lambda shape: geometry_of(shape)._replace(packed=None)
     )
 
 
@@ -81,7 +81,7 @@ def test_rating_in_c_is_the_python_reference_step_for_step(
     broken = [wrong_given(p, rng) for p in chosen[:40]]
     fast = [outcome(p, **options) for p in chosen + broken]
     in_python(monkeypatch)
-    assert rate_module._geometry(Shape()).packed is None  # no packed units: no C walk
+    assert rate_module.geometry_of(Shape()).packed is None  # no packed units: no C walk
     reference = [outcome(p, **options) for p in chosen + broken]
     assert fast == reference
     contradictions = sum(isinstance(r, str) for r in fast)
@@ -119,7 +119,7 @@ def test_walk_yields_each_round_before_it_is_applied_unless_told(data_file):
 def test_pencil_marks_in_c_are_the_python_reference(data_file):
     # On real puzzles, and with a given that repeats a digit of its row, column or box:
     # C says None and the Python reference names the cell.
-    g = _geometry(Shape())
+    g = geometry_of(Shape())
     assert g.packed is not None
     batch, rng = c_batch(), random.Random(3)
     for puzzle in puzzles(data_file, "sudoku17.txt", 200, step=7):
@@ -138,7 +138,7 @@ def test_direct_places_in_c_are_the_python_reference(data_file):
     # SE's direct techniques search the patterns of locked candidates and hidden subsets
     # for a digit left with one place: on every position the rater meets on hard puzzles,
     # and on each again with candidates struck at random.
-    g = _geometry(Shape())
+    g = geometry_of(Shape())
     assert g.packed is not None
     batch, rng = c_batch(), random.Random(11)
     hits = checked = 0
@@ -167,7 +167,7 @@ def test_direct_places_in_c_are_the_python_reference(data_file):
 
 def test_the_c_walk_refuses_what_does_not_fit():
     # What a caller could get wrong is refused with an error, never read out of bounds.
-    batch, g = c_batch(), _geometry(Shape())
+    batch, g = c_batch(), geometry_of(Shape())
     table = _singles_table(Shape())
     assert g.packed is not None and table is not None
     values, masks, placed = [0] * 81, [511] * 81, [0] * 27
