@@ -17,7 +17,7 @@ from dlx import seeds
 from dlx.seeds import Seed
 from sudoku.cover import decode, search
 from sudoku.grid import Grid, Shape, by_shape
-from sudoku.solve import count_cells, first_in_c
+from sudoku.solve import count_cells, first_in_c, quick_counter
 
 RESTART_NODES = 10  # a complete grid's first search budget, in nodes a cell (then doubled)
 GRID_GUESSES = 20_000  # guesses of the C search for a complete grid, after a failed restart
@@ -176,6 +176,7 @@ def strip(
     left, decided = sum(1 for d in cells if d), True
     peers, n = _peers(shape), shape.size
     shortcut = budget.guesses is None  # a bounded proof decides as it did (the same puzzle)
+    quick = quick_counter(shape) if shortcut and budget.limit is None else None
     for k, orbit in enumerate(order, 1):
         if floor is not None and left - len(orbit) < floor:
             continue
@@ -184,7 +185,9 @@ def strip(
             cells[i] = 0
         unique: int | None = 1  # each blank the one digit its peers leave: no search
         if not shortcut or not all(_forced(cells, peers[i], n) for i in orbit):
-            unique = count_within(shape, cells, budget)
+            unique = quick(cells) if quick is not None else None
+            if unique is None:
+                unique = count_within(shape, cells, budget)
         if unique == 1:
             left -= len(orbit)
         else:
@@ -212,10 +215,9 @@ def _peers(shape: Shape) -> tuple[tuple[int, ...], ...]:
 
 def _forced(cells: list[int], peers: tuple[int, ...], n: int) -> bool:
     """Whether a blank with these ``peers`` is a naked single: they hold n - 1 digits."""
-    held = 0
-    for p in peers:
-        held |= 1 << cells[p]
-    return (held >> 1).bit_count() == n - 1
+    held = set(map(cells.__getitem__, peers))
+    held.discard(0)
+    return len(held) == n - 1
 
 
 class Candidate:
@@ -236,6 +238,10 @@ class Candidate:
 
 
 Report = Callable[[float, str], object]  # progress(fraction of the budget spent, status)
+
+
+def silent(fraction: float, status: str) -> None:
+    """The report of a generation nobody follows: the digging then words no status."""
 
 
 def fresh(
@@ -261,7 +267,9 @@ def fresh(
         order,
         budget,
         floor,
-        lambda k, total: report(k / total, f"attempt {attempt}: digging, cell {k} of {total}"),
+        None
+        if report is silent
+        else lambda k, total: report(k / total, f"attempt {attempt}: digging, cell {k} of {total}"),
     )
     return Candidate(attempt, cells, solution, done is True)
 

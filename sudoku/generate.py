@@ -41,6 +41,7 @@ from sudoku.digging import (
     orbits,
     pad,
     reachable,
+    silent,
     strip,
 )
 from sudoku.grid import Grid, Shape, format_line, parse
@@ -271,7 +272,7 @@ def generate(
     rng = random.Random(value)
     symmetry = _resolve_symmetry(shape, symmetry, clues, value)
     _check_clues(shape, symmetry, clues)
-    report = progress or (lambda fraction, status: None)
+    report = progress or silent
     found: Iterable[Candidate | None]
     if pattern is not None:
         found = masked(shape, pattern, rng, budget, attempts, report)
@@ -393,9 +394,7 @@ def fewest(
     symmetry = _resolve_symmetry(shape, symmetry, None, value)
     floor = MIN_CLUES_9X9 if shape == Shape() else None
     best = None
-    for candidate in descents(
-        shape, symmetry, rng, budget, None, floor, progress or (lambda fraction, status: None)
-    ):
+    for candidate in descents(shape, symmetry, rng, budget, None, floor, progress or silent):
         if best is None or candidate.clues < best.clues:
             best = candidate
         if candidate.clues == floor:

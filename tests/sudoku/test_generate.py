@@ -26,7 +26,7 @@ from sudoku.generate import (
 from sudoku.grid import Grid, GridError, Shape, format_line, is_solution, parse
 from sudoku.grids import distinct_grids, write_grids
 from sudoku.rate import BANDS, LEVELS, rate
-from sudoku.solve import Status, solve
+from sudoku.solve import Status, quick_counter, solve
 
 
 def count_solutions(grid: Grid, limit: int = 2) -> int:
@@ -145,6 +145,35 @@ def test_puzzles_are_unique_and_minimal(seed):
     assert made.rating == rate(made.puzzle, budget=0) and made.nodes > 0 and made.updates > 0
     assert made.rating.level == rate(made.puzzle).level  # the chains left out change no level
     assert generate(seed=seed) == made  # reproducible from the reported seed
+
+
+@pytest.mark.parametrize("size", [4, 9])
+def test_digging_s_quick_count_agrees_with_backtracking(size):
+    """The C count that digging calls straight (no route chosen, no check) says 0, 1 or 2
+    as the independent counter does, on puzzles blanked at random from complete grids and
+    with a given changed (none or several solutions); givens that clash get None."""
+    pytest.importorskip("sudoku._batch", reason="the C batch was not built")
+    shape, rng = Shape.for_size(size), random.Random(size)
+    counted = quick_counter(shape)
+    seen = set()
+    for k in range(60):
+        cells = list(complete_grid(shape, seed=k).cells)
+        for i in rng.sample(range(len(cells)), rng.randrange(len(cells) // 2, len(cells))):
+            cells[i] = 0
+        if k % 3 == 0:  # a given changed: often no solution left
+            i = rng.choice([i for i, d in enumerate(cells) if d])
+            cells[i] = cells[i] % size + 1
+        grid = Grid(shape, tuple(cells))
+        clash = any(
+            len(ds := [grid[cell] for cell in unit if grid[cell]]) != len(set(ds))
+            for unit in shape.units
+        )
+        answer = counted(cells)
+        assert answer is None if clash else answer == count_solutions(grid)
+        seen.add(answer)
+    assert {0, 1, 2} <= seen  # every answer met
+    clashing = [1, 1] + [0] * (size * size - 2)  # two 1s in the first row
+    assert counted(clashing) is None
 
 
 @pytest.mark.parametrize("symmetry", SYMMETRIES[1:])
