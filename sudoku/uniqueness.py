@@ -20,6 +20,7 @@ and boxes (or jigsaw regions) take part: an extra unit such as a diagonal can br
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from itertools import combinations
 from typing import TYPE_CHECKING
 
@@ -39,14 +40,10 @@ def rectangle(board: Candidates) -> list[Step]:
     if not _plain(board):
         return []
     masks = board.masks
-    for corners in _rectangles(board.shape):
-        a, b, c, d = corners
-        # every corner holds the pair: at least two digits common to all four (a placed
-        # corner has none)
-        if (masks[a] & masks[b] & masks[c] & masks[d]).bit_count() >= 2:
-            found = _deadly(board, corners, [masks[i] for i in corners])
-            if found:
-                return found
+    for corners, _ in _paired_rectangles(board):
+        found = _deadly(board, corners, [masks[i] for i in corners])
+        if found:
+            return found
     return []
 
 
@@ -63,6 +60,36 @@ def _rectangles(shape: Shape) -> tuple[tuple[int, int, int, int], ...]:
             if len({region_of[i] for i in corners}) == 2:
                 found.append(corners)
     return tuple(found)
+
+
+@by_shape
+def _row_pairs(shape: Shape) -> tuple[tuple[int, int, frozenset[tuple[int, int]]], ...]:
+    """`_rectangles` by their two rows: each pair of rows with the pairs of columns that make
+    a rectangle in two regions there, in the order of `_rectangles`."""
+    n = shape.size
+    columns: dict[tuple[int, int], set[tuple[int, int]]] = {}
+    for a, b, c, _ in _rectangles(shape):
+        columns.setdefault((a // n, c // n), set()).add((a % n, b % n))
+    return tuple((r1, r2, frozenset(pairs)) for (r1, r2), pairs in columns.items())
+
+
+def _paired_rectangles(board: Candidates) -> Iterator[tuple[tuple[int, int, int, int], int]]:
+    """The rectangles of `_rectangles`, in its order, whose four corners share two digits or
+    more (the only ones a deadly pattern can take), with the digits they share. Only the
+    columns where both rows hold two candidates or more are paired (a placed cell has none)."""
+    n, masks = board.shape.size, board.masks
+    open_columns = [
+        sum(1 << c for c in range(n) if masks[r * n + c].bit_count() >= 2) for r in range(n)
+    ]
+    for r1, r2, pairs in _row_pairs(board.shape):
+        both = open_columns[r1] & open_columns[r2]
+        if both & (both - 1) == 0:  # fewer than two columns
+            continue
+        top, bottom = r1 * n, r2 * n
+        shared = {c: masks[top + c] & masks[bottom + c] for c in range(n) if both >> c & 1}
+        for c1, c2 in combinations(shared, 2):
+            if (c1, c2) in pairs and (ab := shared[c1] & shared[c2]).bit_count() >= 2:
+                yield (top + c1, top + c2, bottom + c1, bottom + c2), ab
 
 
 def _deadly(board: Candidates, corners: tuple[int, ...], ms: list[int]) -> list[Step]:
@@ -190,9 +217,7 @@ def rectangle_type_3(board: Candidates) -> list[Step]:
         return []
     g, masks = board.geometry, board.masks
     found = []  # (corners, roof, extra, pair): the rectangles with two corners the pair alone
-    for corners in _rectangles(board.shape):
-        a, b, c, d = corners
-        ab = masks[a] & masks[b] & masks[c] & masks[d]
+    for corners, ab in _paired_rectangles(board):
         if ab.bit_count() != 2:
             continue
         roof = [i for i in corners if masks[i] != ab]
