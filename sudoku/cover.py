@@ -149,6 +149,8 @@ def decode(solution: Iterable[Hashable], shape: Shape) -> Grid:
     """The grid that a solution (options (row, column, digit), givens included) fills in."""
     n = shape.size
     cells = [0] * (n * n)
-    for row, col, digit in placements(solution):
+    # without cages every option is a placement: no need to sort them out one by one
+    options = placements(solution) if shape.cages else cast("Iterable[Given]", solution)
+    for row, col, digit in options:
         cells[row * n + col] = digit
     return Grid(shape, tuple(cells))

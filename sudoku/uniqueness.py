@@ -63,33 +63,35 @@ def _rectangles(shape: Shape) -> tuple[tuple[int, int, int, int], ...]:
 
 
 @by_shape
-def _row_pairs(shape: Shape) -> tuple[tuple[int, int, frozenset[tuple[int, int]]], ...]:
-    """`_rectangles` by their two rows: each pair of rows with the pairs of columns that make
-    a rectangle in two regions there, in the order of `_rectangles`."""
-    n = shape.size
-    columns: dict[tuple[int, int], set[tuple[int, int]]] = {}
-    for a, b, c, _ in _rectangles(shape):
-        columns.setdefault((a // n, c // n), set()).add((a % n, b % n))
-    return tuple((r1, r2, frozenset(pairs)) for (r1, r2), pairs in columns.items())
+def _rectangles_through(shape: Shape) -> dict[tuple[int, int], tuple[int, ...]]:
+    """For two cells i < j, the places in `_rectangles` of the rectangles with both as
+    corners (a rectangle's corners are in increasing order)."""
+    through: dict[tuple[int, int], list[int]] = {}
+    for k, corners in enumerate(_rectangles(shape)):
+        for pair in combinations(corners, 2):
+            through.setdefault(pair, []).append(k)
+    return {pair: tuple(places) for pair, places in through.items()}
 
 
 def _paired_rectangles(board: Candidates) -> Iterator[tuple[tuple[int, int, int, int], int]]:
-    """The rectangles of `_rectangles`, in its order, whose four corners share two digits or
-    more (the only ones a deadly pattern can take), with the digits they share. Only the
-    columns where both rows hold two candidates or more are paired (a placed cell has none)."""
-    n, masks = board.shape.size, board.masks
-    open_columns = [
-        sum(1 << c for c in range(n) if masks[r * n + c].bit_count() >= 2) for r in range(n)
-    ]
-    for r1, r2, pairs in _row_pairs(board.shape):
-        both = open_columns[r1] & open_columns[r2]
-        if both & (both - 1) == 0:  # fewer than two columns
-            continue
-        top, bottom = r1 * n, r2 * n
-        shared = {c: masks[top + c] & masks[bottom + c] for c in range(n) if both >> c & 1}
-        for c1, c2 in combinations(shared, 2):
-            if (c1, c2) in pairs and (ab := shared[c1] & shared[c2]).bit_count() >= 2:
-                yield (top + c1, top + c2, bottom + c1, bottom + c2), ab
+    """The rectangles of `_rectangles`, in its order, where two corners hold the same two
+    digits alone and the four corners share two digits or more, with the digits they share.
+    Every unique rectangle has two such corners (type 1 three), so only the rectangles
+    through two bivalue cells of one pair are looked at, not all of them."""
+    masks = board.masks
+    by_pair: dict[int, list[int]] = {}
+    for i, m in enumerate(masks):
+        if m.bit_count() == 2:
+            by_pair.setdefault(m, []).append(i)
+    through, places = _rectangles_through(board.shape), set[int]()
+    for cells in by_pair.values():
+        for pair in combinations(cells, 2):  # cells in increasing order, as corners are
+            places.update(through.get(pair, ()))
+    rectangles = _rectangles(board.shape)
+    for k in sorted(places):
+        corners = a, b, c, d = rectangles[k]
+        if (ab := masks[a] & masks[b] & masks[c] & masks[d]).bit_count() >= 2:
+            yield corners, ab
 
 
 def _deadly(board: Candidates, corners: tuple[int, ...], ms: list[int]) -> list[Step]:
