@@ -10,7 +10,8 @@
  * are several, the givens are forced on a fresh copy of the layout and dlx._search's loop
  * (dlx/_search_api.h, step for step the loop of every search) finds the first two in the
  * engine's order, so that every path shows the same two. Only the line in and the line out
- * are Python objects.
+ * are Python objects. dig(cells, orbits) runs generation's digging on the same counts: each
+ * orbit blanked in turn, kept blank when the puzzle stays unique.
  *
  * A line this fast path does not take (separators, a bad or non-ASCII character, a wrong
  * length, a digit too large, givens that break the rules) is answered PYTHON, so that
@@ -335,6 +336,33 @@ static int first_two(Line *line, DlxRun *run, const int *cells, int *chosen, Run
     return 0;
 }
 
+#define CLASHED (-2) /* count_cells: givens that break the rules */
+_Static_assert(MASKS_CLASH == CLASHED && BANDS_CLASH == CLASHED, "one code for a clash");
+
+/* The solutions of the puzzle cells[] counted to running->limit, on the bands for the usual
+ * 9x9 shape, else on the bitmasks: how many (the first one's digits in digits[]), CLASHED
+ * when givens break the rules, -1 when Ctrl-C or stop() stopped it (an exception set) or
+ * it passed running->max_guesses (running->gave_up set). Adds the search's guesses to
+ * *guesses. Called without the GIL (see interrupted). */
+static int count_cells(const Shape *shape, MasksSearch *search, BandsSearch *bands,
+                       const int *cells, unsigned char *digits, Running *running,
+                       long long *guesses)
+{
+    int start = shape->bands ? bands_start(bands, cells) : masks_start(search, cells);
+    if (start == CLASHED)
+        return CLASHED;
+    long long every = running->deadline || running->max_guesses ? CHECK_CLOCK : CHECK_EVERY;
+    running->guesses = shape->bands ? &bands->guesses : &search->guesses;
+    running->gave_up = 0;
+    int found = start < 0      ? 0
+                : shape->bands ? bands_count(bands, running->limit, digits, every, interrupted,
+                                             running)
+                              : masks_count(search, running->limit, digits, every, interrupted, running);
+    *guesses += shape->bands ? bands->guesses : search->guesses;
+    running->guesses = NULL;
+    return found;
+}
+
 /* Count line's solutions to two, on the bands for the usual 9x9 shape, else on the
  * bitmasks; write the solution when it is unique, the first two (first_two) when there are
  * several; answer STOPPED when the search passed running->max_guesses (seen when it polls,
@@ -345,23 +373,13 @@ static int solve_line(Line *line, DlxRun *run, const Shape *shape, MasksSearch *
                       BandsSearch *bands, int *cells, int *chosen, unsigned char *digits,
                       Running *running, long long *guesses)
 {
-    int read = read_cells(line, cells);
-    int start = read < 0      ? MASKS_CLASH
-                : shape->bands ? bands_start(bands, cells)
-                              : masks_start(search, cells);
-    if (start == MASKS_CLASH || start == BANDS_CLASH) { /* Python names the clashing cells */
+    int found = read_cells(line, cells) < 0
+                    ? CLASHED
+                    : count_cells(shape, search, bands, cells, digits, running, guesses);
+    if (found == CLASHED) { /* Python names the clashing cells */
         line->code = PYTHON;
         return 0;
     }
-    long long every = running->deadline || running->max_guesses ? CHECK_CLOCK : CHECK_EVERY;
-    running->guesses = shape->bands ? &bands->guesses : &search->guesses;
-    running->gave_up = 0;
-    int found = start < 0      ? 0
-                : shape->bands ? bands_count(bands, running->limit, digits, every, interrupted,
-                                             running)
-                              : masks_count(search, running->limit, digits, every, interrupted, running);
-    *guesses += shape->bands ? bands->guesses : search->guesses;
-    running->guesses = NULL;
     if (found < 0 && running->gave_up) {
         line->code = STOPPED;
         return 0;
@@ -548,6 +566,146 @@ done:
     return result;
 }
 
+PyDoc_STRVAR(dig_doc,
+             "dig(cells, orbits) -> bytes\n\n"
+             "Blank the orbits of the puzzle cells in turn, keeping each blanking after which\n"
+             "the puzzle has exactly one solution (counted to two, as solve counts; givens\n"
+             "that break the rules have none); the cells left. cells: a digit 0-n a cell (0 a\n"
+             "blank), n x n of them for a shape added; orbits: sequences of cell indices.\n"
+             "sudoku.digging.strip's loop without a limit, in one call; stop() and Ctrl-C\n"
+             "end it as they end solve().");
+
+/* The orbits (a sequence of sequences of cell indices below `count`) flattened: at[] holds
+ * their cells one after another, orbit i from start[i] to start[i + 1]. 0, or -1 with an
+ * exception set (and nothing to free) when they are not that. */
+static int read_orbits(PyObject *orbits_arg, Py_ssize_t count, Py_ssize_t *n_orbits, int **at,
+                       Py_ssize_t **start)
+{
+    PyObject *orbits = PySequence_Fast(orbits_arg, "dig: orbits must be a sequence");
+    if (!orbits)
+        return -1;
+    Py_ssize_t total = PySequence_Fast_GET_SIZE(orbits), cells = 0;
+    *at = NULL;
+    *start = PyMem_Calloc((size_t)total + 1, sizeof(Py_ssize_t));
+    if (!*start) {
+        PyErr_NoMemory();
+        goto fail;
+    }
+    for (Py_ssize_t i = 0; i < total; i++) { /* the cells first counted, then read */
+        PyObject *orbit = PySequence_Fast_GET_ITEM(orbits, i);
+        if (!PyTuple_Check(orbit) && !PyList_Check(orbit)) {
+            PyErr_Format(PyExc_TypeError, "dig: orbit %zd is %R, not a tuple or list of cells",
+                         i, orbit);
+            goto fail;
+        }
+        cells += PySequence_Fast_GET_SIZE(orbit);
+        (*start)[i + 1] = cells;
+    }
+    if (!(*at = PyMem_Calloc(cells ? (size_t)cells : 1, sizeof(int)))) {
+        PyErr_NoMemory();
+        goto fail;
+    }
+    for (Py_ssize_t i = 0; i < total; i++) {
+        PyObject *orbit = PySequence_Fast_GET_ITEM(orbits, i);
+        for (Py_ssize_t j = 0; j < PySequence_Fast_GET_SIZE(orbit); j++) {
+            long cell = PyLong_AsLong(PySequence_Fast_GET_ITEM(orbit, j));
+            if (cell == -1 && PyErr_Occurred())
+                goto fail;
+            if (cell < 0 || cell >= count) {
+                PyErr_Format(PyExc_ValueError, "dig: orbit %zd names cell %ld, not one of 0-%zd",
+                             i, cell, count - 1);
+                goto fail;
+            }
+            (*at)[(*start)[i] + j] = (int)cell;
+        }
+    }
+    *n_orbits = total;
+    Py_DECREF(orbits);
+    return 0;
+fail:
+    PyMem_Free(*at);
+    PyMem_Free(*start);
+    *at = NULL;
+    *start = NULL;
+    Py_DECREF(orbits);
+    return -1;
+}
+
+static PyObject *Solver_dig(Solver *self, PyObject *args)
+{
+    Py_buffer given;
+    PyObject *orbits, *result = NULL;
+    if (!PyArg_ParseTuple(args, "y*O:dig", &given, &orbits))
+        return NULL;
+    Py_ssize_t count = given.len, n_orbits = 0, *start = NULL;
+    int *at = NULL, *cells = NULL, *saved = NULL;
+    unsigned char *digits = NULL;
+    BandsSearch *bands = NULL;
+    void *memory = NULL;
+    int n = self->fixed ? self->fixed : size_of(count);
+    if (!n || (Py_ssize_t)n * n != count || !self->shapes[n]) {
+        PyErr_Format(PyExc_ValueError, "dig: %zd cells are no grid of a shape added", count);
+        goto done;
+    }
+    const Shape *shape = self->shapes[n];
+    const unsigned char *in = given.buf;
+    if (read_orbits(orbits, count, &n_orbits, &at, &start) < 0)
+        goto done;
+    cells = PyMem_Calloc((size_t)count, sizeof(int));
+    saved = PyMem_Calloc(start[n_orbits] ? (size_t)start[n_orbits] : 1, sizeof(int));
+    digits = PyMem_Calloc((size_t)count, 1);
+    bands = PyMem_Malloc(sizeof(BandsSearch));
+    memory = PyMem_Malloc(masks_need(&shape->masks));
+    if (!cells || !saved || !digits || !bands || !memory) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    for (Py_ssize_t k = 0; k < count; k++) {
+        if (in[k] > n) {
+            PyErr_Format(PyExc_ValueError, "dig: cell %zd holds %d, more than %d", k, in[k], n);
+            goto done;
+        }
+        cells[k] = in[k];
+    }
+    MasksSearch search;
+    masks_search_init(&search, &shape->masks, memory);
+    long long guesses = 0;
+    int stopped = 0;
+    Running running = {PyEval_SaveThread(), self, 0, 2, 0, NULL, 0};
+    for (Py_ssize_t i = 0; i < n_orbits && !stopped; i++) {
+        if (__atomic_load_n(&self->stopping, __ATOMIC_RELAXED) && (stopped = interrupted(&running)))
+            break;
+        for (Py_ssize_t j = start[i]; j < start[i + 1]; j++) {
+            saved[j] = cells[at[j]];
+            cells[at[j]] = 0;
+        }
+        int found = count_cells(shape, &search, bands, cells, digits, &running, &guesses);
+        if (found == -1)
+            stopped = 1;
+        else if (found != 1) /* put back, the last first: a cell named twice gets its digit */
+            for (Py_ssize_t j = start[i + 1] - 1; j >= start[i]; j--)
+                cells[at[j]] = saved[j];
+    }
+    PyEval_RestoreThread(running.state);
+    __atomic_add_fetch(&self->guesses, guesses, __ATOMIC_RELAXED);
+    if (stopped)
+        goto done;
+    if (!(result = PyBytes_FromStringAndSize(NULL, count)))
+        goto done;
+    for (Py_ssize_t k = 0; k < count; k++)
+        PyBytes_AS_STRING(result)[k] = (char)cells[k];
+done:
+    PyMem_Free(at);
+    PyMem_Free(start);
+    PyMem_Free(cells);
+    PyMem_Free(saved);
+    PyMem_Free(digits);
+    PyMem_Free(bands);
+    PyMem_Free(memory);
+    PyBuffer_Release(&given);
+    return result;
+}
+
 PyDoc_STRVAR(stop_doc, "stop()\n\n"
                       "Stop every solve() running on this Solver in any thread, and every one\n"
                       "to come: each raises RuntimeError within a line or a million nodes.\n"
@@ -576,6 +734,7 @@ static PyMethodDef Solver_methods[] = {
     {"stop", (PyCFunction)Solver_stop, METH_NOARGS, stop_doc},
     {"add_shape", (PyCFunction)Solver_add_shape, METH_VARARGS, add_shape_doc},
     {"solve", (PyCFunction)(void (*)(void))Solver_solve, METH_VARARGS | METH_KEYWORDS, solve_doc},
+    {"dig", (PyCFunction)Solver_dig, METH_VARARGS, dig_doc},
     {NULL, NULL, 0, NULL},
 };
 

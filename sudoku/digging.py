@@ -17,7 +17,7 @@ from dlx import seeds
 from dlx.seeds import Seed
 from sudoku.cover import decode, search
 from sudoku.grid import Grid, Shape, by_shape
-from sudoku.solve import count_cells, first_in_c, quick_counter
+from sudoku.solve import count_cells, dig_in_c, first_in_c, quick_counter
 
 RESTART_NODES = 10  # a complete grid's first search budget, in nodes a cell (then doubled)
 GRID_GUESSES = 20_000  # guesses of the C search for a complete grid, after a failed restart
@@ -173,10 +173,15 @@ def strip(
     unique with no count; only the others are counted (when proofs are bounded by
     guesses, every blanking is, so that a seed digs the same puzzle as before).
     """
-    left, decided = sum(1 for d in cells if d), True
-    peers, n = _peers(shape), shape.size
     shortcut = budget.guesses is None  # a bounded proof decides as it did (the same puzzle)
     quick = quick_counter(shape) if shortcut and budget.limit is None else None
+    if quick is not None and floor is None and tried is None:
+        dug = dig_in_c(shape, cells, order)  # the same loop, whole in C
+        if dug is not None:
+            cells[:] = dug
+            return True
+    left, decided = sum(1 for d in cells if d), True
+    peers, n = _peers(shape), shape.size
     for k, orbit in enumerate(order, 1):
         if floor is not None and left - len(orbit) < floor:
             continue

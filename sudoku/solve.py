@@ -270,6 +270,18 @@ def count_cells(
 _LINE = bytes.maketrans(bytes(range(len(SYMBOLS) + 1)), ("." + SYMBOLS).encode())
 
 
+def dig_in_c(
+    shape: Shape, cells: Sequence[int], order: Sequence[Sequence[int]]
+) -> list[int] | None:
+    """The cells left once the orbits of ``order`` are blanked in turn, each blanking kept
+    when the puzzle stays unique: `sudoku.digging.strip`'s loop with no bound, in one call
+    to the C batch (``Solver.dig``), on the same counts as `quick_counter`. None when there
+    is no C batch or the shape has cages."""
+    if not c_batch_available() or shape.cages:
+        return None
+    return list(_lean_solver(shape).dig(bytes(cells), order))
+
+
 def quick_counter(shape: Shape) -> Callable[[Sequence[int]], int | None] | None:
     """`count_cells` to 2, with no time limit or guess bound, for the many proofs that
     digging makes: the C batch's solver called straight, without the layers that choose a

@@ -488,3 +488,67 @@ def test_counting_to_one_shows_the_first_solution_found(kind):
     assert is_solution(parse(found[1]), parse(HARD))
     with pytest.raises(ValueError, match="limit must be 1 or 2"):
         solver.solve([HARD], limit=3)  # type: ignore[attr-defined]
+
+
+def dug_by_the_engine(shape: Shape, cells: list[int], order: list[tuple[int, ...]]) -> list[int]:
+    """Digging's rule on the engine's count (dlx, not the C batch): each orbit blanked in
+    turn, kept blank when the puzzle has one solution."""
+    cells = list(cells)
+    for orbit in order:
+        kept = [cells[i] for i in orbit]
+        for i in orbit:
+            cells[i] = 0
+        if search(Grid(shape, tuple(cells))).count(2) != 1:
+            for i, d in zip(orbit, kept, strict=True):
+                cells[i] = d
+    return cells
+
+
+@pytest.mark.parametrize("shape", [Shape(), Shape.for_size(4), Shape.x(9), JIGSAW], ids=str)
+def test_dig_blanks_as_the_engine_counts(shape):
+    """Solver.dig (generation's digging in one C call) keeps the blankings the engine's
+    count keeps, orbit by orbit: single cells in random order, and the orbits of a half
+    turn (pairs, the centre alone), on the bands (9x9) and the bitmasks (the others)."""
+    solver = sudoku.solve._lean_solver(shape)
+    n, rng = shape.size, random.Random(shape.size)
+    for k in range(4):
+        cells = list(complete_grid(shape, seed=k).cells)
+        singles = [(i,) for i in rng.sample(range(n * n), n * n)]
+        turns = sorted({tuple(sorted({i, n * n - 1 - i})) for i in range(n * n)})
+        rng.shuffle(turns)
+        for order in (singles, turns):
+            dug = list(solver.dig(bytes(cells), order))
+            assert dug == dug_by_the_engine(shape, cells, order)
+            assert is_solution(Grid(shape, tuple(cells)), Grid(shape, tuple(dug)))
+            assert search(Grid(shape, tuple(dug))).count(2) == 1
+
+
+def test_dig_keeps_givens_that_clash_and_refuses_what_it_cannot_use():
+    solver = sudoku.solve._lean_solver(Shape.for_size(4))
+    clashing = bytes([1, 1] + [0] * 14)  # no solution, whatever is blanked: all stays
+    assert solver.dig(clashing, [(0,), (1,), (0, 1)]) == clashing
+    full = bytes(complete_grid(Shape.for_size(4), seed=1).cells)
+    assert solver.dig(full, []) == full
+    with pytest.raises(ValueError, match="15 cells are no grid"):
+        solver.dig(full[:15], [])
+    with pytest.raises(ValueError, match="cell 3 holds 5, more than 4"):
+        solver.dig(full[:3] + bytes([5]) + full[4:], [])
+    with pytest.raises(ValueError, match="orbit 1 names cell 16, not one of 0-15"):
+        solver.dig(full, [(0,), (16,)])
+    with pytest.raises(ValueError, match="orbit 0 names cell -1"):
+        solver.dig(full, [(-1,)])
+    with pytest.raises(TypeError, match="orbit 0 is 3, not a tuple or list"):
+        solver.dig(full, [3])
+    with pytest.raises(TypeError, match="orbits must be a sequence"):
+        solver.dig(full, 3)
+    with pytest.raises(TypeError):
+        solver.dig(full, [("a",)])
+    with pytest.raises(TypeError):
+        solver.dig("1234" * 4, [])  # bytes, not a str
+    with pytest.raises(ValueError, match="no grid of a shape added"):
+        _batch.Solver().dig(full, [])
+    stopped = _batch.Solver(4)
+    stopped.add_shape(4, None, [list(u) for u in Shape.for_size(4).unit_indices])
+    stopped.stop()
+    with pytest.raises(RuntimeError, match="stopped"):
+        stopped.dig(full, [(0,)])
