@@ -171,7 +171,8 @@ def strip(
     ``tried(k, total)`` reports each orbit done. A blanking whose every cell is a naked
     single of the clues left (its peers hold the n - 1 other digits) leaves the same puzzle,
     unique with no count; only the others are counted (when proofs are bounded by
-    guesses, every blanking is, so that a seed digs the same puzzle as before).
+    guesses, every blanking is, so that a seed digs the same puzzle as before). With no
+    bound, floor or report, the whole loop runs in one C call (`sudoku.solve.dig_in_c`).
     """
     shortcut = budget.guesses is None  # a bounded proof decides as it did (the same puzzle)
     quick = quick_counter(shape) if shortcut and budget.limit is None else None
