@@ -175,12 +175,13 @@ def strip(
     bound, floor or report, the whole loop runs in one C call (`sudoku.solve.dig_in_c`).
     """
     shortcut = budget.guesses is None  # a bounded proof decides as it did (the same puzzle)
-    quick = quick_counter(shape) if shortcut and budget.limit is None else None
-    if quick is not None and floor is None and tried is None:
+    unbounded = shortcut and budget.limit is None
+    if unbounded and floor is None and tried is None:
         dug = dig_in_c(shape, cells, order)  # the same loop, whole in C
         if dug is not None:
             cells[:] = dug
             return True
+    quick = quick_counter(shape) if unbounded else None
     left, decided = sum(1 for d in cells if d), True
     peers, n = _peers(shape), shape.size
     for k, orbit in enumerate(order, 1):

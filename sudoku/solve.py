@@ -283,9 +283,10 @@ def dig_in_c(
 
 
 def quick_counter(shape: Shape) -> Callable[[Sequence[int]], int | None] | None:
-    """`count_cells` to 2, with no time limit or guess bound, for the many proofs that
-    digging makes: the C batch's solver called straight, without the layers that choose a
-    route and check the cells each time (a tenth of generation). None when there is no C
+    """`count_cells` to 2, with no time limit or guess bound, for digging's proofs where
+    `dig_in_c` does not take the whole loop (a clue floor, a progress report): the C batch's
+    solver called straight, without the layers that choose a route and check the cells
+    each time. None when there is no C
     batch or the shape has cages; the function answers None where it cannot say (givens
     that clash), for `count_cells` to take over."""
     if not c_batch_available() or shape.cages:
