@@ -386,9 +386,9 @@ static int bands_choose(const BandsState *s, int *band)
 }
 
 /* Search on from a started state until `limit` solutions have been found or the tree is
- * exhausted; the number found, the first one's digits (1-9) in first[81]. poll(context) is
+ * exhausted; the number found, each one's digits (1-9) in turn in found_digits[81 * limit]. poll(context) is
  * called every `every` guesses; when it returns nonzero the search stops and returns -1. */
-static int bands_count(BandsSearch *search, int limit, unsigned char *first, long long every,
+static int bands_count(BandsSearch *search, int limit, unsigned char *found_digits, long long every,
                        int (*poll)(void *), void *context)
 {
     BandsState *s = &search->now;
@@ -396,10 +396,10 @@ static int bands_count(BandsSearch *search, int limit, unsigned char *first, lon
     long long next_poll = search->guesses + every;
     for (;;) {
         if (ok && !(s->open[0] | s->open[1] | s->open[2])) {
-            if (found++ == 0)
-                for (int k = 0; k < 27; k++)
-                    for (uint32_t w = s->word[k]; w; w &= w - 1)
-                        first[27 * (k / 9) + dlx_ctz32(w)] = (unsigned char)(k % 9 + 1);
+            unsigned char *digits = found_digits + 81 * found++;
+            for (int k = 0; k < 27; k++)
+                for (uint32_t w = s->word[k]; w; w &= w - 1)
+                    digits[27 * (k / 9) + dlx_ctz32(w)] = (unsigned char)(k % 9 + 1);
             if (found >= limit)
                 return found;
             ok = 0;

@@ -340,7 +340,8 @@ static int first_two(Line *line, DlxRun *run, const int *cells, int *chosen, Run
 _Static_assert(MASKS_CLASH == CLASHED && BANDS_CLASH == CLASHED, "one code for a clash");
 
 /* The solutions of the puzzle cells[] counted to running->limit, on the bands for the usual
- * 9x9 shape, else on the bitmasks: how many (the first one's digits in digits[]), CLASHED
+ * 9x9 shape, else on the bitmasks: how many (their digits one after another in digits[],
+ * which has room for running->limit grids), CLASHED
  * when givens break the rules, -1 when Ctrl-C or stop() stopped it (an exception set) or
  * it passed running->max_guesses (running->gave_up set). Adds the search's guesses to
  * *guesses. Called without the GIL (see interrupted). */
@@ -364,8 +365,8 @@ static int count_cells(const Shape *shape, MasksSearch *search, BandsSearch *ban
 }
 
 /* Count line's solutions to two, on the bands for the usual 9x9 shape, else on the
- * bitmasks; write the solution when it is unique, the first two (first_two) when there are
- * several; answer STOPPED when the search passed running->max_guesses (seen when it polls,
+ * bitmasks; write the solution when it is unique, the first two when there are several (in
+ * the engine's order, first_two, when the shape has a layout; else as the count met them); answer STOPPED when the search passed running->max_guesses (seen when it polls,
  * so at the same node every time: the answer does not depend on the clock). Adds the
  * search's guesses to *guesses. -1 with an exception when Ctrl-C or stop() stopped it.
  * Called without the GIL (see interrupted). */
@@ -388,9 +389,9 @@ static int solve_line(Line *line, DlxRun *run, const Shape *shape, MasksSearch *
         return -1;
     if (found == 2 && run)
         return first_two(line, run, cells, chosen, running);
-    line->code = found == 2 ? SEVERAL : found ? UNIQUE : NONE; /* several: none shown */
-    line->shown = found == 1;
-    for (int k = 0; found && k < line->n * line->n; k++)
+    line->code = found == 2 ? SEVERAL : found ? UNIQUE : NONE;
+    line->shown = found;
+    for (int k = 0; k < found * line->n * line->n; k++)
         line->out[k] = SYMBOLS[digits[k] - 1];
     return 0;
 }
@@ -400,7 +401,8 @@ PyDoc_STRVAR(solve_doc,
              "Solve each of lines (a list of str), proving uniqueness. codes holds a code per\n"
              "line read: 0 no solution, 1 unique, 2 several, 3 read it in Python, 4 blank or a\n"
              "# comment, 5 stopped at the guess limit; solutions the solution line (unique),\n"
-             "the first two joined (several; None for a shape added without a layout) or None.\n"
+             "the first two joined (several: the engine's first two for a shape added with a\n"
+             "layout, else the first two the count met) or None.\n"
              "codes is shorter than lines when the next line's size has no shape. TimeoutError\n"
              "when the call takes more than seconds (checked between lines and every few\n"
              "thousand nodes). guesses: a line whose search has made that many guesses (seen\n"
@@ -452,7 +454,7 @@ static PyObject *Solver_solve(Solver *self, PyObject *args, PyObject *kwds)
     void *memory[MAX_SIZE + 1] = {NULL}; /* each search's working memory */
     int *cells = PyMem_Calloc(MAX_SIZE * MAX_SIZE, sizeof(int));
     int *chosen = PyMem_Calloc(MAX_SIZE * MAX_SIZE, sizeof(int));
-    unsigned char *digits = PyMem_Calloc(MAX_SIZE * MAX_SIZE, 1);
+    unsigned char *digits = PyMem_Calloc(2 * MAX_SIZE * MAX_SIZE, 1); /* limit 2 solutions */
     BandsSearch *bands = PyMem_Malloc(sizeof(BandsSearch));
     char *room = NULL;
     long long guesses = 0;
@@ -653,7 +655,7 @@ static PyObject *Solver_dig(Solver *self, PyObject *args)
         goto done;
     cells = PyMem_Calloc((size_t)count, sizeof(int));
     saved = PyMem_Calloc(start[n_orbits] ? (size_t)start[n_orbits] : 1, sizeof(int));
-    digits = PyMem_Calloc((size_t)count, 1);
+    digits = PyMem_Calloc(2 * (size_t)count, 1); /* the count to 2 writes both solutions */
     bands = PyMem_Malloc(sizeof(BandsSearch));
     memory = PyMem_Malloc(masks_need(&shape->masks));
     if (!cells || !saved || !digits || !bands || !memory) {

@@ -16,7 +16,7 @@
  * guessed MASKS_STALL times (a big grid, a hard jigsaw) goes on with locked candidates and
  * subsets after the singles, and branches by dom/wdeg (_deep.h). It visits fewer
  * nodes than the dancing-links loop and may meet the solutions in another order, so it
- * answers how many (to a limit) and the solution when there is exactly one.
+ * answers how many (to a limit) and the solutions in the order it met them.
  *
  * Plain C, no Python: the caller may run it without the GIL. Memory is the caller's (sizes
  * from masks_need), so a search allocates nothing.
@@ -392,10 +392,10 @@ static int masks_shortest(const MasksSearch *s)
 }
 
 /* Search on from a started state until `limit` solutions in all have been found or the tree
- * is exhausted; returns the number found. The first one's digits go to first[] (cells
- * bytes). poll(context) is called every `every` nodes; when it returns nonzero the search
+ * is exhausted; returns the number found. Each one's digits go in turn to found_digits[]
+ * (cells bytes a solution, room for `limit`). poll(context) is called every `every` nodes; when it returns nonzero the search
  * stops and returns -1. */
-MASKS_STEP int masks_count_k(MasksSearch *s, int limit, unsigned char *first, long long every,
+MASKS_STEP int masks_count_k(MasksSearch *s, int limit, unsigned char *found_digits, long long every,
                              int (*poll)(void *), void *context, int k)
 {
     const MasksShape *shape = s->shape;
@@ -404,8 +404,7 @@ MASKS_STEP int masks_count_k(MasksSearch *s, int limit, unsigned char *first, lo
     long long next_poll = s->nodes + every;
     for (;;) {
         if (ok && s->open == 0) {
-            if (found++ == 0)
-                memcpy(first, s->digits, cells);
+            memcpy(found_digits + cells * (size_t)found++, s->digits, cells);
             if (found >= limit)
                 return found;
             ok = 0;
@@ -464,12 +463,12 @@ static int masks_start(MasksSearch *s, const int *givens)
     return k == 3 ? masks_start_k(s, givens, 3) : masks_start_k(s, givens, k);
 }
 
-static int masks_count(MasksSearch *s, int limit, unsigned char *first, long long every,
+static int masks_count(MasksSearch *s, int limit, unsigned char *found_digits, long long every,
                        int (*poll)(void *), void *context)
 {
     int k = s->shape->per_cell;
-    return k == 3 ? masks_count_k(s, limit, first, every, poll, context, 3)
-                  : masks_count_k(s, limit, first, every, poll, context, k);
+    return k == 3 ? masks_count_k(s, limit, found_digits, every, poll, context, 3)
+                  : masks_count_k(s, limit, found_digits, every, poll, context, k);
 }
 
 #endif

@@ -483,7 +483,7 @@ def _c_answers(lines: Iterable[str], read: Reader, threads: int) -> Iterator[Ans
                 break
             for k, code in enumerate(codes, done):
                 number, line = block[k]
-                unordered = code == batch.SEVERAL and solutions[k - done] is None  # no matrix
+                unordered = code == batch.SEVERAL and not solvers.ordered_by(solver)
                 if code == batch.PYTHON or unordered or not records.plain:
                     for start, puzzle in records.feed(number, line):
                         answer = _answer(SOLVE, Place("line", start), puzzle)
@@ -522,6 +522,11 @@ class _Solvers:
 
     def current(self) -> Any:
         return self.solver
+
+    def ordered_by(self, solver: Any) -> bool:
+        """Whether ``solver`` holds the matrix, so its first two solutions are the engine's
+        (one without it gives the first two its own count met, in another order)."""
+        return self.ordered and solver is self.solver
 
     def engine_order(self) -> None:
         if not self.ordered:
