@@ -11,18 +11,20 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 
 from dlx import seeds
 from dlx.seeds import Seed
 from sudoku.cover import decode, search
 from sudoku.grid import Grid, Shape, by_shape
-from sudoku.solve import count_cells, dig_in_c, first_in_c, quick_counter
+from sudoku.solve import count_cells, dig_in_c, first_in_c, quick_counter, two_in_c
 
 RESTART_NODES = 10  # a complete grid's first search budget, in nodes a cell (then doubled)
 GRID_GUESSES = 20_000  # guesses of the C search for a complete grid, after a failed restart
 STALL_MOVES = 300  # search moves without a new low before a restart
 MASK_COUNT_LIMIT = 50  # solutions counted when scoring a grid against a mask
+QUICK_SIZE = 9  # up to this size a proof takes microseconds and a whole dig a millisecond or
+# so: under a time limit they run unwatched in C, the clock read between them
 
 
 class GenerateError(ValueError):
@@ -172,10 +174,11 @@ def strip(
     single of the clues left (its peers hold the n - 1 other digits) leaves the same puzzle,
     unique with no count; only the others are counted (when proofs are bounded by
     guesses, every blanking is, so that a seed digs the same puzzle as before). With no
-    bound, floor or report, the whole loop runs in one C call (`sudoku.solve.dig_in_c`).
+    bound, floor or report, the whole loop runs in one C call (`sudoku.solve.dig_in_c`);
+    under a time limit only up to QUICK_SIZE, where it takes a millisecond or so.
     """
     shortcut = budget.guesses is None  # a bounded proof decides as it did (the same puzzle)
-    unbounded = shortcut and budget.limit is None
+    unbounded = shortcut and (budget.limit is None or shape.size <= QUICK_SIZE)
     if unbounded and floor is None and tried is None:
         dug = dig_in_c(shape, cells, order)  # the same loop, whole in C
         if dug is not None:
@@ -187,6 +190,8 @@ def strip(
     for k, orbit in enumerate(order, 1):
         if floor is not None and left - len(orbit) < floor:
             continue
+        if quick is not None and budget.over():
+            return None
         kept = [cells[i] for i in orbit]
         for i in orbit:
             cells[i] = 0
@@ -296,20 +301,57 @@ def complete_uniquely(
     solution, and may move to a different grid from the one it was dug out of. None when
     the time runs out.
     """
+    labels = _random_labels(shape.size, rng)
     while not budget.over():
-        found = search(Grid(shape, tuple(cells)), seed=rng, time_limit=budget.left())
-        first, second = next(found, None), next(found, None)
-        if first is None or (second is None and not found.complete):
+        found = _two_solutions(shape, cells, labels, rng, budget)
+        if found is None:
             return None
-        one = decode(first, shape)
-        if second is None:
-            return one
-        two = decode(second, shape)
-        differ = [i for i, (a, b) in enumerate(zip(one.cells, two.cells, strict=True)) if a != b]
+        one, two = found
+        if two is None:
+            return Grid(shape, tuple(one))
+        differ = [i for i, a, b in zip(range(len(one)), one, two, strict=True) if a != b]
         source = rng.choice((one, two))
         for i in orbit_of[rng.choice([i for i in differ if i not in avoid] or differ)]:
-            cells[i] = source.cells[i]
+            cells[i] = source[i]
     return None
+
+
+Labels = tuple[bytes, bytes]  # translation tables: each digit to a new name, and back
+
+
+def _random_labels(n: int, rng: random.Random) -> Labels:
+    """The digits 1..n given new names at random (0, a blank, stays): a digit's name
+    changes no rule of a shape without cages, but it changes the order C meets solutions."""
+    names = list(range(1, n + 1))
+    rng.shuffle(names)
+    return bytes.maketrans(bytes(range(n + 1)), bytes([0, *names])), bytes.maketrans(
+        bytes([0, *names]), bytes(range(n + 1))
+    )
+
+
+def _two_solutions(
+    shape: Shape, cells: list[int], labels: Labels, rng: random.Random, budget: Budget
+) -> tuple[Sequence[int], Sequence[int] | None] | None:
+    """Two solutions of the puzzle ``cells`` in a random order (the second None when it is
+    unique), or None when the time ran out first. In C (`sudoku.solve.two_in_c`), whose
+    order is fixed, on the digits renamed by ``labels``; else by the engine's search in a
+    seeded order."""
+    to, back = labels
+    try:
+        found = two_in_c(shape, bytes(cells).translate(to), budget.left())
+    except TimeoutError:
+        return None
+    if found is not None:
+        if not found:
+            return None
+        solutions = [solution.translate(back) for solution in found]
+        return solutions[0], solutions[1] if len(solutions) > 1 else None
+    run = search(Grid(shape, tuple(cells)), seed=rng, time_limit=budget.left())
+    first, second = next(run, None), next(run, None)
+    if first is None or (second is None and not run.complete):
+        return None
+    one = decode(first, shape).cells
+    return one, None if second is None else decode(second, shape).cells
 
 
 def descents(

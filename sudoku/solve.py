@@ -268,6 +268,7 @@ def count_cells(
 
 #: Each digit's byte as format_line writes it: "." for 0, then SYMBOLS.
 _LINE = bytes.maketrans(bytes(range(len(SYMBOLS) + 1)), ("." + SYMBOLS).encode())
+_FROM_LINE = bytes.maketrans(SYMBOLS.encode(), bytes(range(1, len(SYMBOLS) + 1)))  # and back
 
 
 def dig_in_c(
@@ -300,13 +301,32 @@ def quick_counter(shape: Shape) -> Callable[[Sequence[int]], int | None] | None:
     return counted
 
 
+def two_in_c(
+    shape: Shape, cells: bytes | Sequence[int], seconds: float | None = None
+) -> tuple[bytes, ...] | None:
+    """The first two solutions of the puzzle ``cells`` (0 a blank) that the C batch's count
+    meets (its order, not the engine's), a byte a digit: one when it is unique, none when
+    it has none. None when C cannot answer (no C batch, a shape with cages, givens that
+    clash); TimeoutError past ``seconds``. Generation's local search asks it at every step
+    (`sudoku.digging`)."""
+    if not c_batch_available() or shape.cages:
+        return None
+    line = bytes(cells).translate(_LINE).decode()
+    codes, found = _lean_solver(shape).solve([line], seconds, None, 2)
+    if codes[0] > _batch.SEVERAL:  # givens that clash: Python names them
+        return None
+    digits, size = (found[0] or "").encode().translate(_FROM_LINE), len(line)
+    return tuple(digits[k : k + size] for k in range(0, len(digits), size))
+
+
 def _one_in_c(
     puzzle: Grid, seconds: float | None = None, guesses: int | None = None, limit: int = 2
 ) -> tuple[int, str | None] | None:
     """sudoku._batch's code and solution line for one puzzle, on its shape held without the
-    engine's matrix (so several solutions are not shown); None when there is no C batch or
-    the shape has cages. TimeoutError past ``seconds``; the code STOPPED past ``guesses``;
-    with ``limit`` 1 the search stops at its first solution (UNIQUE, with it)."""
+    engine's matrix (so several solutions come in the C search's order, not the engine's);
+    None when there is no C batch or the shape has cages. TimeoutError past ``seconds``;
+    the code STOPPED past ``guesses``; with ``limit`` 1 the search stops at its first
+    solution (UNIQUE, with it)."""
     return _line_in_c(puzzle.shape, format_line(puzzle), seconds, guesses, limit)
 
 

@@ -26,7 +26,7 @@ from sudoku.generate import (
 from sudoku.grid import Grid, GridError, Shape, format_line, is_solution, parse
 from sudoku.grids import distinct_grids, write_grids
 from sudoku.rate import BANDS, LEVELS, rate
-from sudoku.solve import Status, quick_counter, solve
+from sudoku.solve import Status, quick_counter, solve, two_in_c
 
 
 def count_solutions(grid: Grid, limit: int = 2) -> int:
@@ -174,6 +174,36 @@ def test_digging_s_quick_count_agrees_with_backtracking(size):
     assert {0, 1, 2} <= seen  # every answer met
     clashing = [1, 1] + [0] * (size * size - 2)  # two 1s in the first row
     assert counted(clashing) is None
+
+
+@pytest.mark.parametrize(
+    ("shape", "puzzles"), [(Shape.for_size(4), 60), (Shape.for_size(9), 60), (Shape.x(9), 24)]
+)
+def test_the_local_search_s_two_solutions_agree_with_backtracking(shape, puzzles):
+    """The first two solutions that the local search asks C for (`two_in_c`): as many as
+    the independent counter finds (to two), each a solution of the puzzle, two different
+    ones when there are several; None for givens that clash and for a shape with cages."""
+    pytest.importorskip("sudoku._batch", reason="the C batch was not built")
+    rng, n, seen = random.Random(shape.size), shape.size, set()
+    for k in range(puzzles):  # X-sudoku on the bitmasks; the slow counter takes fewer
+        cells = list(complete_grid(shape, seed=k).cells)
+        for i in rng.sample(range(n * n), rng.randrange(n * n // 2, n * n)):
+            cells[i] = 0
+        if k % 3 == 0:  # a given changed: often no solution left
+            i = rng.choice([i for i, d in enumerate(cells) if d])
+            cells[i] = cells[i] % n + 1
+        grid = Grid(shape, tuple(cells))
+        if any(len(ds := [grid[c] for c in u if grid[c]]) != len(set(ds)) for u in shape.units):
+            assert two_in_c(shape, cells) is None
+            continue
+        found = two_in_c(shape, cells)
+        assert found is not None and len(found) == count_solutions(grid)
+        assert all(is_solution(Grid(shape, tuple(one)), grid) for one in found)
+        assert len(set(found)) == len(found)
+        seen.add(len(found))
+    assert seen == {0, 1, 2}
+    killer = Shape(2, 2, cages=((10, ((0, 0), (0, 1), (1, 0), (1, 1))),))
+    assert two_in_c(killer, [0] * 16) is None  # cages: the engine answers
 
 
 @pytest.mark.parametrize("symmetry", SYMMETRIES[1:])
