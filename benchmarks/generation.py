@@ -8,7 +8,8 @@ search reaches a clue target, and the fewest clues it reaches in a time budget.
 1. ``--minimal`` minimal 9x9 puzzles (seeds 0, 1, ...), one digging each: the distribution
    of their clue counts and the share at 21 clues or fewer.
 2. For the targets 22, 21 and 20, ``--per-target`` puzzles (seeds 0, 1, ...): puzzles/s.
-3. ``fewest`` for ``--fewest-seconds`` (seed ``--seed``): the fewest clues reached.
+3. ``fewest`` for ``--fewest-seconds``, one seed after another (``--seeds``, one core): the
+   fewest clues each reached, and how many seconds in it first got there.
 4. With ``--qqwing N``: ours against qqwing (Debian's package, run as an external program,
    never a dependency; skipped with a message when it is not on the PATH), ``--rounds``
    interleaved rounds of N puzzles each: ``generate(seed=k)`` for N seeds in this process,
@@ -79,18 +80,29 @@ def targets(count: int) -> None:
         print(f"| {target} | {count / seconds:.2f} | {seconds / count:.2f} | {restarts:.1f} |")
 
 
-def fewest_in(seconds: float, seed: int) -> None:
-    began = time.perf_counter()
-    made = checked(fewest(seed=seed, time_limit=seconds), minimal=True)
-    took = time.perf_counter() - began
+def fewest_in(seconds: float, seeds: list[int]) -> None:
+    print(f"\nfewest clues in {seconds:g} s, seed by seed (each minimal and unique by the")
+    print("independent checker; reached: seconds until the search first met that count)")
+    print("| seed | clues | reached s | restart | puzzle |\n|---:|---:|---:|---:|---|")
+    reached_at: dict[int, float] = {}
+    for seed in seeds:
+        began = time.perf_counter()
+
+        def note(fraction: float, status: str, began: float = began) -> None:
+            if "fewest so far " in status:
+                low = int(status.split("fewest so far ")[1].split()[0])
+                reached_at.setdefault(low, time.perf_counter() - began)
+
+        reached_at.clear()
+        made = checked(fewest(seed=seed, time_limit=seconds, progress=note), minimal=True)
+        at = reached_at.get(made.clues, time.perf_counter() - began)
+        print(
+            f"| {seed} | {made.clues} | {at:.1f} | {made.attempts} | {format_line(made.puzzle)} |",
+            flush=True,
+        )
     print(
-        f"\nfewest clues in {seconds:g} s (seed {seed}): {made.clues}, minimal and unique by "
-        f"the independent checker, found on restart {made.attempts}, {took:.0f} s in all"
-    )
-    print(f"  {format_line(made.puzzle)}")
-    print(
-        f"  again: dlx-sudoku generate --clues {made.clues} --seed {seed} "
-        f"--attempts {made.attempts}"
+        "again: dlx-sudoku generate --clues CLUES --seed SEED --attempts RESTART (the search "
+        "up to that restart, without the clock)"
     )
 
 
@@ -139,7 +151,7 @@ def main() -> None:
     parser.add_argument("--minimal", type=int, default=1000, help="puzzles for the distribution")
     parser.add_argument("--per-target", type=int, default=20, help="puzzles per clue target")
     parser.add_argument("--fewest-seconds", type=float, default=600, help="time for the fewest")
-    parser.add_argument("--seed", type=int, default=1, help="seed of the fewest run")
+    parser.add_argument("--seeds", type=int, nargs="+", default=[1], help="seeds of fewest")
     parser.add_argument("--qqwing", type=int, default=0, help="puzzles a round against qqwing")
     parser.add_argument("--rounds", type=int, default=5, help="interleaved rounds, qqwing")
     args = parser.parse_args()
@@ -148,7 +160,7 @@ def main() -> None:
     if args.per_target:
         targets(args.per_target)
     if args.fewest_seconds:
-        fewest_in(args.fewest_seconds, args.seed)
+        fewest_in(args.fewest_seconds, args.seeds)
     if args.qqwing:
         against_qqwing(args.qqwing, args.rounds)
 

@@ -21,7 +21,7 @@ from sudoku.solve import count_cells, dig_in_c, first_in_c, quick_counter, two_i
 
 RESTART_NODES = 10  # a complete grid's first search budget, in nodes a cell (then doubled)
 GRID_GUESSES = 20_000  # guesses of the C search for a complete grid, after a failed restart
-STALL_MOVES = 300  # search moves without a new low before a restart
+STALL_MOVES = 5000  # search moves without a new low before a restart (a second or two)
 MASK_COUNT_LIMIT = 50  # solutions counted when scoring a grid against a mask
 QUICK_SIZE = 9  # up to this size a proof takes microseconds and a whole dig a millisecond or
 # so: under a time limit they run unwatched in C, the clock read between them
