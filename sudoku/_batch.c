@@ -396,6 +396,24 @@ static int solve_line(Line *line, DlxRun *run, const Shape *shape, MasksSearch *
     return 0;
 }
 
+/* When a call given `seconds` (None: no limit, deadline 0) must end, on now()'s clock: 0,
+ * or -1 with an exception set when it is not a number of seconds, 0 or more. */
+static int read_deadline(PyObject *seconds, double *deadline)
+{
+    *deadline = 0;
+    if (seconds == Py_None)
+        return 0;
+    double limit = PyFloat_AsDouble(seconds);
+    if (limit == -1.0 && PyErr_Occurred())
+        return -1;
+    if (!(limit >= 0)) {
+        PyErr_Format(PyExc_ValueError, "seconds must be 0 or more, not %R", seconds);
+        return -1;
+    }
+    *deadline = now() + (limit > 0 ? limit : 1e-9);
+    return 0;
+}
+
 PyDoc_STRVAR(solve_doc,
              "solve(lines, seconds=None, guesses=None, limit=2) -> (codes, solutions)\n\n"
              "Solve each of lines (a list of str), proving uniqueness. codes holds a code per\n"
@@ -432,17 +450,9 @@ static PyObject *Solver_solve(Solver *self, PyObject *args, PyObject *kwds)
             return NULL;
         }
     }
-    double deadline = 0;
-    if (seconds != Py_None) {
-        double limit = PyFloat_AsDouble(seconds);
-        if (limit == -1.0 && PyErr_Occurred())
-            return NULL;
-        if (!(limit >= 0)) {
-            PyErr_Format(PyExc_ValueError, "seconds must be 0 or more, not %R", seconds);
-            return NULL;
-        }
-        deadline = now() + (limit > 0 ? limit : 1e-9);
-    }
+    double deadline;
+    if (read_deadline(seconds, &deadline) < 0)
+        return NULL;
     PyObject *lines = PySequence_Tuple(lines_arg); /* holds every line while the GIL is out */
     if (!lines)
         return NULL;
@@ -568,145 +578,7 @@ done:
     return result;
 }
 
-PyDoc_STRVAR(dig_doc,
-             "dig(cells, orbits) -> bytes\n\n"
-             "Blank the orbits of the puzzle cells in turn, keeping each blanking after which\n"
-             "the puzzle has exactly one solution (counted to two, as solve counts; givens\n"
-             "that break the rules have none); the cells left. cells: a digit 0-n a cell (0 a\n"
-             "blank), n x n of them for a shape added; orbits: sequences of cell indices.\n"
-             "sudoku.digging.strip's loop without a limit, in one call; stop() and Ctrl-C\n"
-             "end it as they end solve().");
-
-/* The orbits (a sequence of sequences of cell indices below `count`) flattened: at[] holds
- * their cells one after another, orbit i from start[i] to start[i + 1]. 0, or -1 with an
- * exception set (and nothing to free) when they are not that. */
-static int read_orbits(PyObject *orbits_arg, Py_ssize_t count, Py_ssize_t *n_orbits, int **at,
-                       Py_ssize_t **start)
-{
-    PyObject *orbits = PySequence_Fast(orbits_arg, "dig: orbits must be a sequence");
-    if (!orbits)
-        return -1;
-    Py_ssize_t total = PySequence_Fast_GET_SIZE(orbits), cells = 0;
-    *at = NULL;
-    *start = PyMem_Calloc((size_t)total + 1, sizeof(Py_ssize_t));
-    if (!*start) {
-        PyErr_NoMemory();
-        goto fail;
-    }
-    for (Py_ssize_t i = 0; i < total; i++) { /* the cells first counted, then read */
-        PyObject *orbit = PySequence_Fast_GET_ITEM(orbits, i);
-        if (!PyTuple_Check(orbit) && !PyList_Check(orbit)) {
-            PyErr_Format(PyExc_TypeError, "dig: orbit %zd is %R, not a tuple or list of cells",
-                         i, orbit);
-            goto fail;
-        }
-        cells += PySequence_Fast_GET_SIZE(orbit);
-        (*start)[i + 1] = cells;
-    }
-    if (!(*at = PyMem_Calloc(cells ? (size_t)cells : 1, sizeof(int)))) {
-        PyErr_NoMemory();
-        goto fail;
-    }
-    for (Py_ssize_t i = 0; i < total; i++) {
-        PyObject *orbit = PySequence_Fast_GET_ITEM(orbits, i);
-        for (Py_ssize_t j = 0; j < PySequence_Fast_GET_SIZE(orbit); j++) {
-            long cell = PyLong_AsLong(PySequence_Fast_GET_ITEM(orbit, j));
-            if (cell == -1 && PyErr_Occurred())
-                goto fail;
-            if (cell < 0 || cell >= count) {
-                PyErr_Format(PyExc_ValueError, "dig: orbit %zd names cell %ld, not one of 0-%zd",
-                             i, cell, count - 1);
-                goto fail;
-            }
-            (*at)[(*start)[i] + j] = (int)cell;
-        }
-    }
-    *n_orbits = total;
-    Py_DECREF(orbits);
-    return 0;
-fail:
-    PyMem_Free(*at);
-    PyMem_Free(*start);
-    *at = NULL;
-    *start = NULL;
-    Py_DECREF(orbits);
-    return -1;
-}
-
-static PyObject *Solver_dig(Solver *self, PyObject *args)
-{
-    Py_buffer given;
-    PyObject *orbits, *result = NULL;
-    if (!PyArg_ParseTuple(args, "y*O:dig", &given, &orbits))
-        return NULL;
-    Py_ssize_t count = given.len, n_orbits = 0, *start = NULL;
-    int *at = NULL, *cells = NULL, *saved = NULL;
-    unsigned char *digits = NULL;
-    BandsSearch *bands = NULL;
-    void *memory = NULL;
-    int n = self->fixed ? self->fixed : size_of(count);
-    if (!n || (Py_ssize_t)n * n != count || !self->shapes[n]) {
-        PyErr_Format(PyExc_ValueError, "dig: %zd cells are no grid of a shape added", count);
-        goto done;
-    }
-    const Shape *shape = self->shapes[n];
-    const unsigned char *in = given.buf;
-    if (read_orbits(orbits, count, &n_orbits, &at, &start) < 0)
-        goto done;
-    cells = PyMem_Calloc((size_t)count, sizeof(int));
-    saved = PyMem_Calloc(start[n_orbits] ? (size_t)start[n_orbits] : 1, sizeof(int));
-    digits = PyMem_Calloc(2 * (size_t)count, 1); /* the count to 2 writes both solutions */
-    bands = PyMem_Malloc(sizeof(BandsSearch));
-    memory = PyMem_Malloc(masks_need(&shape->masks));
-    if (!cells || !saved || !digits || !bands || !memory) {
-        PyErr_NoMemory();
-        goto done;
-    }
-    for (Py_ssize_t k = 0; k < count; k++) {
-        if (in[k] > n) {
-            PyErr_Format(PyExc_ValueError, "dig: cell %zd holds %d, more than %d", k, in[k], n);
-            goto done;
-        }
-        cells[k] = in[k];
-    }
-    MasksSearch search;
-    masks_search_init(&search, &shape->masks, memory);
-    long long guesses = 0;
-    int stopped = 0;
-    Running running = {PyEval_SaveThread(), self, 0, 2, 0, NULL, 0};
-    for (Py_ssize_t i = 0; i < n_orbits && !stopped; i++) {
-        if (__atomic_load_n(&self->stopping, __ATOMIC_RELAXED) && (stopped = interrupted(&running)))
-            break;
-        for (Py_ssize_t j = start[i]; j < start[i + 1]; j++) {
-            saved[j] = cells[at[j]];
-            cells[at[j]] = 0;
-        }
-        int found = count_cells(shape, &search, bands, cells, digits, &running, &guesses);
-        if (found == -1)
-            stopped = 1;
-        else if (found != 1) /* put back, the last first: a cell named twice gets its digit */
-            for (Py_ssize_t j = start[i + 1] - 1; j >= start[i]; j--)
-                cells[at[j]] = saved[j];
-    }
-    PyEval_RestoreThread(running.state);
-    __atomic_add_fetch(&self->guesses, guesses, __ATOMIC_RELAXED);
-    if (stopped)
-        goto done;
-    if (!(result = PyBytes_FromStringAndSize(NULL, count)))
-        goto done;
-    for (Py_ssize_t k = 0; k < count; k++)
-        PyBytes_AS_STRING(result)[k] = (char)cells[k];
-done:
-    PyMem_Free(at);
-    PyMem_Free(start);
-    PyMem_Free(cells);
-    PyMem_Free(saved);
-    PyMem_Free(digits);
-    PyMem_Free(bands);
-    PyMem_Free(memory);
-    PyBuffer_Release(&given);
-    return result;
-}
+#include "_digging.h"
 
 PyDoc_STRVAR(stop_doc, "stop()\n\n"
                       "Stop every solve() running on this Solver in any thread, and every one\n"
@@ -737,6 +609,8 @@ static PyMethodDef Solver_methods[] = {
     {"add_shape", (PyCFunction)Solver_add_shape, METH_VARARGS, add_shape_doc},
     {"solve", (PyCFunction)(void (*)(void))Solver_solve, METH_VARARGS | METH_KEYWORDS, solve_doc},
     {"dig", (PyCFunction)Solver_dig, METH_VARARGS, dig_doc},
+    {"complete", (PyCFunction)(void (*)(void))Solver_complete, METH_VARARGS | METH_KEYWORDS,
+     complete_doc},
     {NULL, NULL, 0, NULL},
 };
 

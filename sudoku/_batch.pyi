@@ -31,6 +31,14 @@ class Solver:
         limit: int = 2,
     ) -> tuple[bytes, list[str | None]]: ...
     def dig(self, cells: bytes, orbits: Sequence[Sequence[int]], /) -> bytes: ...
+    def complete(
+        self,
+        cells: bytes,
+        orbits: Sequence[Sequence[int]],
+        avoid: bytes,
+        seed: int,
+        seconds: float | None = None,
+    ) -> tuple[bytes, bytes] | None: ...
     def stop(self) -> None: ...
 
 def unit_singles(

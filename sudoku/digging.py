@@ -11,13 +11,13 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator
 
 from dlx import seeds
 from dlx.seeds import Seed
 from sudoku.cover import decode, search
 from sudoku.grid import Grid, Shape, by_shape
-from sudoku.solve import count_cells, dig_in_c, first_in_c, quick_counter, two_in_c
+from sudoku.solve import completer, count_cells, dig_in_c, first_in_c, quick_counter
 
 RESTART_NODES = 10  # a complete grid's first search budget, in nodes a cell (then doubled)
 GRID_GUESSES = 20_000  # guesses of the C search for a complete grid, after a failed restart
@@ -290,68 +290,47 @@ def complete_uniquely(
     shape: Shape,
     cells: list[int],
     avoid: set[int],
-    orbit_of: dict[int, tuple[int, ...]],
+    plan: list[tuple[int, ...]],
     rng: random.Random,
     budget: Budget,
 ) -> Grid | None:
     """Add clues to ``cells`` until the puzzle is unique, and return its solution.
 
     While two solutions remain, one cell where they differ (outside ``avoid`` when there is
-    one) gets its orbit filled from one of the two, drawn at random: the puzzle keeps a
-    solution, and may move to a different grid from the one it was dug out of. None when
-    the time runs out.
+    one) gets its orbit of ``plan`` filled from one of the two, drawn at random: the puzzle
+    keeps a solution, and may move to a different grid from the one it was dug out of.
+    None when the time runs out. In one C call where there is one (`sudoku.solve.completer`,
+    on two solutions C's count meets, its random draws seeded from ``rng``); else on the
+    engine's first two in a seeded order.
     """
-    labels = _random_labels(shape.size, rng)
-    while not budget.over():
-        found = _two_solutions(shape, cells, labels, rng, budget)
-        if found is None:
+    in_c = completer(shape)
+    if in_c is not None:
+        avoided = bytearray(len(cells))
+        for i in avoid:
+            avoided[i] = 1
+        try:
+            done = in_c(bytes(cells), plan, bytes(avoided), rng.getrandbits(64), budget.left())
+        except TimeoutError:
             return None
-        one, two = found
-        if two is None:
-            return Grid(shape, tuple(one))
-        differ = [i for i, a, b in zip(range(len(one)), one, two, strict=True) if a != b]
+        if done is None:
+            return None
+        cells[:] = done[0]
+        return Grid(shape, tuple(done[1]))
+    orbit_of = {i: orbit for orbit in plan for i in orbit}
+    while not budget.over():
+        found = search(Grid(shape, tuple(cells)), seed=rng, time_limit=budget.left())
+        first, second = next(found, None), next(found, None)
+        if first is None or (second is None and not found.complete):
+            return None
+        one = decode(first, shape)
+        if second is None:
+            return one
+        two = decode(second, shape)
+        differ = [i for i, (a, b) in enumerate(zip(one.cells, two.cells, strict=True)) if a != b]
         source = rng.choice((one, two))
         for i in orbit_of[rng.choice([i for i in differ if i not in avoid] or differ)]:
-            cells[i] = source[i]
+            cells[i] = source.cells[i]
     return None
-
-
-Labels = tuple[bytes, bytes]  # translation tables: each digit to a new name, and back
-
-
-def _random_labels(n: int, rng: random.Random) -> Labels:
-    """The digits 1..n given new names at random (0, a blank, stays): a digit's name
-    changes no rule of a shape without cages, but it changes the order C meets solutions."""
-    names = list(range(1, n + 1))
-    rng.shuffle(names)
-    return bytes.maketrans(bytes(range(n + 1)), bytes([0, *names])), bytes.maketrans(
-        bytes([0, *names]), bytes(range(n + 1))
-    )
-
-
-def _two_solutions(
-    shape: Shape, cells: list[int], labels: Labels, rng: random.Random, budget: Budget
-) -> tuple[Sequence[int], Sequence[int] | None] | None:
-    """Two solutions of the puzzle ``cells`` in a random order (the second None when it is
-    unique), or None when the time ran out first. In C (`sudoku.solve.two_in_c`), whose
-    order is fixed, on the digits renamed by ``labels``; else by the engine's search in a
-    seeded order."""
-    to, back = labels
-    try:
-        found = two_in_c(shape, bytes(cells).translate(to), budget.left())
-    except TimeoutError:
-        return None
-    if found is not None:
-        if not found:
-            return None
-        solutions = [solution.translate(back) for solution in found]
-        return solutions[0], solutions[1] if len(solutions) > 1 else None
-    run = search(Grid(shape, tuple(cells)), seed=rng, time_limit=budget.left())
-    first, second = next(run, None), next(run, None)
-    if first is None or (second is None and not run.complete):
-        return None
-    one = decode(first, shape).cells
-    return one, None if second is None else decode(second, shape).cells
 
 
 def descents(
@@ -372,7 +351,6 @@ def descents(
     Every kept puzzle is yielded; the run ends with the attempts or the time.
     """
     plan = orbits(shape, symmetry)
-    orbit_of = {i: orbit for orbit in plan for i in orbit}
     best: int | None = None
     attempt = 0
 
@@ -399,7 +377,7 @@ def descents(
             dropped = rng.sample(present, min(len(present), rng.choice((1, 2))))
             for i in (avoid := {i for orbit in dropped for i in orbit}):
                 cells[i] = 0
-            solution = complete_uniquely(shape, cells, avoid, orbit_of, rng, budget)
+            solution = complete_uniquely(shape, cells, avoid, plan, rng, budget)
             if solution is None:
                 return
             order = [orbit for orbit in plan if cells[orbit[0]]]

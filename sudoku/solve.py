@@ -268,7 +268,6 @@ def count_cells(
 
 #: Each digit's byte as format_line writes it: "." for 0, then SYMBOLS.
 _LINE = bytes.maketrans(bytes(range(len(SYMBOLS) + 1)), ("." + SYMBOLS).encode())
-_FROM_LINE = bytes.maketrans(SYMBOLS.encode(), bytes(range(1, len(SYMBOLS) + 1)))  # and back
 
 
 def dig_in_c(
@@ -301,22 +300,20 @@ def quick_counter(shape: Shape) -> Callable[[Sequence[int]], int | None] | None:
     return counted
 
 
-def two_in_c(
-    shape: Shape, cells: bytes | Sequence[int], seconds: float | None = None
-) -> tuple[bytes, ...] | None:
-    """The first two solutions of the puzzle ``cells`` (0 a blank) that the C batch's count
-    meets (its order, not the engine's), a byte a digit: one when it is unique, none when
-    it has none. None when C cannot answer (no C batch, a shape with cages, givens that
-    clash); TimeoutError past ``seconds``. Generation's local search asks it at every step
-    (`sudoku.digging`)."""
+Completer = Callable[
+    [bytes, Sequence[Sequence[int]], bytes, int, float | None], tuple[bytes, bytes] | None
+]
+
+
+def completer(shape: Shape) -> Completer | None:
+    """`sudoku.digging.complete_uniquely`'s loop in one C call (``Solver.complete``: clues
+    added from two of the puzzle's solutions until it is unique), counting as
+    `quick_counter` does. It takes (cells, orbits, avoid, seed, seconds) and gives (cells,
+    solution) as bytes, or None when the puzzle has no solution; TimeoutError past
+    ``seconds``. None when there is no C batch or the shape has cages."""
     if not c_batch_available() or shape.cages:
         return None
-    line = bytes(cells).translate(_LINE).decode()
-    codes, found = _lean_solver(shape).solve([line], seconds, None, 2)
-    if codes[0] > _batch.SEVERAL:  # givens that clash: Python names them
-        return None
-    digits, size = (found[0] or "").encode().translate(_FROM_LINE), len(line)
-    return tuple(digits[k : k + size] for k in range(0, len(digits), size))
+    return cast(Completer, _lean_solver(shape).complete)
 
 
 def _one_in_c(

@@ -11,6 +11,7 @@ import random
 import pytest
 
 from sudoku.cover import search
+from sudoku.digging import orbits
 from sudoku.generate import (
     MIN_CLUES_9X9,
     SYMMETRIES,
@@ -26,7 +27,7 @@ from sudoku.generate import (
 from sudoku.grid import Grid, GridError, Shape, format_line, is_solution, parse
 from sudoku.grids import distinct_grids, write_grids
 from sudoku.rate import BANDS, LEVELS, rate
-from sudoku.solve import Status, quick_counter, solve, two_in_c
+from sudoku.solve import Status, completer, quick_counter, solve
 
 
 def count_solutions(grid: Grid, limit: int = 2) -> int:
@@ -179,31 +180,54 @@ def test_digging_s_quick_count_agrees_with_backtracking(size):
 @pytest.mark.parametrize(
     ("shape", "puzzles"), [(Shape.for_size(4), 60), (Shape.for_size(9), 60), (Shape.x(9), 24)]
 )
-def test_the_local_search_s_two_solutions_agree_with_backtracking(shape, puzzles):
-    """The first two solutions that the local search asks C for (`two_in_c`): as many as
-    the independent counter finds (to two), each a solution of the puzzle, two different
-    ones when there are several; None for givens that clash and for a shape with cages."""
-    pytest.importorskip("sudoku._batch", reason="the C batch was not built")
-    rng, n, seen = random.Random(shape.size), shape.size, set()
+def test_the_local_search_s_completion_in_c_is_unique_by_backtracking(shape, puzzles):
+    """The local search's completion in C (`completer`): the clues given stay, clues are
+    added by whole orbits, the puzzle comes out unique by the independent counter with the
+    solution it returns; the same seed draws the same; no solution gives None."""
+    complete = completer(shape)
+    if complete is None:
+        pytest.skip("the C batch was not built")
+    rng, n = random.Random(shape.size), shape.size
     for k in range(puzzles):  # X-sudoku on the bitmasks; the slow counter takes fewer
         cells = list(complete_grid(shape, seed=k).cells)
-        for i in rng.sample(range(n * n), rng.randrange(n * n // 2, n * n)):
-            cells[i] = 0
-        if k % 3 == 0:  # a given changed: often no solution left
-            i = rng.choice([i for i, d in enumerate(cells) if d])
-            cells[i] = cells[i] % n + 1
-        grid = Grid(shape, tuple(cells))
-        if any(len(ds := [grid[c] for c in u if grid[c]]) != len(set(ds)) for u in shape.units):
-            assert two_in_c(shape, cells) is None
-            continue
-        found = two_in_c(shape, cells)
-        assert found is not None and len(found) == count_solutions(grid)
-        assert all(is_solution(Grid(shape, tuple(one)), grid) for one in found)
-        assert len(set(found)) == len(found)
-        seen.add(len(found))
-    assert seen == {0, 1, 2}
-    killer = Shape(2, 2, cages=((10, ((0, 0), (0, 1), (1, 0), (1, 1))),))
-    assert two_in_c(killer, [0] * 16) is None  # cages: the engine answers
+        plan = orbits(shape, rng.choice(["none", "rot180"]))
+        for orbit in rng.sample(plan, rng.randrange(len(plan) // 2, len(plan))):
+            for i in orbit:
+                cells[i] = 0
+        avoid = bytes(rng.random() < 0.3 for _ in cells)
+        seed = rng.getrandbits(64)
+        done = complete(bytes(cells), plan, avoid, seed, None)
+        assert done is not None and done == complete(bytes(cells), plan, avoid, seed, None)
+        puzzle, solution = Grid(shape, tuple(done[0])), Grid(shape, tuple(done[1]))
+        assert all(puzzle.cells[i] == cells[i] for i in range(n * n) if cells[i])
+        added = {i for i in range(n * n) if puzzle.cells[i] and not cells[i]}
+        assert all(set(orbit) <= added for orbit in plan if set(orbit) & added)
+        assert count_solutions(puzzle) == 1 and is_solution(solution, puzzle)
+    none = [*range(1, n), 0, *[0] * (n - 1), n] + [0] * (n * n - 2 * n)  # no digit for r1cn
+    assert count_solutions(Grid(shape, tuple(none))) == 0
+    assert complete(bytes(none), plan, bytes(n * n), 1, None) is None
+
+
+def test_the_completion_in_c_refuses_bad_input_and_keeps_time():
+    complete = completer(Shape())
+    if complete is None:
+        pytest.skip("the C batch was not built")
+    empty, plan = bytes(81), orbits(Shape())
+    for args, error, message in [
+        ((bytes(80), plan, bytes(80), 1, None), ValueError, "80 cells are no grid"),
+        ((bytes([10]) + bytes(80), plan, bytes(81), 1, None), ValueError, "cell 0 holds 10"),
+        ((empty, plan, bytes(80), 1, None), ValueError, "avoid has 80 bytes for 81 cells"),
+        ((empty, [(81,)], bytes(81), 1, None), ValueError, "orbit 0 names cell 81"),
+        ((empty, [3], bytes(81), 1, None), TypeError, "orbit 0 is 3"),
+        ((empty, plan, bytes(81), "1", None), TypeError, "seed must be an int"),
+        ((empty, plan, bytes(81), 1, -1.0), ValueError, "seconds must be 0 or more"),
+    ]:
+        with pytest.raises(error, match=message):
+            complete(*args)
+    big = completer(Shape(5, 5))  # 625 cells: a clue a round, far past a millisecond
+    assert big is not None
+    with pytest.raises(TimeoutError):
+        big(bytes(625), orbits(Shape(5, 5)), bytes(625), 1, 0.001)
 
 
 @pytest.mark.parametrize("symmetry", SYMMETRIES[1:])
@@ -342,6 +366,15 @@ def test_low_clue_targets_are_reached_by_search(clues, symmetry, seed):
     assert made.clues == clues
     assert_sound(made, symmetry, minimal=made.minimal)
     assert generate(clues=clues, symmetry=symmetry, seed=seed).puzzle == made.puzzle
+
+
+def test_low_clue_targets_are_reached_on_the_engine_alone(monkeypatch):
+    """Without C's completion (a shape with cages, or no C batch) the local search adds
+    clues from the engine's two solutions, and its puzzles are as sound."""
+    monkeypatch.setattr("sudoku.digging.completer", lambda shape: None)
+    made = generate(clues=22, symmetry="rot180", seed=3)
+    assert made.clues == 22
+    assert_sound(made, "rot180", minimal=made.minimal)
 
 
 def test_the_fewest_in_a_time_is_minimal_and_reproduces():
