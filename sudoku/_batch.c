@@ -882,6 +882,7 @@ done:
 }
 
 #include "_rater.h"
+#include "_patterns.h"
 
 /* closed_sets(items, k): sudoku.fish_and_wings._closed_sets_py (the reference) in C: the
  * k-combinations of (key, mask) items, in itertools.combinations' order, whose masks have
@@ -946,6 +947,9 @@ static PyMethodDef module_methods[] = {
      "direct_place(masks, units, patterns, pointing): sudoku.subsets._direct_place_py in C"},
     {"pencil_marks", pencil_marks, METH_VARARGS,
      "pencil_marks(cells, units, n_units): sudoku.rate.Candidates' pencil marks of the givens"},
+    {"finned_fish", finned_fish, METH_VARARGS,
+     "finned_fish(masks, units, n): sudoku.fish_and_wings._finned_fish_py in C"},
+    {"als_xz", als_xz, METH_VARARGS, "als_xz(masks, units, n): sudoku.fish_and_wings._als_xz_py in C"},
     {"walk_singles", walk_singles, METH_VARARGS,
      "walk_singles(values, masks, placed, units, table, rated, naked): sudoku.rate's walk "
      "while it takes singles"},

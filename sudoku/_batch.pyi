@@ -54,6 +54,18 @@ def locked_hits(masks: list[int], packed: bytes, /) -> list[tuple[int, int]]:
 def closed_sets(items: list[tuple[int, int]], k: int, /) -> list[tuple[tuple[int, ...], int]]:
     """`sudoku.fish_and_wings.closed_sets` in C."""
 
+def finned_fish(
+    masks: list[int], units: bytes, n: int, /
+) -> tuple[int, int, int, tuple[int, ...], int, int] | None:
+    """`sudoku.fish_and_wings._finned_fish_py` in C: (k, bit, on columns, base lines,
+    cover lines as a mask, box) of the first finned fish, or None."""
+
+def als_xz(
+    masks: list[int], units: bytes, n: int, /
+) -> tuple[tuple[int, ...], int, tuple[int, ...], int, int, int] | None:
+    """`sudoku.fish_and_wings._als_xz_py` in C: (cells, unit, cells, unit, x, z) of the
+    first ALS-XZ, or None."""
+
 def walk_singles(
     values: list[int],
     masks: list[int],

@@ -1,18 +1,21 @@
 """The rater's walk in C (sudoku/_rater.h) against the Python reference it replaces.
 
 The C batch takes the rounds of singles (`Candidates.singles`), the pencil marks of the
-givens (`_pencil_marks_py`) and the search of SE's direct techniques (`_direct_place_py`).
+givens (`_pencil_marks_py`), the search of SE's direct techniques (`_direct_place_py`),
+and those of finned fish and ALS-XZ (`_finned_fish_py`, `_als_xz_py`).
 Rated with the shape's units unpacked for C, every path is the Python reference: both
 ways must give every puzzle the same rating, step for step, and the same errors.
 """
 
 import random
 from array import array
+from collections.abc import Iterator
 from itertools import islice
 
 import pytest
 
 import sudoku.rate as rate_module
+from sudoku.fish_and_wings import _als_xz_py, _finned_fish_py, _lines_py
 from sudoku.geometry import geometry_of
 from sudoku.grid import Grid, Shape, parse
 from sudoku.rate import (
@@ -204,3 +207,86 @@ def test_steps_made_in_c_stay_out_of_the_garbage_collector(data_file):
     singles = [step for step in rate(puzzle).steps if step.technique.endswith("single")]
     assert len(singles) > 40 and not any(gc.is_tracked(step) for step in singles)
     assert gc.is_tracked(Candidates(puzzle).step("naked single", reason="", cells=[0], digits=1))
+
+
+def positions(puzzle: Grid, rng: random.Random) -> Iterator[list[int]]:
+    """The pencil marks of every position the rater's walk meets on ``puzzle`` (without
+    chains), each also with candidates struck at random (cells left empty of any)."""
+    board = Candidates(puzzle)
+    full = board.geometry.full
+    for _ in walk(board, list(PATTERNS)):
+        yield list(board.masks)
+        yield [m & rng.getrandbits(puzzle.shape.size) & full for m in board.masks]
+
+
+def test_finned_fish_and_als_xz_in_c_are_the_python_reference(data_file):
+    # The searches (what they find, the first hit, in the reference's order) on hard
+    # puzzles' positions; fish_and_wings writes the step out of the hit either way.
+    g = geometry_of(Shape())
+    assert g.packed is not None
+    batch, rng = c_batch(), random.Random(25)
+    found = {"finned": 0, "als": 0}
+    checked = 0
+    for puzzle in puzzles(data_file, "top1465.txt", 40, step=31):
+        for masks in positions(puzzle, rng):
+            by_line = _lines_py(masks, g.rows, g.cols, g.n)
+            finned = batch.finned_fish(masks, g.packed, g.n)
+            assert finned == _finned_fish_py(masks, g, by_line)
+            als = batch.als_xz(masks, g.packed, g.n)
+            assert als == _als_xz_py(masks, g)
+            found["finned"] += finned is not None
+            found["als"] += als is not None
+            checked += 1
+    assert checked > 500 and all(0 < hits < checked for hits in found.values())
+
+
+@pytest.mark.parametrize("shape", [Shape(), Shape(2, 3), Shape(3, 4), Shape(4, 4), Shape.x(9)])
+def test_finned_fish_and_als_xz_in_c_on_made_puzzles(shape):
+    # Made puzzles (no data set needed: the sanitized run has none), of other sizes too
+    # (12x12 and 16x16 take sets of cells of several words), and X-sudoku, whose
+    # diagonals are units of the ALS-XZ and leave finned fish without boxes.
+    from sudoku.generate import generate
+
+    g = geometry_of(shape)
+    assert g.packed is not None
+    batch, rng = c_batch(), random.Random(shape.size)
+    checked = hits = 0
+    for seed in range(3):
+        puzzle = generate(shape, seed=seed).puzzle
+        for masks in islice(positions(puzzle, rng), 0, None, 3):
+            als = batch.als_xz(masks, g.packed, g.n)
+            assert als == _als_xz_py(masks, g)
+            hits += als is not None
+            if len(g.units) == 3 * g.n:
+                by_line = _lines_py(masks, g.rows, g.cols, g.n)
+                assert batch.finned_fish(masks, g.packed, g.n) == _finned_fish_py(masks, g, by_line)
+            else:
+                with pytest.raises(ValueError, match="boxes"):
+                    batch.finned_fish(masks, g.packed, g.n)
+            checked += 1
+    assert 0 < hits < checked
+
+
+@pytest.mark.parametrize("search", ["finned_fish", "als_xz"])
+def test_the_pattern_searches_refuse_what_does_not_fit(search):
+    batch, g = c_batch(), geometry_of(Shape())
+    assert g.packed is not None
+    find = getattr(batch, search)
+    masks = [511] * 81
+    assert find(masks, g.packed, 9) is None  # every digit everywhere: nothing to strike
+    with pytest.raises(ValueError):
+        find(masks[:80], g.packed, 9)
+    with pytest.raises(ValueError, match="past n"):
+        find([512] + masks[1:], g.packed, 9)
+    with pytest.raises(ValueError):
+        find(masks, g.packed[:-4], 9)
+    with pytest.raises(ValueError):
+        find(masks, g.packed, 0)
+    with pytest.raises(ValueError):
+        find(masks, g.packed, 26)
+    with pytest.raises(IndexError):
+        find(masks, array("i", [81] * 243).tobytes(), 9)
+    with pytest.raises(TypeError):
+        find(tuple(masks), g.packed, 9)
+    with pytest.raises(OverflowError):
+        find([-1] + masks[1:], g.packed, 9)
