@@ -950,6 +950,8 @@ static PyMethodDef module_methods[] = {
     {"finned_fish", finned_fish, METH_VARARGS,
      "finned_fish(masks, units, n): sudoku.fish_and_wings._finned_fish_py in C"},
     {"als_xz", als_xz, METH_VARARGS, "als_xz(masks, units, n): sudoku.fish_and_wings._als_xz_py in C"},
+    {"naked_set", naked_set, METH_VARARGS,
+     "naked_set(masks, units, n, k): sudoku.subsets._naked_set_py in C"},
     {"walk_singles", walk_singles, METH_VARARGS,
      "walk_singles(values, masks, placed, units, table, rated, naked): sudoku.rate's walk "
      "while it takes singles"},

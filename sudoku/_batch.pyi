@@ -66,6 +66,12 @@ def als_xz(
     """`sudoku.fish_and_wings._als_xz_py` in C: (cells, unit, cells, unit, x, z) of the
     first ALS-XZ, or None."""
 
+def naked_set(
+    masks: list[int], units: bytes, n: int, k: int, /
+) -> tuple[int, tuple[int, ...], int] | None:
+    """`sudoku.subsets._naked_set_py` in C: (unit, cells, digits) of the first naked subset
+    of k cells that strikes, or None."""
+
 def walk_singles(
     values: list[int],
     masks: list[int],

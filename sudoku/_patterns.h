@@ -1,10 +1,11 @@
-/* The rater's slowest pattern searches in C: finned fish and ALS-XZ
- * (sudoku.fish_and_wings._finned_fish_py and _als_xz_py, the references, search for search:
+/* The rater's slowest pattern searches in C: finned fish, ALS-XZ and naked subsets
+ * (sudoku.fish_and_wings._finned_fish_py and _als_xz_py, sudoku.subsets._naked_set_py, the
+ * references, search for search:
  * the same candidates tried in the same order, the same first hit). They give what they
  * found as plain numbers; the Python finders write the step out, so its words and pattern
  * are the reference's by construction. Included by _batch.c, after _rater.h.
  *
- * Both take masks (a list of n * n candidate masks, each within the n digits) and units
+ * All take masks (a list of n * n candidate masks, each within the n digits) and units
  * (the units' cells packed n a unit as native ints, sudoku.geometry.Geometry.packed), and
  * refuse anything else with an error. */
 
@@ -19,8 +20,10 @@ typedef struct {
     int *third;  /* third[i]: the third unit holding i, or -1 */
 } Shaped;
 
-/* The arguments of a search read into s (0 with an error set when they do not fit). */
-static int shaped_read(Shaped *s, PyObject *masks, Py_buffer *units, Py_ssize_t n)
+/* The arguments of a search read into s (0 with an error set when they do not fit); the
+ * places of cells in units too when with_places (else pos and third are NULL). */
+static int shaped_read(Shaped *s, PyObject *masks, Py_buffer *units, Py_ssize_t n,
+                       int with_places)
 {
     s->pos = s->third = NULL;
     s->n = n;
@@ -39,6 +42,8 @@ static int shaped_read(Shaped *s, PyObject *masks, Py_buffer *units, Py_ssize_t 
             PyErr_SetString(PyExc_ValueError, "a mask holds a digit past n");
             return 0;
         }
+    if (!with_places)
+        return 1;
     s->pos = PyMem_Malloc((size_t)(s->n_units * s->cells + s->cells) * sizeof(int));
     if (!s->pos) {
         PyErr_NoMemory();
@@ -153,7 +158,7 @@ static PyObject *finned_fish(PyObject *Py_UNUSED(module), PyObject *args)
     Shaped s;
     if (!PyArg_ParseTuple(args, "O!y*n:finned_fish", &PyList_Type, &masks, &units, &n))
         return NULL;
-    if (!shaped_read(&s, masks, &units, n))
+    if (!shaped_read(&s, masks, &units, n, 1))
         goto done;
     for (Py_ssize_t i = 0; i < s.cells && s.n_units == 3 * n; i++)
         if (s.third[i] < 0)
@@ -323,7 +328,7 @@ static PyObject *als_xz(PyObject *Py_UNUSED(module), PyObject *args)
     uint64_t *peers = NULL;
     if (!PyArg_ParseTuple(args, "O!y*n:als_xz", &PyList_Type, &masks, &units, &n))
         return NULL;
-    if (!shaped_read(&s, masks, &units, n))
+    if (!shaped_read(&s, masks, &units, n, 1))
         goto done;
     Py_ssize_t count = als_sets(&s, &sets), w = (s.cells + 63) / 64;
     if (count < 0)
@@ -378,6 +383,67 @@ done:
     PyMem_Free(peers);
     PyMem_Free(sets);
     PyMem_Free(s.pos);
+    PyBuffer_Release(&units);
+    return result;
+}
+
+/* naked_set(masks, units, n, k) -> (unit, cells, digits) | None: sudoku.subsets._naked_set_py
+ * in C: unit by unit, each with more than k open cells, the first k of its cells with k
+ * digits between them (closed_next, cells of k digits or fewer in the unit's order) whose
+ * digits some other open cell of the unit holds. */
+static PyObject *naked_set(PyObject *Py_UNUSED(module), PyObject *args)
+{
+    PyObject *masks, *result = NULL;
+    Py_buffer units;
+    Py_ssize_t n;
+    int k;
+    Shaped s;
+    if (!PyArg_ParseTuple(args, "O!y*ni:naked_set", &PyList_Type, &masks, &units, &n, &k))
+        return NULL;
+    if (k < 1 || k > 8) {
+        PyErr_SetString(PyExc_ValueError, "naked_set takes k from 1 to 8");
+        goto done;
+    }
+    if (!shaped_read(&s, masks, &units, n, 0))
+        goto done;
+    for (Py_ssize_t u = 0; u < s.n_units; u++) {
+        const int *unit = s.units + u * n;
+        unsigned long small[MAX_SIZE], union_;
+        int cell[MAX_SIZE], open = 0, count = 0, chosen[8];
+        for (Py_ssize_t j = 0; j < n; j++) {
+            unsigned long m = s.m[unit[j]];
+            open += m != 0;
+            if (m && dlx_popcount64((uint64_t)m) <= k) {
+                cell[count] = unit[j];
+                small[count++] = m;
+            }
+        }
+        if (open <= k)
+            continue;
+        Closed walk;
+        closed_start(&walk, small, count, k);
+        while (closed_next(&walk, chosen, &union_)) {
+            int strikes = 0;
+            for (Py_ssize_t j = 0; j < n && !strikes; j++) {
+                int i = unit[j], in_set = 0;
+                for (int l = 0; l < k; l++)
+                    in_set |= cell[chosen[l]] == i;
+                strikes = !in_set && s.m[i] & union_;
+            }
+            if (strikes) {
+                int cells[8];
+                for (int l = 0; l < k; l++)
+                    cells[l] = cell[chosen[l]];
+                PyObject *in = int_tuple(cells, k);
+                if (in)
+                    result = Py_BuildValue("nOk", u, in, union_);
+                Py_XDECREF(in);
+                goto done;
+            }
+        }
+    }
+    result = Py_NewRef(Py_None);
+done:
     PyBuffer_Release(&units);
     return result;
 }

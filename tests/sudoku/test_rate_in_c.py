@@ -2,13 +2,15 @@
 
 The C batch takes the rounds of singles (`Candidates.singles`), the pencil marks of the
 givens (`_pencil_marks_py`), the search of SE's direct techniques (`_direct_place_py`),
-and those of finned fish and ALS-XZ (`_finned_fish_py`, `_als_xz_py`).
+and those of finned fish, ALS-XZ and naked subsets (`_finned_fish_py`, `_als_xz_py`,
+`_naked_set_py`).
 Rated with the shape's units unpacked for C, every path is the Python reference: both
 ways must give every puzzle the same rating, step for step, and the same errors.
 """
 
 import random
 from array import array
+from collections import Counter
 from collections.abc import Iterator
 from itertools import islice
 
@@ -16,7 +18,7 @@ import pytest
 
 import sudoku.rate as rate_module
 from sudoku.fish_and_wings import _als_xz_py, _finned_fish_py, _lines_py
-from sudoku.geometry import geometry_of
+from sudoku.geometry import Geometry, geometry_of
 from sudoku.grid import Grid, Shape, parse
 from sudoku.rate import (
     PATTERNS,
@@ -29,7 +31,7 @@ from sudoku.rate import (
     walk,
 )
 from sudoku.solve import c_batch, c_batch_available, solve
-from sudoku.subsets import _direct_place_py, hidden_subset, locked
+from sudoku.subsets import _direct_place_py, _naked_set_py, hidden_subset, locked
 
 pytestmark = pytest.mark.skipif(not c_batch_available(), reason="the C batch was not built")
 
@@ -219,29 +221,51 @@ def positions(puzzle: Grid, rng: random.Random) -> Iterator[list[int]]:
         yield [m & rng.getrandbits(puzzle.shape.size) & full for m in board.masks]
 
 
-def test_finned_fish_and_als_xz_in_c_are_the_python_reference(data_file):
+def searched(masks: list[int], g: Geometry) -> dict[str, tuple[object, object]]:
+    """Each pattern search of sudoku/_patterns.h on ``masks``, in C and by its reference:
+    finned fish (on shapes of rows, columns and boxes alone), ALS-XZ, naked subsets."""
+    batch = c_batch()
+    found = {
+        "als": (batch.als_xz(masks, g.packed, g.n), _als_xz_py(masks, g)),
+        **{
+            f"naked {k}": (
+                batch.naked_set(masks, g.packed, g.n, k),
+                _naked_set_py(masks, g.units, k),
+            )
+            for k in (2, 3, 4)
+        },
+    }
+    if len(g.units) == 3 * g.n:
+        by_line = _lines_py(masks, g.rows, g.cols, g.n)
+        found["finned"] = (
+            batch.finned_fish(masks, g.packed, g.n),
+            _finned_fish_py(masks, g, by_line),
+        )
+    else:
+        with pytest.raises(ValueError, match="boxes"):
+            batch.finned_fish(masks, g.packed, g.n)
+    return found
+
+
+def test_pattern_searches_in_c_are_the_python_reference(data_file):
     # The searches (what they find, the first hit, in the reference's order) on hard
-    # puzzles' positions; fish_and_wings writes the step out of the hit either way.
+    # puzzles' positions; the finders write the step out of the hit either way.
     g = geometry_of(Shape())
     assert g.packed is not None
-    batch, rng = c_batch(), random.Random(25)
-    found = {"finned": 0, "als": 0}
+    rng = random.Random(25)
+    hits: Counter[str] = Counter()
     checked = 0
     for puzzle in puzzles(data_file, "top1465.txt", 40, step=31):
         for masks in positions(puzzle, rng):
-            by_line = _lines_py(masks, g.rows, g.cols, g.n)
-            finned = batch.finned_fish(masks, g.packed, g.n)
-            assert finned == _finned_fish_py(masks, g, by_line)
-            als = batch.als_xz(masks, g.packed, g.n)
-            assert als == _als_xz_py(masks, g)
-            found["finned"] += finned is not None
-            found["als"] += als is not None
+            for name, (fast, reference) in searched(masks, g).items():
+                assert fast == reference, name
+                hits[name] += fast is not None
             checked += 1
-    assert checked > 500 and all(0 < hits < checked for hits in found.values())
+    assert checked > 500 and len(hits) == 5 and all(0 < k < checked for k in hits.values())
 
 
 @pytest.mark.parametrize("shape", [Shape(), Shape(2, 3), Shape(3, 4), Shape(4, 4), Shape.x(9)])
-def test_finned_fish_and_als_xz_in_c_on_made_puzzles(shape):
+def test_pattern_searches_in_c_on_made_puzzles(shape):
     # Made puzzles (no data set needed: the sanitized run has none), of other sizes too
     # (12x12 and 16x16 take sets of cells of several words), and X-sudoku, whose
     # diagonals are units of the ALS-XZ and leave finned fish without boxes.
@@ -249,29 +273,29 @@ def test_finned_fish_and_als_xz_in_c_on_made_puzzles(shape):
 
     g = geometry_of(shape)
     assert g.packed is not None
-    batch, rng = c_batch(), random.Random(shape.size)
-    checked = hits = 0
+    rng = random.Random(shape.size)
+    hits: Counter[str] = Counter()
+    checked = 0
     for seed in range(3):
         puzzle = generate(shape, seed=seed).puzzle
         for masks in islice(positions(puzzle, rng), 0, None, 3):
-            als = batch.als_xz(masks, g.packed, g.n)
-            assert als == _als_xz_py(masks, g)
-            hits += als is not None
-            if len(g.units) == 3 * g.n:
-                by_line = _lines_py(masks, g.rows, g.cols, g.n)
-                assert batch.finned_fish(masks, g.packed, g.n) == _finned_fish_py(masks, g, by_line)
-            else:
-                with pytest.raises(ValueError, match="boxes"):
-                    batch.finned_fish(masks, g.packed, g.n)
+            for name, (fast, reference) in searched(masks, g).items():
+                assert fast == reference, name
+                hits[name] += fast is not None
             checked += 1
-    assert 0 < hits < checked
+    assert 0 < hits["als"] < checked and 0 < hits["naked 2"] < checked
 
 
-@pytest.mark.parametrize("search", ["finned_fish", "als_xz"])
+@pytest.mark.parametrize("search", ["finned_fish", "als_xz", "naked_set"])
 def test_the_pattern_searches_refuse_what_does_not_fit(search):
     batch, g = c_batch(), geometry_of(Shape())
     assert g.packed is not None
-    find = getattr(batch, search)
+    given = getattr(batch, search)
+    extra = (2,) if search == "naked_set" else ()  # k: naked pairs
+
+    def find(masks: object, units: object, n: int) -> object:
+        return given(masks, units, n, *extra)
+
     masks = [511] * 81
     assert find(masks, g.packed, 9) is None  # every digit everywhere: nothing to strike
     with pytest.raises(ValueError):
@@ -290,3 +314,7 @@ def test_the_pattern_searches_refuse_what_does_not_fit(search):
         find(tuple(masks), g.packed, 9)
     with pytest.raises(OverflowError):
         find([-1] + masks[1:], g.packed, 9)
+    if search == "naked_set":
+        for k in (0, 9):
+            with pytest.raises(ValueError, match="k from 1 to 8"):
+                given(masks, g.packed, 9, k)
