@@ -43,10 +43,11 @@ def hidden_sets(
 ) -> list[tuple[int, int, list[int], list[tuple[int, int]]]]:
     """`sudoku.subsets._hidden_sets_py` in C (hidden subsets of k digits that strike)."""
 
-def line_places(
-    masks: list[int], units: bytes, n: int, /
-) -> tuple[list[list[int]], list[list[int]]]:
-    """`sudoku.fish_and_wings._lines_py` in C (each digit's places in each row and column)."""
+def fish(
+    masks: list[int], units: bytes, n: int, k: int, /
+) -> tuple[int, int, tuple[int, ...], int] | None:
+    """`sudoku.fish_and_wings._fish_py` in C: (bit, on columns, base lines, cover lines as
+    a mask) of the first fish of k lines that strikes, or None."""
 
 def locked_hits(masks: list[int], packed: bytes, /) -> list[tuple[int, int]]:
     """`sudoku.subsets._locked_hits_py` in C (intersections packed by `sudoku.rate`)."""

@@ -1,6 +1,6 @@
-/* The rater's slowest pattern searches in C: finned fish, ALS-XZ and naked subsets
- * (sudoku.fish_and_wings._finned_fish_py and _als_xz_py, sudoku.subsets._naked_set_py, the
- * references, search for search:
+/* The rater's slowest pattern searches in C: fish, finned fish, ALS-XZ and naked subsets
+ * (sudoku.fish_and_wings._fish_py, _finned_fish_py and _als_xz_py,
+ * sudoku.subsets._naked_set_py, the references, search for search:
  * the same candidates tried in the same order, the same first hit). They give what they
  * found as plain numbers; the Python finders write the step out, so its words and pattern
  * are the reference's by construction. Included by _batch.c, after _rater.h.
@@ -92,6 +92,72 @@ static unsigned long line_where(const Shaped *s, int base, Py_ssize_t b, unsigne
         if (s->m[line[p]] & bit)
             where |= 1UL << p;
     return where;
+}
+
+/* fish(masks, units, n, k) -> (bit, on_columns, lines, where) | None:
+ * sudoku.fish_and_wings._fish_py in C: digit by digit, rows then columns, the first k base
+ * lines (each holding the digit in 2 to k places) whose places lie in k cover lines
+ * (closed_next; where: those cover lines, as a mask of positions) that hold the digit off
+ * the base lines. */
+static PyObject *fish(PyObject *Py_UNUSED(module), PyObject *args)
+{
+    PyObject *masks, *result = NULL;
+    Py_buffer units;
+    Py_ssize_t n;
+    int k;
+    Shaped s;
+    if (!PyArg_ParseTuple(args, "O!y*ni:fish", &PyList_Type, &masks, &units, &n, &k))
+        return NULL;
+    if (k < 1 || k > 8) {
+        PyErr_SetString(PyExc_ValueError, "fish takes k from 1 to 8");
+        goto done;
+    }
+    if (!shaped_read(&s, masks, &units, n, 0))
+        goto done;
+    if (s.n_units < 2 * n) {
+        PyErr_SetString(PyExc_ValueError, "fish takes n rows and n columns first");
+        goto done;
+    }
+    for (Py_ssize_t d = 0; d < n; d++)
+        for (int base = 0; base < 2; base++) {
+            unsigned long bit = 1UL << d, spots[MAX_SIZE], where;
+            int line[MAX_SIZE], count = 0, chosen[8];
+            for (Py_ssize_t b = 0; b < n; b++) {
+                unsigned long w = line_where(&s, base, b, bit);
+                int places = dlx_popcount64((uint64_t)w);
+                if (2 <= places && places <= k) {
+                    line[count] = (int)b;
+                    spots[count++] = w;
+                }
+            }
+            Closed walk;
+            closed_start(&walk, spots, count, k);
+            while (closed_next(&walk, chosen, &where)) {
+                int lines[8], strikes = 0;
+                for (int l = 0; l < k; l++)
+                    lines[l] = line[chosen[l]];
+                for (unsigned long c = where; c && !strikes; c &= c - 1) {
+                    const int *cover = s.units + ((1 - base) * n + dlx_ctz32((uint32_t)c)) * n;
+                    for (Py_ssize_t b = 0; b < n && !strikes; b++) {
+                        int off_base = 1;
+                        for (int l = 0; l < k; l++)
+                            off_base &= lines[l] != b;
+                        strikes = off_base && s.m[cover[b]] & bit;
+                    }
+                }
+                if (strikes) {
+                    PyObject *in = int_tuple(lines, k);
+                    if (in)
+                        result = Py_BuildValue("kiOk", bit, base, in, where);
+                    Py_XDECREF(in);
+                    goto done;
+                }
+            }
+        }
+    result = Py_NewRef(Py_None);
+done:
+    PyBuffer_Release(&units);
+    return result;
 }
 
 /* _finned in C: for base lines lines[0..k) (their places where[]), the cover lines as a

@@ -77,42 +77,69 @@ def _bits_of(mask: int) -> tuple[int, ...]:
 
 def fish(board: Candidates, technique: str, k: int) -> list[Step]:
     """The first X-wing, swordfish or jellyfish (``k`` lines of 2, 3, 4) on ``board``: a
-    digit confined to k cover lines in k base lines leaves the cover lines' other cells."""
+    digit confined to k cover lines in k base lines leaves the cover lines' other cells.
+    Searched in C (``sudoku._batch.fish``) when the shape's units are packed for it; else
+    by `_fish_py`, the reference."""
     g, masks = board.geometry, board.masks
-    by_line = board.memo("fish", partial(_lines, board))
+    if g.packed is not None:
+        hit = _batch.fish(masks, g.packed, g.n, k)
+    else:
+        hit = _fish_py(masks, g, board.memo("fish", partial(_lines, board)), k)
+    if hit is None:
+        return []
+    bit, on_columns, combo, where = hit
+    base, cover = (g.cols, g.rows) if on_columns else (g.rows, g.cols)
+    kind = "columns" if on_columns else "rows"
+    first = g.n if on_columns else 0  # Shape.units: rows, then columns
+    return board.removal(
+        technique,
+        _fish_removals(masks, g.n, cover, combo, where, bit),
+        f"{board.symbols_of(bit)} in {kind} {','.join(str(b + 1) for b in combo)}",
+        [i for b in combo for i in base[b] if masks[i] & bit],
+        [first + b for b in combo],
+        bit,
+    )
+
+
+def _fish_py(
+    masks: list[int], g: Geometry, by_line: tuple[list[list[int]], list[list[int]]], k: int
+) -> tuple[int, int, tuple[int, ...], int] | None:
+    """`fish`'s search in Python, the reference: digit by digit, rows then columns, the
+    first k base lines whose places lie in k cover lines (`closed_sets`) that strike, as
+    (the digit's bit, 0 on rows or 1 on columns, the base lines, the cover lines as a mask
+    of positions along them)."""
     for d, bit in enumerate(1 << d for d in range(g.n)):
-        for base, cover, kind in ((g.rows, g.cols, "rows"), (g.cols, g.rows, "columns")):
-            places = by_line[kind == "columns"][d]
+        for on_columns, cover in enumerate((g.cols, g.rows)):
+            places = by_line[on_columns][d]
             spots = [(b, where) for b, where in enumerate(places) if 2 <= where.bit_count() <= k]
             for combo, where in closed_sets(spots, k):
-                removals = [
-                    (cover[c - 1][b], bit)
-                    for c in bits(where)
-                    for b in range(g.n)
-                    if b not in combo and masks[cover[c - 1][b]] & bit
-                ]
-                if removals:
-                    lines = ",".join(str(b + 1) for b in combo)
-                    first = 0 if kind == "rows" else g.n  # Shape.units: rows, then columns
-                    return board.removal(
-                        technique,
-                        removals,
-                        f"{board.symbols_of(bit)} in {kind} {lines}",
-                        [i for b in combo for i in base[b] if masks[i] & bit],
-                        [first + b for b in combo],
-                        bit,
-                    )
-    return []
+                if _fish_removals(masks, g.n, cover, combo, where, bit):
+                    return bit, on_columns, combo, where
+    return None
+
+
+def _fish_removals(
+    masks: list[int],
+    n: int,
+    cover: tuple[tuple[int, ...], ...],
+    combo: tuple[int, ...],
+    where: int,
+    bit: int,
+) -> list[tuple[int, int]]:
+    """What the fish of base lines ``combo`` and cover lines ``where`` strikes, as (cell,
+    bit) pairs: the digit in the cover lines off the base lines."""
+    return [
+        (cover[c - 1][b], bit)
+        for c in bits(where)
+        for b in range(n)
+        if b not in combo and masks[cover[c - 1][b]] & bit
+    ]
 
 
 def _lines(board: Candidates) -> tuple[list[list[int]], list[list[int]]]:
-    """Where each digit lies in each row, and in each column: ``[by_rows, by_columns]``,
-    each ``[digit index][line] -> bitmask of the cross lines``, once a position for the
-    three fish (`Candidates.memo`); in C (``sudoku._batch.line_places``) when the shape's
-    units are packed for it."""
+    """Where each digit lies in each row, and in each column, once a position for the
+    Python searches of fish (`Candidates.memo`): `_lines_py` of the board."""
     g = board.geometry
-    if g.packed is not None:
-        return _batch.line_places(board.masks, g.packed, g.n)
     return _lines_py(board.masks, g.rows, g.cols, g.n)
 
 

@@ -2,8 +2,8 @@
 
 The C batch takes the rounds of singles (`Candidates.singles`), the pencil marks of the
 givens (`_pencil_marks_py`), the search of SE's direct techniques (`_direct_place_py`),
-and those of finned fish, ALS-XZ and naked subsets (`_finned_fish_py`, `_als_xz_py`,
-`_naked_set_py`).
+and those of fish, finned fish, ALS-XZ and naked subsets (`_fish_py`, `_finned_fish_py`,
+`_als_xz_py`, `_naked_set_py`).
 Rated with the shape's units unpacked for C, every path is the Python reference: both
 ways must give every puzzle the same rating, step for step, and the same errors.
 """
@@ -17,7 +17,7 @@ from itertools import islice
 import pytest
 
 import sudoku.rate as rate_module
-from sudoku.fish_and_wings import _als_xz_py, _finned_fish_py, _lines_py
+from sudoku.fish_and_wings import _als_xz_py, _finned_fish_py, _fish_py, _lines_py
 from sudoku.geometry import Geometry, geometry_of
 from sudoku.grid import Grid, Shape, parse
 from sudoku.rate import (
@@ -223,20 +223,19 @@ def positions(puzzle: Grid, rng: random.Random) -> Iterator[list[int]]:
 
 def searched(masks: list[int], g: Geometry) -> dict[str, tuple[object, object]]:
     """Each pattern search of sudoku/_patterns.h on ``masks``, in C and by its reference:
-    finned fish (on shapes of rows, columns and boxes alone), ALS-XZ, naked subsets."""
-    batch = c_batch()
-    found = {
-        "als": (batch.als_xz(masks, g.packed, g.n), _als_xz_py(masks, g)),
-        **{
-            f"naked {k}": (
-                batch.naked_set(masks, g.packed, g.n, k),
-                _naked_set_py(masks, g.units, k),
-            )
-            for k in (2, 3, 4)
-        },
+    fish and naked subsets of 2 to 4, finned fish (on shapes of rows, columns and boxes
+    alone), ALS-XZ."""
+    batch, by_line = c_batch(), _lines_py(masks, g.rows, g.cols, g.n)
+    found: dict[str, tuple[object, object]] = {
+        "als": (batch.als_xz(masks, g.packed, g.n), _als_xz_py(masks, g))
     }
+    for k in (2, 3, 4):
+        found[f"fish {k}"] = (batch.fish(masks, g.packed, g.n, k), _fish_py(masks, g, by_line, k))
+        found[f"naked {k}"] = (
+            batch.naked_set(masks, g.packed, g.n, k),
+            _naked_set_py(masks, g.units, k),
+        )
     if len(g.units) == 3 * g.n:
-        by_line = _lines_py(masks, g.rows, g.cols, g.n)
         found["finned"] = (
             batch.finned_fish(masks, g.packed, g.n),
             _finned_fish_py(masks, g, by_line),
@@ -261,7 +260,7 @@ def test_pattern_searches_in_c_are_the_python_reference(data_file):
                 assert fast == reference, name
                 hits[name] += fast is not None
             checked += 1
-    assert checked > 500 and len(hits) == 5 and all(0 < k < checked for k in hits.values())
+    assert checked > 500 and len(hits) == 8 and all(0 < k < checked for k in hits.values())
 
 
 @pytest.mark.parametrize("shape", [Shape(), Shape(2, 3), Shape(3, 4), Shape(4, 4), Shape.x(9)])
@@ -283,15 +282,15 @@ def test_pattern_searches_in_c_on_made_puzzles(shape):
                 assert fast == reference, name
                 hits[name] += fast is not None
             checked += 1
-    assert 0 < hits["als"] < checked and 0 < hits["naked 2"] < checked
+    assert all(0 < hits[name] < checked for name in ("als", "naked 2", "fish 2"))
 
 
-@pytest.mark.parametrize("search", ["finned_fish", "als_xz", "naked_set"])
+@pytest.mark.parametrize("search", ["finned_fish", "als_xz", "naked_set", "fish"])
 def test_the_pattern_searches_refuse_what_does_not_fit(search):
     batch, g = c_batch(), geometry_of(Shape())
     assert g.packed is not None
     given = getattr(batch, search)
-    extra = (2,) if search == "naked_set" else ()  # k: naked pairs
+    extra = (2,) if search in ("naked_set", "fish") else ()  # k: pairs, x-wings
 
     def find(masks: object, units: object, n: int) -> object:
         return given(masks, units, n, *extra)
@@ -314,7 +313,7 @@ def test_the_pattern_searches_refuse_what_does_not_fit(search):
         find(tuple(masks), g.packed, 9)
     with pytest.raises(OverflowError):
         find([-1] + masks[1:], g.packed, 9)
-    if search == "naked_set":
+    if extra:
         for k in (0, 9):
             with pytest.raises(ValueError, match="k from 1 to 8"):
                 given(masks, g.packed, 9, k)
