@@ -1,5 +1,5 @@
-/* The rater's slowest pattern searches in C: fish, finned fish, ALS-XZ and naked subsets
- * (sudoku.fish_and_wings._fish_py, _finned_fish_py and _als_xz_py,
+/* The rater's slowest pattern searches in C: fish, finned fish, W-wings, ALS-XZ and naked
+ * subsets (sudoku.fish_and_wings._fish_py, _finned_fish_py, _w_wing_py and _als_xz_py,
  * sudoku.subsets._naked_set_py, the references, search for search:
  * the same candidates tried in the same order, the same first hit). They give what they
  * found as plain numbers; the Python finders write the step out, so its words and pattern
@@ -348,6 +348,33 @@ static Py_ssize_t als_sets(const Shaped *s, Als **found)
 
 #define WORDS ((MAX_SIZE * MAX_SIZE + 63) / 64) /* a set of cells, as bits */
 
+/* Each cell's peers (the cells of its units but itself), then for each digit the cells
+ * holding it, as sets of w words (PyMem, NULL with an error set on no memory). */
+static uint64_t *peer_sets(const Shaped *s, Py_ssize_t w)
+{
+    uint64_t *peers = PyMem_Calloc((size_t)((s->cells + s->n) * w), sizeof(uint64_t));
+    if (!peers)
+        return (uint64_t *)PyErr_NoMemory();
+    uint64_t *holding = peers + s->cells * w;
+    for (Py_ssize_t i = 0; i < s->cells; i++) {
+        for (Py_ssize_t u = 0; u < s->n_units; u++)
+            for (Py_ssize_t j = 0; s->pos[u * s->cells + i] >= 0 && j < s->n; j++) {
+                int p = s->units[u * s->n + j];
+                peers[i * w + p / 64] |= (uint64_t)1 << (p % 64);
+            }
+        peers[i * w + i / 64] &= ~((uint64_t)1 << (i % 64));
+        for (unsigned long m = s->m[i]; m; m &= m - 1)
+            holding[dlx_ctz32((uint32_t)m) * w + i / 64] |= (uint64_t)1 << (i % 64);
+    }
+    return peers;
+}
+
+/* Whether cell j is among the peers of cell i (peers: peer_sets, w words a set). */
+static int sees(const uint64_t *peers, Py_ssize_t w, int i, int j)
+{
+    return peers[i * w + j / 64] >> (j % 64) & 1;
+}
+
 /* Whether the digit z leaves any cell: one holding it (holding, a set of cells) that sees
  * every z of sets a and b (peers: each cell's peers, w words a set). */
 static int als_strikes(const Shaped *s, const Als *a, const Als *b, unsigned long z,
@@ -375,7 +402,7 @@ static int als_restricted(const Shaped *s, const Als *a, const Als *b, unsigned 
     for (int j = 0; j < b->size; j++)
         for (int i = 0; i < a->size; i++) {
             int p = a->cell[i], q = b->cell[j];
-            if (s->m[p] & x && s->m[q] & x && !(peers[p * w + q / 64] >> (q % 64) & 1))
+            if (s->m[p] & x && s->m[q] & x && !sees(peers, w, p, q))
                 return 0;
         }
     return 1;
@@ -399,22 +426,9 @@ static PyObject *als_xz(PyObject *Py_UNUSED(module), PyObject *args)
     Py_ssize_t count = als_sets(&s, &sets), w = (s.cells + 63) / 64;
     if (count < 0)
         goto done;
-    /* each cell's peers, then for each digit the cells holding it */
-    if (!(peers = PyMem_Calloc((size_t)((s.cells + n) * w), sizeof(uint64_t)))) {
-        PyErr_NoMemory();
+    if (!(peers = peer_sets(&s, w)))
         goto done;
-    }
-    uint64_t *holding = peers + s.cells * w;
-    for (Py_ssize_t i = 0; i < s.cells; i++) {
-        for (Py_ssize_t u = 0; u < s.n_units; u++)
-            for (Py_ssize_t j = 0; s.pos[u * s.cells + i] >= 0 && j < n; j++) {
-                int p = s.units[u * n + j];
-                peers[i * w + p / 64] |= (uint64_t)1 << (p % 64);
-            }
-        peers[i * w + i / 64] &= ~((uint64_t)1 << (i % 64));
-        for (unsigned long m = s.m[i]; m; m &= m - 1)
-            holding[dlx_ctz32((uint32_t)m) * w + i / 64] |= (uint64_t)1 << (i % 64);
-    }
+    const uint64_t *holding = peers + s.cells * w;
     for (Py_ssize_t ka = 0; ka < count; ka++)
         for (Py_ssize_t kb = ka + 1; kb < count; kb++) {
             const Als *a = sets + ka, *b = sets + kb;
@@ -510,6 +524,89 @@ static PyObject *naked_set(PyObject *Py_UNUSED(module), PyObject *args)
     }
     result = Py_NewRef(Py_None);
 done:
+    PyBuffer_Release(&units);
+    return result;
+}
+
+/* _strong_link in C: the first unit where digit y has two places only, neither a nor b,
+ * one seeing a and the other b, as *near_a and *near_b: its number, or -1. */
+static Py_ssize_t strong_link(const Shaped *s, const uint64_t *peers, Py_ssize_t w,
+                              unsigned long y, int a, int b, int *near_a, int *near_b)
+{
+    for (Py_ssize_t u = 0; u < s->n_units; u++) {
+        const int *unit = s->units + u * s->n;
+        int place[2], places = 0;
+        for (Py_ssize_t j = 0; j < s->n && places <= 2; j++)
+            if (s->m[unit[j]] & y) {
+                if (places < 2)
+                    place[places] = unit[j];
+                places++;
+            }
+        if (places != 2 || place[0] == a || place[1] == a || place[0] == b || place[1] == b)
+            continue;
+        for (int turn = 0; turn < 2; turn++)
+            if (sees(peers, w, a, place[turn]) && sees(peers, w, b, place[1 - turn])) {
+                *near_a = place[turn];
+                *near_b = place[1 - turn];
+                return u;
+            }
+    }
+    return -1;
+}
+
+/* w_wing(masks, units, n) -> (a, b, y, unit, near_a, near_b) | None:
+ * sudoku.fish_and_wings._w_wing_py in C: the pairs of cells a, b holding the same two
+ * digits in order, apart, and some common peer holding x (the low digit as y, then the
+ * high one), with a strong link on y between them (strong_link). */
+static PyObject *w_wing(PyObject *Py_UNUSED(module), PyObject *args)
+{
+    PyObject *masks, *result = NULL;
+    Py_buffer units;
+    Py_ssize_t n;
+    Shaped s;
+    uint64_t *peers = NULL;
+    int *pairs = NULL;
+    if (!PyArg_ParseTuple(args, "O!y*n:w_wing", &PyList_Type, &masks, &units, &n))
+        return NULL;
+    if (!shaped_read(&s, masks, &units, n, 1))
+        goto done;
+    Py_ssize_t w = (s.cells + 63) / 64, count = 0;
+    if (!(peers = peer_sets(&s, w)))
+        goto done;
+    if (!(pairs = PyMem_Malloc((size_t)s.cells * sizeof(int)))) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    const uint64_t *holding = peers + s.cells * w;
+    for (Py_ssize_t i = 0; i < s.cells; i++)
+        if (dlx_popcount64((uint64_t)s.m[i]) == 2)
+            pairs[count++] = (int)i;
+    for (Py_ssize_t ka = 0; ka < count; ka++)
+        for (Py_ssize_t kb = ka + 1; kb < count; kb++) {
+            int a = pairs[ka], b = pairs[kb], near_a, near_b;
+            unsigned long xy = s.m[a];
+            if (s.m[b] != xy || sees(peers, w, a, b))
+                continue;
+            for (int high = 0; high < 2; high++) {
+                unsigned long y = high ? xy & (xy - 1) : xy & -xy, x = xy & ~y;
+                const uint64_t *with_x = holding + dlx_ctz32((uint32_t)x) * w;
+                int strikes = 0;
+                for (Py_ssize_t k = 0; k < w && !strikes; k++)
+                    strikes = (peers[a * w + k] & peers[b * w + k] & with_x[k]) != 0;
+                if (!strikes)
+                    continue;
+                Py_ssize_t u = strong_link(&s, peers, w, y, a, b, &near_a, &near_b);
+                if (u >= 0) {
+                    result = Py_BuildValue("iiknii", a, b, y, u, near_a, near_b);
+                    goto done;
+                }
+            }
+        }
+    result = Py_NewRef(Py_None);
+done:
+    PyMem_Free(pairs);
+    PyMem_Free(peers);
+    PyMem_Free(s.pos);
     PyBuffer_Release(&units);
     return result;
 }

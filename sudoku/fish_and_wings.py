@@ -227,46 +227,63 @@ W_WING_CHAIN = 8
 def w_wing(board: Candidates) -> list[Step]:
     """The first W-wing: two cells holding the same two digits x and y, that do not see
     each other, and a unit where y has two places only, one seeing each cell: one of those
-    places is y, so one of the cells is x, and x leaves what sees both cells."""
+    places is y, so one of the cells is x, and x leaves what sees both cells. Searched in
+    C (``sudoku._batch.w_wing``) when the shape's units are packed for it; else by
+    `_w_wing_py`, the reference."""
     g, masks = board.geometry, board.masks
+    if g.packed is not None:
+        hit = _batch.w_wing(masks, g.packed, g.n)
+    else:
+        hit = _w_wing_py(masks, g)
+    if hit is None:
+        return []
+    a, b, y, u, c, d = hit
+    xy = masks[a]
+    x = xy & ~y
+    return [
+        board.step(
+            "w-wing",
+            eliminations=[
+                (i, x.bit_length()) for i in sorted(g.peer_sets[a] & g.peer_sets[b]) if masks[i] & x
+            ],
+            reason=f"{board.cell_label(a)} and {board.cell_label(b)} hold "
+            f"{board.symbols_of(xy)}; {board.symbols_of(y)} in "
+            f"{g.unit_names[u]} only in {board.cell_label(c)} "
+            f"{board.cell_label(d)}, which see them: one of them is "
+            f"{board.symbols_of(x)}",
+            cells=(a, b, c, d),
+            units=(u,),
+            digits=xy,
+            se=chains.BASE["forcing chain"] + chains.length_bonus(W_WING_CHAIN),
+        )
+    ]
+
+
+def _w_wing_py(masks: list[int], g: Geometry) -> tuple[int, int, int, int, int, int] | None:
+    """`w_wing`'s search in Python, the reference: the two cells a and b in the order of
+    ``combinations``, y their low digit then their high one, the first that strikes and
+    has a strong link (`_strong_link`), as (a, b, y, the link's unit, its place seeing a,
+    its place seeing b)."""
     pairs = [i for i, m in enumerate(masks) if m.bit_count() == 2]
     for a, b in combinations(pairs, 2):
         xy = masks[a]
         if masks[b] != xy or b in g.peer_sets[a]:
             continue
-        seen = sorted(i for i in g.peer_sets[a] & g.peer_sets[b] if masks[i] & xy)
-        if not seen:
-            continue
-        for y in (xy & -xy, xy & (xy - 1)):
-            x = xy & ~y
-            removals = [(i, x) for i in seen if masks[i] & x]
-            if not removals:
+        seen = [i for i in g.peer_sets[a] & g.peer_sets[b] if masks[i] & xy]
+        for y in (xy & -xy, xy & (xy - 1)) if seen else ():
+            if not any(masks[i] & xy & ~y for i in seen):
                 continue
-            link = _strong_link(board, y, a, b)
+            link = _strong_link(masks, g, y, a, b)
             if link is not None:
-                u, c, d = link
-                return [
-                    board.step(
-                        "w-wing",
-                        eliminations=[(i, x.bit_length()) for i, _ in removals],
-                        reason=f"{board.cell_label(a)} and {board.cell_label(b)} hold "
-                        f"{board.symbols_of(xy)}; {board.symbols_of(y)} in "
-                        f"{g.unit_names[u]} only in {board.cell_label(c)} "
-                        f"{board.cell_label(d)}, which see them: one of them is "
-                        f"{board.symbols_of(x)}",
-                        cells=(a, b, c, d),
-                        units=(u,),
-                        digits=xy,
-                        se=chains.BASE["forcing chain"] + chains.length_bonus(W_WING_CHAIN),
-                    )
-                ]
-    return []
+                return a, b, y, *link
+    return None
 
 
-def _strong_link(board: Candidates, y: int, a: int, b: int) -> tuple[int, int, int] | None:
+def _strong_link(
+    masks: list[int], g: Geometry, y: int, a: int, b: int
+) -> tuple[int, int, int] | None:
     """A unit where digit ``y`` has two places only, one seeing ``a`` and the other ``b``
     (neither of them a or b): (unit, the place seeing a, the place seeing b)."""
-    g, masks = board.geometry, board.masks
     for u, unit in enumerate(g.units):
         places = [i for i in unit if masks[i] & y]
         if len(places) != 2 or a in places or b in places:
