@@ -29,6 +29,8 @@ typedef struct {
     int *cu_start, *cell_units;   /* cells rows: the units of each cell, in order */
     int *peer_start, *peers;      /* cells rows: the peers of each cell, in order */
     int *cu_pos;                  /* beside cell_units: the cell's place in that unit */
+    int words;                    /* a set of cells as bits: (cells + 63) / 64 words */
+    uint64_t *peer_bits;          /* the peers of each cell as a set of cells, words a cell */
     int potentials;               /* 2 * cells * n */
     struct Scratch *scratch;      /* what a search works in (made once, the GIL held) */
 } Links;
@@ -42,6 +44,7 @@ static void links_free(PyObject *capsule)
         return;
     scratch_free(links->scratch);
     PyMem_Free(links->unit_start);
+    PyMem_Free(links->peer_bits);
     PyMem_Free(links);
 }
 
@@ -70,9 +73,10 @@ static int read_rows(const int *packed, Py_ssize_t len, Py_ssize_t *at, int rows
     return 1;
 }
 
-/* Each cell's place in each of its units (l->cu_pos), the units checked to be what the
- * searches' masks of places take: at most 32 cells, none twice, each holding the cells
- * that list it (0 with an exception set otherwise). */
+/* Each cell's place in each of its units (l->cu_pos) and its peers as a set of cells
+ * (l->peer_bits), the units checked to be what the searches' masks of places take (at
+ * most 32 cells, none twice, each holding the cells that list it) and the peers to be in
+ * order, as the searches take them from those sets (0 with an exception set otherwise). */
 static int unit_places_of(Links *l)
 {
     for (int u = 0; u < l->n_units; u++) {
@@ -87,6 +91,20 @@ static int unit_places_of(Links *l)
                     return 0;
                 }
     }
+    l->words = (l->cells + 63) / 64;
+    if (!(l->peer_bits = PyMem_Calloc((size_t)l->cells * (size_t)l->words, sizeof(uint64_t)))) {
+        PyErr_NoMemory();
+        return 0;
+    }
+    for (int i = 0; i < l->cells; i++)
+        for (int k = l->peer_start[i]; k < l->peer_start[i + 1]; k++) {
+            int j = l->peers[k];
+            if (k > l->peer_start[i] && j <= l->peers[k - 1]) {
+                PyErr_SetString(PyExc_ValueError, "links: a cell's peers out of order");
+                return 0;
+            }
+            l->peer_bits[i * l->words + j / 64] |= (uint64_t)1 << (j % 64);
+        }
     for (int i = 0; i < l->cells; i++)
         for (int k = l->cu_start[i]; k < l->cu_start[i + 1]; k++) {
             int u = l->cell_units[k], at = -1;
@@ -154,11 +172,14 @@ static PyObject *links(PyObject *Py_UNUSED(module), PyObject *args)
     PyObject *capsule = PyCapsule_New(l, CAPSULE, links_free);
     if (!capsule) {
         PyMem_Free(block);
+        PyMem_Free(l->peer_bits);
         PyMem_Free(l);
     }
     return capsule;
 fail:
     PyMem_Free(block);
+    if (l)
+        PyMem_Free(l->peer_bits);
     PyMem_Free(l);
     PyBuffer_Release(&buffer);
     return NULL;
@@ -267,14 +288,23 @@ typedef struct Scratch {
     uint32_t *work;    /* the candidates, struck as a dynamic search goes */
     uint32_t *source;  /* places_of: where each digit is in each unit of the board */
     uint32_t *places;  /* the same of work, as a dynamic search strikes candidates */
+    uint64_t *holding; /* places_of: the cells holding each digit, words a digit */
+    uint64_t *held;    /* the same of work */
     int on_head, on_tail, off_head, off_tail;
 } Search;
+
+/* Where the digits are on a board, for its searches (places_of) */
+typedef struct {
+    const uint32_t *places;  /* [u * n + d]: the digit's places along unit u, as bits */
+    const uint64_t *holding; /* [d * words ...]: the cells holding the digit */
+} Where;
 
 static void scratch_free(Search *s)
 {
     if (s) {
         closure_free(s->c);
         PyMem_Free(s->depth);
+        PyMem_Free(s->holding);
         PyMem_Free(s);
     }
 }
@@ -290,10 +320,12 @@ static Search *scratch_of(Links *l)
         size_t unit_digits = (size_t)l->n_units * (size_t)l->n;
         s->depth = PyMem_Malloc(3 * (size_t)l->potentials * sizeof(int) +
                                 ((size_t)l->cells + 2 * unit_digits) * sizeof(uint32_t));
-        if (!s->c || !s->depth) {
+        s->holding = PyMem_Malloc(2 * (size_t)l->n * (size_t)l->words * sizeof(uint64_t));
+        if (!s->c || !s->depth || !s->holding) {
             scratch_free(s);
             return (Search *)PyErr_NoMemory();
         }
+        s->held = s->holding + (size_t)l->n * (size_t)l->words;
         s->ons = s->depth + l->potentials;
         s->offs = s->ons + l->potentials;
         s->work = (uint32_t *)(s->offs + l->potentials);
@@ -306,20 +338,25 @@ static Search *scratch_of(Links *l)
     return l->scratch;
 }
 
-/* Where each digit lies in each unit on the board m (l->cells masks), as masks of places
- * along the unit, [u * n + d], for the searches on m: in l's scratch, NULL with an
- * exception set on no memory. */
-static const uint32_t *places_of(Links *l, const uint32_t *m)
+/* Where the digits are on the board m (l->cells masks), for the searches on m, into
+ * *where (arrays of l's scratch): 0 with an exception set on no memory. */
+static int places_of(Links *l, const uint32_t *m, Where *where)
 {
     Search *s = scratch_of(l);
     if (!s)
-        return NULL;
+        return 0;
     memset(s->source, 0, (size_t)l->n_units * (size_t)l->n * sizeof(uint32_t));
     for (int u = 0; u < l->n_units; u++)
         for (int c = l->unit_start[u]; c < l->unit_start[u + 1]; c++)
             for (uint32_t d = m[l->unit_cells[c]]; d; d &= d - 1)
                 s->source[u * l->n + dlx_ctz32(d)] |= (uint32_t)1 << (c - l->unit_start[u]);
-    return s->source;
+    memset(s->holding, 0, (size_t)l->n * (size_t)l->words * sizeof(uint64_t));
+    for (int i = 0; i < l->cells; i++)
+        for (uint32_t d = m[i]; d; d &= d - 1)
+            s->holding[dlx_ctz32(d) * l->words + i / 64] |= (uint64_t)1 << (i % 64);
+    where->places = s->source;
+    where->holding = s->holding;
+    return 1;
 }
 
 enum { GO_ON = 0, CONFLICT = 1, FAILED = -1 };
@@ -350,8 +387,8 @@ static int imply(Search *s, int q, int p, const int *hidden, int n_hidden, int r
  * into l's scratch (its closure, s->c), budget spent as it goes; reach -1 for none, below
  * -1 for nothing past the starts. Returns GO_ON, CONFLICT (conflict set: (on, off)) or
  * FAILED (an exception set); *budget below 0 when it ran out. */
-static int search(Links *l, const uint32_t *source, const uint32_t *source_places,
-                  const int *start, Py_ssize_t n_starts, int y, int dynamic, int stop, long reach,
+static int search(Links *l, const uint32_t *source, const Where *from, const int *start,
+                  Py_ssize_t n_starts, int y, int dynamic, int stop, long reach,
                   long long *budget, int *conflict)
 {
     Search *sp = scratch_of(l);
@@ -362,10 +399,14 @@ static int search(Links *l, const uint32_t *source, const uint32_t *source_place
     uint32_t *work = s.work;
     int hidden[MAX_N * MAX_N];
     memcpy(work, source, (size_t)l->cells * sizeof(uint32_t));
-    const uint32_t *places = source_places; /* of work: of source until a strike */
+    const uint32_t *places = from->places, *source_places = from->places;
+    const uint64_t *hold = from->holding; /* of work: of source until a strike */
+    const int words = l->words;
     if (dynamic) {
-        memcpy(s.places, source_places, (size_t)l->n_units * (size_t)n * sizeof(uint32_t));
+        memcpy(s.places, places, (size_t)l->n_units * (size_t)n * sizeof(uint32_t));
+        memcpy(s.held, hold, (size_t)n * (size_t)words * sizeof(uint64_t));
         places = s.places;
+        hold = s.held;
     }
     conflict[0] = conflict[1] = -1;
     for (int pass = 0; pass < 2; pass++) /* dict.fromkeys(starts, ()), then the queues */
@@ -394,11 +435,12 @@ static int search(Links *l, const uint32_t *source, const uint32_t *source_place
                 for (uint32_t m = work[i] & ~bit; m && how == GO_ON; m &= m - 1)
                     how = imply(&s, (i * n + dlx_ctz64(m)) << 1, p, NULL, 0, (int)reach, stop,
                                 conflict);
-            for (int k = l->peer_start[i]; k < l->peer_start[i + 1] && how == GO_ON; k++) {
-                int j = l->peers[k];
-                if (work[j] & bit)
+            const uint64_t *near = l->peer_bits + i * words, *with = hold + d * words;
+            for (int k = 0; k < words && how == GO_ON; k++) /* the peers in order */
+                for (uint64_t at = near[k] & with[k]; at && how == GO_ON; at &= at - 1) {
+                    int j = k * 64 + dlx_ctz64(at);
                     how = imply(&s, (j * n + d) << 1, p, NULL, 0, (int)reach, stop, conflict);
-            }
+                }
         } else {
             uint32_t m = work[i];
             if (y && m & bit && dlx_popcount32(m) == 2) {
@@ -423,6 +465,7 @@ static int search(Links *l, const uint32_t *source, const uint32_t *source_place
             }
             if (dynamic) {
                 work[i] &= ~bit;
+                s.held[d * words + i / 64] &= ~((uint64_t)1 << (i % 64));
                 for (int k = l->cu_start[i]; k < l->cu_start[i + 1]; k++)
                     s.places[l->cell_units[k] * n + d] &= ~((uint32_t)1 << l->cu_pos[k]);
             }
@@ -488,9 +531,10 @@ static PyObject *closure(PyObject *Py_UNUSED(module), PyObject *args)
         }
         start[k] = (int)p;
     }
-    const uint32_t *places = places_of(l, masks.buf);
-    if (!places || search(l, masks.buf, places, start, n_starts, y, dynamic, stop, reach, &budget,
-                          conflict) == FAILED)
+    Where from;
+    if (!places_of(l, masks.buf, &from) ||
+        search(l, masks.buf, &from, start, n_starts, y, dynamic, stop, reach, &budget,
+               conflict) == FAILED)
         goto done;
     if (budget < 0) {
         result = Py_BuildValue("OOL", Py_None, Py_None, budget);
@@ -541,8 +585,9 @@ static PyObject *first_chain(PyObject *Py_UNUSED(module), PyObject *args)
         PyErr_NoMemory();
         goto done;
     }
-    const uint32_t *m = masks.buf, *places = places_of(l, m);
-    if (!places)
+    const uint32_t *m = masks.buf;
+    Where from;
+    if (!places_of(l, m, &from))
         goto done;
     const int n = l->n, nishio = technique == 2;
     unsigned *mark = (unsigned *)block, stamp = 0;
@@ -557,7 +602,7 @@ static PyObject *first_chain(PyObject *Py_UNUSED(module), PyObject *args)
             int on = ((i * n + d) << 1) | 1;
             for (int start = on; start >= on - 1; start--) {
                 long reach = nishio ? -1 : best - 3 < 0 ? -2 : best - 3;
-                int how = search(l, m, places, &start, 1, !nishio && technique == 1, nishio,
+                int how = search(l, m, &from, &start, 1, !nishio && technique == 1, nishio,
                                  nishio, reach, &budget, conflict);
                 if (how == FAILED)
                     goto done;
@@ -747,13 +792,13 @@ static int least_of(Closure *const *c, int branches, const uint32_t *m, int n, u
 
 /* The closure of assuming p, kept in cache[p] (its conflict in conf[2p], conf[2p + 1]) once
  * found: NULL when the budget ran out, or on failure (*failed set, an exception set) */
-static Closure *cached(Links *l, const uint32_t *m, const uint32_t *places, Closure **cache,
+static Closure *cached(Links *l, const uint32_t *m, const Where *from, Closure **cache,
                        int *conf, int p, int dynamic, long long *budget, int *failed)
 {
     if (cache[p])
         return cache[p];
     int conflict[2];
-    if (search(l, m, places, &p, 1, 1, dynamic, 1, -1, budget, conflict) == FAILED) {
+    if (search(l, m, from, &p, 1, 1, dynamic, 1, -1, budget, conflict) == FAILED) {
         *failed = 1;
         return NULL;
     }
@@ -801,8 +846,8 @@ static PyObject *first_multiple(PyObject *Py_UNUSED(module), PyObject *args)
         PyErr_NoMemory();
         goto done;
     }
-    const uint32_t *in_units = places_of(l, m);
-    if (!in_units) {
+    Where from;
+    if (!places_of(l, m, &from)) {
         PyMem_Free(branch);
         goto done;
     }
@@ -820,7 +865,7 @@ static PyObject *first_multiple(PyObject *Py_UNUSED(module), PyObject *args)
                 continue;
             int on = ((i * n + d) << 1) | 1;
             for (int start = on; start >= (dynamic ? on - 1 : on); start--) {
-                Closure *c = cached(l, m, in_units, cache, conf, start, dynamic, &budget, &failed);
+                Closure *c = cached(l, m, &from, cache, conf, start, dynamic, &budget, &failed);
                 if (!c)
                     goto stopped;
                 if (!dynamic || conf[2 * start] < 0)
@@ -844,7 +889,7 @@ static PyObject *first_multiple(PyObject *Py_UNUSED(module), PyObject *args)
                 for (int c = l->unit_start[u]; c < l->unit_start[u + 1]; c++) {
                     int j = l->unit_cells[c];
                     if (m[j] >> d & 1 &&
-                        !cached(l, m, in_units, cache, conf, ((j * n + d) << 1) | 1, dynamic, &budget,
+                        !cached(l, m, &from, cache, conf, ((j * n + d) << 1) | 1, dynamic, &budget,
                                 &failed))
                         goto stopped;
                 }

@@ -180,6 +180,9 @@ def test_the_c_module_refuses_shapes_boards_and_capsules_that_lie():
     ):
         with pytest.raises(ValueError, match=words):
             chains._chains.links(array("i", [6, 36, 1, *unit, *cell_units, *rest[36:]]).tobytes())
+    # peers out of order (the searches take them in order from sets of cells)
+    with pytest.raises(ValueError, match="peers out of order"):
+        chains._chains.links(array("i", [6, 36, 0, *rest[:36], 2, 2, 1, *rest[37:]]).tobytes())
     links = chains._links(parse(PUZZLES[0]).shape)
     with pytest.raises(ValueError, match="uint32"):
         chains._chains.closure(links, b"\0" * 8, (1,), True, True, True, None, 10)
