@@ -948,6 +948,8 @@ static PyMethodDef module_methods[] = {
     {"fish", fish, METH_VARARGS, "fish(masks, units, n, k): sudoku.fish_and_wings._fish_py in C"},
     {"finned_fish", finned_fish, METH_VARARGS,
      "finned_fish(masks, units, n): sudoku.fish_and_wings._finned_fish_py in C"},
+    {"wing", wing, METH_VARARGS,
+     "wing(masks, units, n, xyz): sudoku.fish_and_wings._xy_wing_py or _xyz_wing_py in C"},
     {"w_wing", w_wing, METH_VARARGS, "w_wing(masks, units, n): sudoku.fish_and_wings._w_wing_py in C"},
     {"als_xz", als_xz, METH_VARARGS, "als_xz(masks, units, n): sudoku.fish_and_wings._als_xz_py in C"},
     {"naked_set", naked_set, METH_VARARGS,

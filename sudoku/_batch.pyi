@@ -61,6 +61,10 @@ def finned_fish(
     """`sudoku.fish_and_wings._finned_fish_py` in C: (k, bit, on columns, base lines,
     cover lines as a mask, box) of the first finned fish, or None."""
 
+def wing(masks: list[int], units: bytes, n: int, xyz: bool, /) -> tuple[int, int, int] | None:
+    """`sudoku.fish_and_wings._xy_wing_py` (``_xyz_wing_py`` when xyz) in C: (pivot, a, b)
+    of the first wing, or None."""
+
 def w_wing(masks: list[int], units: bytes, n: int, /) -> tuple[int, int, int, int, int, int] | None:
     """`sudoku.fish_and_wings._w_wing_py` in C: (a, b, y, unit, near a, near b) of the
     first W-wing, or None."""

@@ -1,6 +1,7 @@
-/* The rater's slowest pattern searches in C: fish, finned fish, W-wings, ALS-XZ and naked
- * subsets (sudoku.fish_and_wings._fish_py, _finned_fish_py, _w_wing_py and _als_xz_py,
- * sudoku.subsets._naked_set_py, the references, search for search:
+/* The rater's slowest pattern searches in C: fish, finned fish, XY- and XYZ-wings, W-wings,
+ * ALS-XZ and naked subsets (sudoku.fish_and_wings._fish_py, _finned_fish_py, _xy_wing_py,
+ * _xyz_wing_py, _w_wing_py and _als_xz_py, sudoku.subsets._naked_set_py, the references,
+ * search for search:
  * the same candidates tried in the same order, the same first hit). They give what they
  * found as plain numbers; the Python finders write the step out, so its words and pattern
  * are the reference's by construction. Included by _batch.c, after _rater.h.
@@ -605,6 +606,67 @@ static PyObject *w_wing(PyObject *Py_UNUSED(module), PyObject *args)
     result = Py_NewRef(Py_None);
 done:
     PyMem_Free(pairs);
+    PyMem_Free(peers);
+    PyMem_Free(s.pos);
+    PyBuffer_Release(&units);
+    return result;
+}
+
+/* wing(masks, units, n, xyz) -> (pivot, a, b) | None: sudoku.fish_and_wings._xy_wing_py,
+ * or _xyz_wing_py when xyz, in C: pivots in order (two digits xy, or three xyz), each with
+ * its wings among its peers in order (two digits, one of them the pivot's; or both), the
+ * first two wings that make the pattern and whose digit z some cell seeing both wings (and
+ * the pivot, when xyz) holds. */
+static PyObject *wing(PyObject *Py_UNUSED(module), PyObject *args)
+{
+    PyObject *masks, *result = NULL;
+    Py_buffer units;
+    Py_ssize_t n;
+    int xyz, wings[MAX_SIZE * MAX_SIZE];
+    Shaped s;
+    uint64_t *peers = NULL;
+    if (!PyArg_ParseTuple(args, "O!y*np:wing", &PyList_Type, &masks, &units, &n, &xyz))
+        return NULL;
+    if (!shaped_read(&s, masks, &units, n, 1))
+        goto done;
+    Py_ssize_t w = (s.cells + 63) / 64;
+    if (!(peers = peer_sets(&s, w)))
+        goto done;
+    const uint64_t *holding = peers + s.cells * w;
+    for (Py_ssize_t pivot = 0; pivot < s.cells; pivot++) {
+        unsigned long p = s.m[pivot];
+        if (dlx_popcount64((uint64_t)p) != 2 + xyz)
+            continue;
+        int count = 0;
+        for (Py_ssize_t k = 0; k < w; k++)
+            for (uint64_t at = peers[pivot * w + k]; at; at &= at - 1) {
+                int i = (int)(k * 64) + dlx_ctz64(at);
+                unsigned long m = s.m[i];
+                if (dlx_popcount64((uint64_t)m) == 2 &&
+                    (xyz ? !(m & ~p) : dlx_popcount64((uint64_t)(m & p)) == 1))
+                    wings[count++] = i;
+            }
+        for (int ka = 0; ka < count; ka++)
+            for (int kb = ka + 1; kb < count; kb++) {
+                int a = wings[ka], b = wings[kb];
+                unsigned long z = xyz ? s.m[a] & s.m[b] : s.m[a] & ~p;
+                if (xyz ? dlx_popcount64((uint64_t)z) != 1 || (s.m[a] | s.m[b]) != p
+                        : (s.m[b] & ~p) != z || s.m[a] & s.m[b] & p)
+                    continue;
+                const uint64_t *with_z = holding + dlx_ctz32((uint32_t)z) * w;
+                int strikes = 0;
+                for (Py_ssize_t k = 0; k < w && !strikes; k++) {
+                    uint64_t seen = peers[a * w + k] & peers[b * w + k] & with_z[k];
+                    strikes = (xyz ? seen & peers[pivot * w + k] : seen) != 0;
+                }
+                if (strikes) {
+                    result = Py_BuildValue("nii", pivot, a, b);
+                    goto done;
+                }
+            }
+    }
+    result = Py_NewRef(Py_None);
+done:
     PyMem_Free(peers);
     PyMem_Free(s.pos);
     PyBuffer_Release(&units);

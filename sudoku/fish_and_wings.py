@@ -166,7 +166,55 @@ def _lines_py(
 
 def xy_wing(board: Candidates) -> list[Step]:
     """The first XY-wing: a pivot xy, wings xz and yz it sees: z leaves what sees both."""
+    return _wing(board, "xy-wing")
+
+
+def xyz_wing(board: Candidates) -> list[Step]:
+    """The first XYZ-wing: a pivot xyz, wings xz and yz it sees: z leaves what sees all
+    three."""
+    return _wing(board, "xyz-wing")
+
+
+def _wing(board: Candidates, technique: str) -> list[Step]:
+    """The first XY-wing or XYZ-wing (``technique``), searched in C
+    (``sudoku._batch.wing``) when the shape's units are packed for it; else by
+    `_xy_wing_py` or `_xyz_wing_py`, the references."""
     g, masks = board.geometry, board.masks
+    xyz = technique == "xyz-wing"
+    if g.packed is not None:
+        hit = _batch.wing(masks, g.packed, g.n, xyz)
+    else:
+        hit = (_xyz_wing_py if xyz else _xy_wing_py)(masks, g)
+    if hit is None:
+        return []
+    pivot, a, b = hit
+    z = masks[a] & masks[b] if xyz else masks[a] & ~masks[pivot]
+    return board.removal(
+        technique,
+        _wing_removals(masks, g, pivot if xyz else None, a, b, z),
+        f"pivot {board.cell_label(pivot)} ({board.symbols_of(masks[pivot])}), wings "
+        f"{board.cell_label(a)} ({board.symbols_of(masks[a])}) and "
+        f"{board.cell_label(b)} ({board.symbols_of(masks[b])})",
+        (pivot, a, b),
+        (),
+        masks[pivot] | z,
+    )
+
+
+def _wing_removals(
+    masks: list[int], g: Geometry, pivot: int | None, a: int, b: int, z: int
+) -> list[tuple[int, int]]:
+    """The cells, in order, holding ``z`` that see wings ``a`` and ``b`` (and ``pivot``,
+    unless None), as (cell, z) pairs."""
+    seen = g.peer_sets[a] & g.peer_sets[b]
+    if pivot is not None:
+        seen &= g.peer_sets[pivot]
+    return [(i, z) for i in sorted(seen) if masks[i] & z]
+
+
+def _xy_wing_py(masks: list[int], g: Geometry) -> tuple[int, int, int] | None:
+    """`xy_wing`'s search in Python, the reference: pivots in order, their wings among
+    their peers in order, two of them as ``combinations`` takes them: (pivot, a, b)."""
     pairs = [i for i, m in enumerate(masks) if m.bit_count() == 2]
     pair_set = set(pairs)
     for pivot in pairs:
@@ -176,25 +224,13 @@ def xy_wing(board: Candidates) -> list[Step]:
             z = masks[a] & ~xy
             if masks[b] & ~xy != z or masks[a] & masks[b] & xy:
                 continue
-            removals = [(i, z) for i in sorted(g.peer_sets[a] & g.peer_sets[b]) if masks[i] & z]
-            if removals:
-                return board.removal(
-                    "xy-wing",
-                    removals,
-                    f"pivot {board.cell_label(pivot)} ({board.symbols_of(xy)}), wings "
-                    f"{board.cell_label(a)} ({board.symbols_of(masks[a])}) and "
-                    f"{board.cell_label(b)} ({board.symbols_of(masks[b])})",
-                    (pivot, a, b),
-                    (),
-                    xy | z,
-                )
-    return []
+            if _wing_removals(masks, g, None, a, b, z):
+                return pivot, a, b
+    return None
 
 
-def xyz_wing(board: Candidates) -> list[Step]:
-    """The first XYZ-wing: a pivot xyz, wings xz and yz it sees: z leaves what sees all
-    three."""
-    g, masks = board.geometry, board.masks
+def _xyz_wing_py(masks: list[int], g: Geometry) -> tuple[int, int, int] | None:
+    """`xyz_wing`'s search in Python, the reference, as `_xy_wing_py`'s."""
     for pivot, xyz in enumerate(masks):
         if xyz.bit_count() != 3:
             continue
@@ -203,20 +239,9 @@ def xyz_wing(board: Candidates) -> list[Step]:
             z = masks[a] & masks[b]
             if z.bit_count() != 1 or masks[a] | masks[b] != xyz:
                 continue
-            seen = g.peer_sets[a] & g.peer_sets[b] & g.peer_sets[pivot]
-            removals = [(i, z) for i in sorted(seen) if masks[i] & z]
-            if removals:
-                return board.removal(
-                    "xyz-wing",
-                    removals,
-                    f"pivot {board.cell_label(pivot)} ({board.symbols_of(xyz)}), wings "
-                    f"{board.cell_label(a)} ({board.symbols_of(masks[a])}) and "
-                    f"{board.cell_label(b)} ({board.symbols_of(masks[b])})",
-                    (pivot, a, b),
-                    (),
-                    xyz,
-                )
-    return []
+            if _wing_removals(masks, g, pivot, a, b, z):
+                return pivot, a, b
+    return None
 
 
 #: A W-wing's deduction as Sudoku Explainer finds it: a forcing chain of 8 potentials (the

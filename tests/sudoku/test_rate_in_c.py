@@ -2,8 +2,9 @@
 
 The C batch takes the rounds of singles (`Candidates.singles`), the pencil marks of the
 givens (`_pencil_marks_py`), the search of SE's direct techniques (`_direct_place_py`),
-and those of fish, finned fish, W-wings, ALS-XZ and naked subsets (`_fish_py`,
-`_finned_fish_py`, `_w_wing_py`, `_als_xz_py`, `_naked_set_py`).
+and those of fish, finned fish, XY-, XYZ- and W-wings, ALS-XZ and naked subsets
+(`_fish_py`, `_finned_fish_py`, `_xy_wing_py`, `_xyz_wing_py`, `_w_wing_py`, `_als_xz_py`,
+`_naked_set_py`).
 Rated with the shape's units unpacked for C, every path is the Python reference: both
 ways must give every puzzle the same rating, step for step, and the same errors.
 """
@@ -23,6 +24,8 @@ from sudoku.fish_and_wings import (
     _fish_py,
     _lines_py,
     _w_wing_py,
+    _xy_wing_py,
+    _xyz_wing_py,
 )
 from sudoku.geometry import Geometry, geometry_of
 from sudoku.grid import Grid, Shape, parse
@@ -230,11 +233,13 @@ def positions(puzzle: Grid, rng: random.Random) -> Iterator[list[int]]:
 def searched(masks: list[int], g: Geometry) -> dict[str, tuple[object, object]]:
     """Each pattern search of sudoku/_patterns.h on ``masks``, in C and by its reference:
     fish and naked subsets of 2 to 4, finned fish (on shapes of rows, columns and boxes
-    alone), W-wings, ALS-XZ."""
+    alone), XY-, XYZ- and W-wings, ALS-XZ."""
     batch, by_line = c_batch(), _lines_py(masks, g.rows, g.cols, g.n)
     found: dict[str, tuple[object, object]] = {
         "als": (batch.als_xz(masks, g.packed, g.n), _als_xz_py(masks, g)),
         "w-wing": (batch.w_wing(masks, g.packed, g.n), _w_wing_py(masks, g)),
+        "xy-wing": (batch.wing(masks, g.packed, g.n, False), _xy_wing_py(masks, g)),
+        "xyz-wing": (batch.wing(masks, g.packed, g.n, True), _xyz_wing_py(masks, g)),
     }
     for k in (2, 3, 4):
         found[f"fish {k}"] = (batch.fish(masks, g.packed, g.n, k), _fish_py(masks, g, by_line, k))
@@ -267,7 +272,7 @@ def test_pattern_searches_in_c_are_the_python_reference(data_file):
                 assert fast == reference, name
                 hits[name] += fast is not None
             checked += 1
-    assert checked > 500 and len(hits) == 9 and all(0 < k < checked for k in hits.values())
+    assert checked > 500 and len(hits) == 11 and all(0 < k < checked for k in hits.values())
 
 
 @pytest.mark.parametrize("shape", [Shape(), Shape(2, 3), Shape(3, 4), Shape(4, 4), Shape.x(9)])
@@ -292,12 +297,13 @@ def test_pattern_searches_in_c_on_made_puzzles(shape):
     assert all(0 < hits[name] < checked for name in ("als", "naked 2", "fish 2"))
 
 
-@pytest.mark.parametrize("search", ["finned_fish", "als_xz", "naked_set", "fish", "w_wing"])
+@pytest.mark.parametrize("search", ["finned_fish", "als_xz", "naked_set", "fish", "w_wing", "wing"])
 def test_the_pattern_searches_refuse_what_does_not_fit(search):
     batch, g = c_batch(), geometry_of(Shape())
     assert g.packed is not None
     given = getattr(batch, search)
-    extra = (2,) if search in ("naked_set", "fish") else ()  # k: pairs, x-wings
+    # k: pairs, x-wings; xyz: XYZ-wings
+    extra = (2,) if search in ("naked_set", "fish") else (True,) if search == "wing" else ()
 
     def find(masks: object, units: object, n: int) -> object:
         return given(masks, units, n, *extra)
@@ -320,7 +326,7 @@ def test_the_pattern_searches_refuse_what_does_not_fit(search):
         find(tuple(masks), g.packed, 9)
     with pytest.raises(OverflowError):
         find([-1] + masks[1:], g.packed, 9)
-    if extra:
+    if search in ("naked_set", "fish"):
         for k in (0, 9):
             with pytest.raises(ValueError, match="k from 1 to 8"):
                 given(masks, g.packed, 9, k)
