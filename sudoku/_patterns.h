@@ -1,10 +1,10 @@
 /* The rater's slowest pattern searches in C: fish, finned fish, XY- and XYZ-wings, W-wings,
  * ALS-XZ and naked subsets (sudoku.fish_and_wings._fish_py, _finned_fish_py, _xy_wing_py,
  * _xyz_wing_py, _w_wing_py and _als_xz_py, sudoku.subsets._naked_set_py, the references,
- * search for search:
- * the same candidates tried in the same order, the same first hit). They give what they
- * found as plain numbers; the Python finders write the step out, so its words and pattern
- * are the reference's by construction. Included by _batch.c, after _rater.h.
+ * search for search: the same candidates tried in the same order, the same first hit).
+ * They give what they found as plain numbers; the Python finders write the step out, so
+ * its words and pattern are the reference's by construction. Included by _batch.c, after
+ * _rater.h.
  *
  * All take masks (a list of n * n candidate masks, each within the n digits) and units
  * (the units' cells packed n a unit as native ints, sudoku.geometry.Geometry.packed), and
