@@ -356,13 +356,17 @@ static uint64_t *peer_sets(const Shaped *s, Py_ssize_t w)
     uint64_t *peers = PyMem_Calloc((size_t)((s->cells + s->n) * w), sizeof(uint64_t));
     if (!peers)
         return (uint64_t *)PyErr_NoMemory();
-    uint64_t *holding = peers + s->cells * w;
+    uint64_t *holding = peers + s->cells * w, unit[WORDS];
+    for (Py_ssize_t u = 0; u < s->n_units; u++) { /* each unit's cells, to each of them */
+        const int *cell = s->units + u * s->n;
+        memset(unit, 0, (size_t)w * sizeof(uint64_t));
+        for (Py_ssize_t j = 0; j < s->n; j++)
+            unit[cell[j] / 64] |= (uint64_t)1 << (cell[j] % 64);
+        for (Py_ssize_t j = 0; j < s->n; j++)
+            for (Py_ssize_t k = 0; k < w; k++)
+                peers[cell[j] * w + k] |= unit[k];
+    }
     for (Py_ssize_t i = 0; i < s->cells; i++) {
-        for (Py_ssize_t u = 0; u < s->n_units; u++)
-            for (Py_ssize_t j = 0; s->pos[u * s->cells + i] >= 0 && j < s->n; j++) {
-                int p = s->units[u * s->n + j];
-                peers[i * w + p / 64] |= (uint64_t)1 << (p % 64);
-            }
         peers[i * w + i / 64] &= ~((uint64_t)1 << (i % 64));
         for (unsigned long m = s->m[i]; m; m &= m - 1)
             holding[dlx_ctz32((uint32_t)m) * w + i / 64] |= (uint64_t)1 << (i % 64);
@@ -569,7 +573,7 @@ static PyObject *w_wing(PyObject *Py_UNUSED(module), PyObject *args)
     int *pairs = NULL;
     if (!PyArg_ParseTuple(args, "O!y*n:w_wing", &PyList_Type, &masks, &units, &n))
         return NULL;
-    if (!shaped_read(&s, masks, &units, n, 1))
+    if (!shaped_read(&s, masks, &units, n, 0))
         goto done;
     Py_ssize_t w = (s.cells + 63) / 64, count = 0;
     if (!(peers = peer_sets(&s, w)))
@@ -607,7 +611,6 @@ static PyObject *w_wing(PyObject *Py_UNUSED(module), PyObject *args)
 done:
     PyMem_Free(pairs);
     PyMem_Free(peers);
-    PyMem_Free(s.pos);
     PyBuffer_Release(&units);
     return result;
 }
@@ -627,7 +630,7 @@ static PyObject *wing(PyObject *Py_UNUSED(module), PyObject *args)
     uint64_t *peers = NULL;
     if (!PyArg_ParseTuple(args, "O!y*np:wing", &PyList_Type, &masks, &units, &n, &xyz))
         return NULL;
-    if (!shaped_read(&s, masks, &units, n, 1))
+    if (!shaped_read(&s, masks, &units, n, 0))
         goto done;
     Py_ssize_t w = (s.cells + 63) / 64;
     if (!(peers = peer_sets(&s, w)))
@@ -668,7 +671,6 @@ static PyObject *wing(PyObject *Py_UNUSED(module), PyObject *args)
     result = Py_NewRef(Py_None);
 done:
     PyMem_Free(peers);
-    PyMem_Free(s.pos);
     PyBuffer_Release(&units);
     return result;
 }
