@@ -758,6 +758,7 @@ done:
 }
 
 #include "_rater.h"
+#include "_patterns.h"
 
 /* closed_sets(items, k): sudoku.fish_and_wings._closed_sets_py (the reference) in C: the
  * k-combinations of (key, mask) items, in itertools.combinations' order, whose masks have
@@ -812,8 +813,6 @@ static PyMethodDef module_methods[] = {
      "closed_sets(items, k): sudoku.fish_and_wings._closed_sets_py in C"},
     {"hidden_sets", hidden_sets, METH_VARARGS,
      "hidden_sets(masks, units, k): sudoku.subsets._hidden_sets_py in C"},
-    {"line_places", line_places, METH_VARARGS,
-     "line_places(masks, units, n): sudoku.fish_and_wings._lines_py in C"},
     {"locked_hits", locked_hits, METH_VARARGS,
      "locked_hits(masks, packed): sudoku.subsets._locked_hits_py in C"},
     {"unit_singles", unit_singles, METH_VARARGS,
@@ -822,6 +821,15 @@ static PyMethodDef module_methods[] = {
      "direct_place(masks, units, patterns, pointing): sudoku.subsets._direct_place_py in C"},
     {"pencil_marks", pencil_marks, METH_VARARGS,
      "pencil_marks(cells, units, n_units): sudoku.rate.Candidates' pencil marks of the givens"},
+    {"fish", fish, METH_VARARGS, "fish(masks, units, n, k): sudoku.fish_and_wings._fish_py in C"},
+    {"finned_fish", finned_fish, METH_VARARGS,
+     "finned_fish(masks, units, n): sudoku.fish_and_wings._finned_fish_py in C"},
+    {"wing", wing, METH_VARARGS,
+     "wing(masks, units, n, xyz): sudoku.fish_and_wings._xy_wing_py or _xyz_wing_py in C"},
+    {"w_wing", w_wing, METH_VARARGS, "w_wing(masks, units, n): sudoku.fish_and_wings._w_wing_py in C"},
+    {"als_xz", als_xz, METH_VARARGS, "als_xz(masks, units, n): sudoku.fish_and_wings._als_xz_py in C"},
+    {"naked_set", naked_set, METH_VARARGS,
+     "naked_set(masks, units, n, k): sudoku.subsets._naked_set_py in C"},
     {"walk_singles", walk_singles, METH_VARARGS,
      "walk_singles(values, masks, placed, units, table, rated, naked): sudoku.rate's walk "
      "while it takes singles"},

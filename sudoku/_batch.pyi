@@ -51,16 +51,43 @@ def hidden_sets(
 ) -> list[tuple[int, int, list[int], list[tuple[int, int]]]]:
     """`sudoku.subsets._hidden_sets_py` in C (hidden subsets of k digits that strike)."""
 
-def line_places(
-    masks: list[int], units: bytes, n: int, /
-) -> tuple[list[list[int]], list[list[int]]]:
-    """`sudoku.fish_and_wings._lines_py` in C (each digit's places in each row and column)."""
+def fish(
+    masks: list[int], units: bytes, n: int, k: int, /
+) -> tuple[int, int, tuple[int, ...], int] | None:
+    """`sudoku.fish_and_wings._fish_py` in C: (bit, on columns, base lines, cover lines as
+    a mask) of the first fish of k lines that strikes, or None."""
 
 def locked_hits(masks: list[int], packed: bytes, /) -> list[tuple[int, int]]:
     """`sudoku.subsets._locked_hits_py` in C (intersections packed by `sudoku.rate`)."""
 
 def closed_sets(items: list[tuple[int, int]], k: int, /) -> list[tuple[tuple[int, ...], int]]:
     """`sudoku.fish_and_wings.closed_sets` in C."""
+
+def finned_fish(
+    masks: list[int], units: bytes, n: int, /
+) -> tuple[int, int, int, tuple[int, ...], int, int] | None:
+    """`sudoku.fish_and_wings._finned_fish_py` in C: (k, bit, on columns, base lines,
+    cover lines as a mask, box) of the first finned fish, or None."""
+
+def wing(masks: list[int], units: bytes, n: int, xyz: bool, /) -> tuple[int, int, int] | None:
+    """`sudoku.fish_and_wings._xy_wing_py` (``_xyz_wing_py`` when xyz) in C: (pivot, a, b)
+    of the first wing, or None."""
+
+def w_wing(masks: list[int], units: bytes, n: int, /) -> tuple[int, int, int, int, int, int] | None:
+    """`sudoku.fish_and_wings._w_wing_py` in C: (a, b, y, unit, near a, near b) of the
+    first W-wing, or None."""
+
+def als_xz(
+    masks: list[int], units: bytes, n: int, /
+) -> tuple[tuple[int, ...], int, tuple[int, ...], int, int, int] | None:
+    """`sudoku.fish_and_wings._als_xz_py` in C: (cells, unit, cells, unit, x, z) of the
+    first ALS-XZ, or None."""
+
+def naked_set(
+    masks: list[int], units: bytes, n: int, k: int, /
+) -> tuple[int, tuple[int, ...], int] | None:
+    """`sudoku.subsets._naked_set_py` in C: (unit, cells, digits) of the first naked subset
+    of k cells that strikes, or None."""
 
 def walk_singles(
     values: list[int],

@@ -28,6 +28,9 @@ typedef struct {
     int *unit_start, *unit_cells; /* n_units rows: the cells of each unit */
     int *cu_start, *cell_units;   /* cells rows: the units of each cell, in order */
     int *peer_start, *peers;      /* cells rows: the peers of each cell, in order */
+    int *cu_pos;                  /* beside cell_units: the cell's place in that unit */
+    int words;                    /* a set of cells as bits: (cells + 63) / 64 words */
+    uint64_t *peer_bits;          /* the peers of each cell as a set of cells, words a cell */
     int potentials;               /* 2 * cells * n */
     struct Scratch *scratch;      /* what a search works in (made once, the GIL held) */
 } Links;
@@ -41,6 +44,7 @@ static void links_free(PyObject *capsule)
         return;
     scratch_free(links->scratch);
     PyMem_Free(links->unit_start);
+    PyMem_Free(links->peer_bits);
     PyMem_Free(links);
 }
 
@@ -69,6 +73,53 @@ static int read_rows(const int *packed, Py_ssize_t len, Py_ssize_t *at, int rows
     return 1;
 }
 
+/* Each cell's place in each of its units (l->cu_pos) and its peers as a set of cells
+ * (l->peer_bits), the units checked to be what the searches' masks of places take (at
+ * most 32 cells, none twice, each holding the cells that list it) and the peers to be in
+ * order, as the searches take them from those sets (0 with an exception set otherwise). */
+static int unit_places_of(Links *l)
+{
+    for (int u = 0; u < l->n_units; u++) {
+        if (l->unit_start[u + 1] - l->unit_start[u] > 32) {
+            PyErr_SetString(PyExc_ValueError, "links: a unit of more than 32 cells");
+            return 0;
+        }
+        for (int a = l->unit_start[u]; a < l->unit_start[u + 1]; a++)
+            for (int b = a + 1; b < l->unit_start[u + 1]; b++)
+                if (l->unit_cells[a] == l->unit_cells[b]) {
+                    PyErr_SetString(PyExc_ValueError, "links: a cell twice in a unit");
+                    return 0;
+                }
+    }
+    l->words = (l->cells + 63) / 64;
+    if (!(l->peer_bits = PyMem_Calloc((size_t)l->cells * (size_t)l->words, sizeof(uint64_t)))) {
+        PyErr_NoMemory();
+        return 0;
+    }
+    for (int i = 0; i < l->cells; i++)
+        for (int k = l->peer_start[i]; k < l->peer_start[i + 1]; k++) {
+            int j = l->peers[k];
+            if (k > l->peer_start[i] && j <= l->peers[k - 1]) {
+                PyErr_SetString(PyExc_ValueError, "links: a cell's peers out of order");
+                return 0;
+            }
+            l->peer_bits[i * l->words + j / 64] |= (uint64_t)1 << (j % 64);
+        }
+    for (int i = 0; i < l->cells; i++)
+        for (int k = l->cu_start[i]; k < l->cu_start[i + 1]; k++) {
+            int u = l->cell_units[k], at = -1;
+            for (int c = l->unit_start[u]; c < l->unit_start[u + 1]; c++)
+                if (l->unit_cells[c] == i)
+                    at = c - l->unit_start[u];
+            if (at < 0) {
+                PyErr_SetString(PyExc_ValueError, "links: a cell's unit does not hold it");
+                return 0;
+            }
+            l->cu_pos[k] = at;
+        }
+    return 1;
+}
+
 /* links(packed): packed is C ints: n, cells, n_units, then each unit (a count, its cells),
  * each cell's units (a count, the units), each cell's peers (a count, the peers). */
 static PyObject *links(PyObject *Py_UNUSED(module), PyObject *args)
@@ -86,9 +137,9 @@ static PyObject *links(PyObject *Py_UNUSED(module), PyObject *args)
         goto fail;
     }
     l = PyMem_Calloc(1, sizeof(Links));
-    /* row starts (n_units + 1 + 2 * (cells + 1)) and at most len items */
+    /* row starts (n_units + 1 + 2 * (cells + 1)), at most len items, and cu_pos */
     Py_ssize_t starts = packed[2] + 2 * (Py_ssize_t)packed[1] + 3;
-    block = PyMem_Malloc((size_t)(starts + len) * sizeof(int));
+    block = PyMem_Malloc((size_t)(starts + 2 * len) * sizeof(int));
     if (!l || !block) {
         PyErr_NoMemory();
         goto fail;
@@ -113,16 +164,22 @@ static PyObject *links(PyObject *Py_UNUSED(module), PyObject *args)
         PyErr_SetString(PyExc_ValueError, "links: the packed shape is longer than its rows");
         goto fail;
     }
+    l->cu_pos = block + starts + len;
+    if (!unit_places_of(l))
+        goto fail;
     PyBuffer_Release(&buffer);
     l->potentials = 2 * l->cells * l->n;
     PyObject *capsule = PyCapsule_New(l, CAPSULE, links_free);
     if (!capsule) {
         PyMem_Free(block);
+        PyMem_Free(l->peer_bits);
         PyMem_Free(l);
     }
     return capsule;
 fail:
     PyMem_Free(block);
+    if (l)
+        PyMem_Free(l->peer_bits);
     PyMem_Free(l);
     PyBuffer_Release(&buffer);
     return NULL;
@@ -229,14 +286,25 @@ typedef struct Scratch {
     int *depth;        /* links from a start, when reach is given */
     int *ons, *offs;   /* the queues (one, ons, when the search does not stop) */
     uint32_t *work;    /* the candidates, struck as a dynamic search goes */
+    uint32_t *source;  /* places_of: where each digit is in each unit of the board */
+    uint32_t *places;  /* the same of work, as a dynamic search strikes candidates */
+    uint64_t *holding; /* places_of: the cells holding each digit, words a digit */
+    uint64_t *held;    /* the same of work */
     int on_head, on_tail, off_head, off_tail;
 } Search;
+
+/* Where the digits are on a board, for its searches (places_of) */
+typedef struct {
+    const uint32_t *places;  /* [u * n + d]: the digit's places along unit u, as bits */
+    const uint64_t *holding; /* [d * words ...]: the cells holding the digit */
+} Where;
 
 static void scratch_free(Search *s)
 {
     if (s) {
         closure_free(s->c);
         PyMem_Free(s->depth);
+        PyMem_Free(s->holding);
         PyMem_Free(s);
     }
 }
@@ -249,20 +317,46 @@ static Search *scratch_of(Links *l)
         if (!s)
             return (Search *)PyErr_NoMemory();
         s->c = closure_new(l->potentials);
+        size_t unit_digits = (size_t)l->n_units * (size_t)l->n;
         s->depth = PyMem_Malloc(3 * (size_t)l->potentials * sizeof(int) +
-                                (size_t)l->cells * sizeof(uint32_t));
-        if (!s->c || !s->depth) {
+                                ((size_t)l->cells + 2 * unit_digits) * sizeof(uint32_t));
+        s->holding = PyMem_Malloc(2 * (size_t)l->n * (size_t)l->words * sizeof(uint64_t));
+        if (!s->c || !s->depth || !s->holding) {
             scratch_free(s);
             return (Search *)PyErr_NoMemory();
         }
+        s->held = s->holding + (size_t)l->n * (size_t)l->words;
         s->ons = s->depth + l->potentials;
         s->offs = s->ons + l->potentials;
         s->work = (uint32_t *)(s->offs + l->potentials);
+        s->source = s->work + l->cells;
+        s->places = s->source + unit_digits;
         l->scratch = s;
     }
     closure_clear(l->scratch->c);
     l->scratch->on_head = l->scratch->on_tail = l->scratch->off_head = l->scratch->off_tail = 0;
     return l->scratch;
+}
+
+/* Where the digits are on the board m (l->cells masks), for the searches on m, into
+ * *where (arrays of l's scratch): 0 with an exception set on no memory. */
+static int places_of(Links *l, const uint32_t *m, Where *where)
+{
+    Search *s = scratch_of(l);
+    if (!s)
+        return 0;
+    memset(s->source, 0, (size_t)l->n_units * (size_t)l->n * sizeof(uint32_t));
+    for (int u = 0; u < l->n_units; u++)
+        for (int c = l->unit_start[u]; c < l->unit_start[u + 1]; c++)
+            for (uint32_t d = m[l->unit_cells[c]]; d; d &= d - 1)
+                s->source[u * l->n + dlx_ctz32(d)] |= (uint32_t)1 << (c - l->unit_start[u]);
+    memset(s->holding, 0, (size_t)l->n * (size_t)l->words * sizeof(uint64_t));
+    for (int i = 0; i < l->cells; i++)
+        for (uint32_t d = m[i]; d; d &= d - 1)
+            s->holding[dlx_ctz32(d) * l->words + i / 64] |= (uint64_t)1 << (i % 64);
+    where->places = s->source;
+    where->holding = s->holding;
+    return 1;
 }
 
 enum { GO_ON = 0, CONFLICT = 1, FAILED = -1 };
@@ -293,8 +387,9 @@ static int imply(Search *s, int q, int p, const int *hidden, int n_hidden, int r
  * into l's scratch (its closure, s->c), budget spent as it goes; reach -1 for none, below
  * -1 for nothing past the starts. Returns GO_ON, CONFLICT (conflict set: (on, off)) or
  * FAILED (an exception set); *budget below 0 when it ran out. */
-static int search(Links *l, const uint32_t *source, const int *start, Py_ssize_t n_starts,
-                  int y, int dynamic, int stop, long reach, long long *budget, int *conflict)
+static int search(Links *l, const uint32_t *source, const Where *from, const int *start,
+                  Py_ssize_t n_starts, int y, int dynamic, int stop, long reach,
+                  long long *budget, int *conflict)
 {
     Search *sp = scratch_of(l);
     if (!sp)
@@ -304,6 +399,15 @@ static int search(Links *l, const uint32_t *source, const int *start, Py_ssize_t
     uint32_t *work = s.work;
     int hidden[MAX_N * MAX_N];
     memcpy(work, source, (size_t)l->cells * sizeof(uint32_t));
+    const uint32_t *places = from->places, *source_places = from->places;
+    const uint64_t *hold = from->holding; /* of work: of source until a strike */
+    const int words = l->words;
+    if (dynamic) {
+        memcpy(s.places, places, (size_t)l->n_units * (size_t)n * sizeof(uint32_t));
+        memcpy(s.held, hold, (size_t)n * (size_t)words * sizeof(uint64_t));
+        places = s.places;
+        hold = s.held;
+    }
     conflict[0] = conflict[1] = -1;
     for (int pass = 0; pass < 2; pass++) /* dict.fromkeys(starts, ()), then the queues */
         for (Py_ssize_t k = 0; k < n_starts; k++) {
@@ -331,11 +435,12 @@ static int search(Links *l, const uint32_t *source, const int *start, Py_ssize_t
                 for (uint32_t m = work[i] & ~bit; m && how == GO_ON; m &= m - 1)
                     how = imply(&s, (i * n + dlx_ctz64(m)) << 1, p, NULL, 0, (int)reach, stop,
                                 conflict);
-            for (int k = l->peer_start[i]; k < l->peer_start[i + 1] && how == GO_ON; k++) {
-                int j = l->peers[k];
-                if (work[j] & bit)
+            const uint64_t *near = l->peer_bits + i * words, *with = hold + d * words;
+            for (int k = 0; k < words && how == GO_ON; k++) /* the peers in order */
+                for (uint64_t at = near[k] & with[k]; at && how == GO_ON; at &= at - 1) {
+                    int j = k * 64 + dlx_ctz64(at);
                     how = imply(&s, (j * n + d) << 1, p, NULL, 0, (int)reach, stop, conflict);
-            }
+                }
         } else {
             uint32_t m = work[i];
             if (y && m & bit && dlx_popcount32(m) == 2) {
@@ -346,22 +451,24 @@ static int search(Links *l, const uint32_t *source, const int *start, Py_ssize_t
                             (int)reach, stop, conflict);
             }
             for (int k = l->cu_start[i]; k < l->cu_start[i + 1] && how == GO_ON; k++) {
-                int u = l->cell_units[k], place = -1, places = 0, n_hidden = 0;
-                for (int c = l->unit_start[u]; c < l->unit_start[u + 1]; c++) {
-                    int j = l->unit_cells[c];
-                    if (j == i || !(source[j] & bit))
-                        continue;
-                    if (work[j] & bit)
-                        place = j, places++;
-                    else
-                        hidden[n_hidden++] = (j * n + d) << 1; /* struck by this closure */
-                }
-                if (places == 1)
-                    how = imply(&s, ((place * n + d) << 1) | 1, p, hidden, n_hidden, (int)reach,
-                                stop, conflict);
+                int u = l->cell_units[k], n_hidden = 0;
+                uint32_t others = ~((uint32_t)1 << l->cu_pos[k]); /* the unit but cell i */
+                uint32_t held = places[u * n + d] & others;
+                if (!held || held & (held - 1))
+                    continue; /* the digit's last place in the unit: held is one place */
+                const int *cells = l->unit_cells + l->unit_start[u];
+                for (uint32_t gone = source_places[u * n + d] & others & ~held; gone;
+                     gone &= gone - 1) /* struck by this closure */
+                    hidden[n_hidden++] = (cells[dlx_ctz32(gone)] * n + d) << 1;
+                how = imply(&s, ((cells[dlx_ctz32(held)] * n + d) << 1) | 1, p, hidden, n_hidden,
+                            (int)reach, stop, conflict);
             }
-            if (dynamic)
+            if (dynamic) {
                 work[i] &= ~bit;
+                s.held[d * words + i / 64] &= ~((uint64_t)1 << (i % 64));
+                for (int k = l->cu_start[i]; k < l->cu_start[i + 1]; k++)
+                    s.places[l->cell_units[k] * n + d] &= ~((uint32_t)1 << l->cu_pos[k]);
+            }
         }
     }
     return how;
@@ -424,8 +531,10 @@ static PyObject *closure(PyObject *Py_UNUSED(module), PyObject *args)
         }
         start[k] = (int)p;
     }
-    if (search(l, masks.buf, start, n_starts, y, dynamic, stop, reach, &budget, conflict) ==
-        FAILED)
+    Where from;
+    if (!places_of(l, masks.buf, &from) ||
+        search(l, masks.buf, &from, start, n_starts, y, dynamic, stop, reach, &budget,
+               conflict) == FAILED)
         goto done;
     if (budget < 0) {
         result = Py_BuildValue("OOL", Py_None, Py_None, budget);
@@ -477,6 +586,9 @@ static PyObject *first_chain(PyObject *Py_UNUSED(module), PyObject *args)
         goto done;
     }
     const uint32_t *m = masks.buf;
+    Where from;
+    if (!places_of(l, m, &from))
+        goto done;
     const int n = l->n, nishio = technique == 2;
     unsigned *mark = (unsigned *)block, stamp = 0;
     int *out = block + l->potentials, *kept = out + l->potentials, best = 1000000000;
@@ -490,8 +602,8 @@ static PyObject *first_chain(PyObject *Py_UNUSED(module), PyObject *args)
             int on = ((i * n + d) << 1) | 1;
             for (int start = on; start >= on - 1; start--) {
                 long reach = nishio ? -1 : best - 3 < 0 ? -2 : best - 3;
-                int how = search(l, m, &start, 1, !nishio && technique == 1, nishio, nishio,
-                                 reach, &budget, conflict);
+                int how = search(l, m, &from, &start, 1, !nishio && technique == 1, nishio,
+                                 nishio, reach, &budget, conflict);
                 if (how == FAILED)
                     goto done;
                 if (budget < 0) {
@@ -680,13 +792,13 @@ static int least_of(Closure *const *c, int branches, const uint32_t *m, int n, u
 
 /* The closure of assuming p, kept in cache[p] (its conflict in conf[2p], conf[2p + 1]) once
  * found: NULL when the budget ran out, or on failure (*failed set, an exception set) */
-static Closure *cached(Links *l, const uint32_t *m, Closure **cache, int *conf, int p,
-                       int dynamic, long long *budget, int *failed)
+static Closure *cached(Links *l, const uint32_t *m, const Where *from, Closure **cache,
+                       int *conf, int p, int dynamic, long long *budget, int *failed)
 {
     if (cache[p])
         return cache[p];
     int conflict[2];
-    if (search(l, m, &p, 1, 1, dynamic, 1, -1, budget, conflict) == FAILED) {
+    if (search(l, m, from, &p, 1, 1, dynamic, 1, -1, budget, conflict) == FAILED) {
         *failed = 1;
         return NULL;
     }
@@ -734,6 +846,11 @@ static PyObject *first_multiple(PyObject *Py_UNUSED(module), PyObject *args)
         PyErr_NoMemory();
         goto done;
     }
+    Where from;
+    if (!places_of(l, m, &from)) {
+        PyMem_Free(branch);
+        goto done;
+    }
     unsigned *mark = (unsigned *)block, stamp = 0;
     int *out = block + total, *kept = out + total, *conf = kept + total;
     int *starts = conf + 2 * total, *best_starts = starts + l->cells;
@@ -748,7 +865,7 @@ static PyObject *first_multiple(PyObject *Py_UNUSED(module), PyObject *args)
                 continue;
             int on = ((i * n + d) << 1) | 1;
             for (int start = on; start >= (dynamic ? on - 1 : on); start--) {
-                Closure *c = cached(l, m, cache, conf, start, dynamic, &budget, &failed);
+                Closure *c = cached(l, m, &from, cache, conf, start, dynamic, &budget, &failed);
                 if (!c)
                     goto stopped;
                 if (!dynamic || conf[2 * start] < 0)
@@ -772,7 +889,7 @@ static PyObject *first_multiple(PyObject *Py_UNUSED(module), PyObject *args)
                 for (int c = l->unit_start[u]; c < l->unit_start[u + 1]; c++) {
                     int j = l->unit_cells[c];
                     if (m[j] >> d & 1 &&
-                        !cached(l, m, cache, conf, ((j * n + d) << 1) | 1, dynamic, &budget,
+                        !cached(l, m, &from, cache, conf, ((j * n + d) << 1) | 1, dynamic, &budget,
                                 &failed))
                         goto stopped;
                 }

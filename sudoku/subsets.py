@@ -105,27 +105,43 @@ def _locked_step(
 
 def naked_subset(board: Candidates, technique: str, k: int) -> list[Step]:
     """The first naked pair, triple or quad (``k`` from 2 to 4): k cells of a unit with k
-    digits between them leave the unit's other cells."""
+    digits between them leave the unit's other cells. Searched in C
+    (``sudoku._batch.naked_set``) when the shape's units are packed for it; else by
+    `_naked_set_py`, the reference."""
     g, masks = board.geometry, board.masks
-    for u, unit in enumerate(g.units):
+    if g.packed is not None:
+        hit = _batch.naked_set(masks, g.packed, g.n, k)
+    else:
+        hit = _naked_set_py(masks, g.units, k)
+    if hit is None:
+        return []
+    u, combo, union = hit
+    removals = [(i, masks[i] & union) for i in g.units[u] if i not in combo and masks[i] & union]
+    return board.removal(
+        technique,
+        removals,
+        f"{board.symbols_of(union)} in {_cells(board, combo)} ({g.unit_names[u]})",
+        combo,
+        (u,),
+        union,
+    )
+
+
+def _naked_set_py(
+    masks: list[int], units: Iterable[tuple[int, ...]], k: int
+) -> tuple[int, Cells, int] | None:
+    """The first naked subset of ``k`` cells that strikes anything, as (unit, its cells,
+    their digits): unit by unit, in each with more than k open cells, the closed sets of
+    its cells of k digits or fewer (`closed_sets`), in the unit's order."""
+    for u, unit in enumerate(units):
         open_cells = [i for i in unit if masks[i]]
         if len(open_cells) <= k:
             continue
         small = [(i, masks[i]) for i in open_cells if masks[i].bit_count() <= k]
         for combo, union in closed_sets(small, k):
-            removals = [
-                (i, masks[i] & union) for i in open_cells if i not in combo and masks[i] & union
-            ]
-            if removals:
-                return board.removal(
-                    technique,
-                    removals,
-                    f"{board.symbols_of(union)} in {_cells(board, combo)} ({g.unit_names[u]})",
-                    combo,
-                    (u,),
-                    union,
-                )
-    return []
+            if any(i not in combo and masks[i] & union for i in open_cells):
+                return u, combo, union
+    return None
 
 
 def hidden_subset(board: Candidates, technique: str, k: int) -> list[Pattern]:

@@ -169,6 +169,20 @@ def test_the_c_module_refuses_shapes_boards_and_capsules_that_lie():
     for packed in ([], [9, 80, 0], [9, 81, 1, 5, 0, 1, 2, 3, 200], [9, 81, 1, 99]):
         with pytest.raises((ValueError, IndexError)):
             chains._chains.links(array("i", packed).tobytes())
+    # units the searches' masks of places cannot take, on a 6x6 shape of one unit: one of
+    # more than 32 cells, a cell twice in a unit, a cell listing a unit that lacks it
+    rest = [0] * 36 * 2  # every cell without units, then without peers
+    one_unit = [1, 0] + [0] * 35
+    for unit, cell_units, words in (
+        ([33, *range(33)], rest[:36], "more than 32 cells"),
+        ([3, 0, 1, 0], rest[:36], "a cell twice in a unit"),
+        ([2, 1, 2], one_unit, "does not hold it"),
+    ):
+        with pytest.raises(ValueError, match=words):
+            chains._chains.links(array("i", [6, 36, 1, *unit, *cell_units, *rest[36:]]).tobytes())
+    # peers out of order (the searches take them in order from sets of cells)
+    with pytest.raises(ValueError, match="peers out of order"):
+        chains._chains.links(array("i", [6, 36, 0, *rest[:36], 2, 2, 1, *rest[37:]]).tobytes())
     links = chains._links(parse(PUZZLES[0]).shape)
     with pytest.raises(ValueError, match="uint32"):
         chains._chains.closure(links, b"\0" * 8, (1,), True, True, True, None, 10)

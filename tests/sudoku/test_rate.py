@@ -432,8 +432,6 @@ def test_the_unit_scans_count_each_digit_s_places(data_file, scan):
                         ],
                     )
                     assert _lines_py(masks, g.rows, g.cols, 9) == lines
-                    if scan == "c":
-                        assert c_batch().line_places(masks, g.packed, 9) == lines
                     for k in (2, 3, 4) if scan == "c" else ():  # hidden subsets, from places
                         hidden = c_batch().hidden_sets(masks, g.packed, k)
                         assert hidden == _hidden_sets_py(masks, g.units, k)
@@ -483,10 +481,6 @@ def test_the_c_scans_refuse_arrays_that_do_not_fit():
         batch.unit_singles(masks, [0], array("i", [0, 1, 2, 81]), 15)
     with pytest.raises(ValueError):
         batch.hidden_sets(masks, array("i", [0, 1, 2]), 2)
-    with pytest.raises(ValueError):
-        batch.line_places(masks, array("i", list(range(81)) + [0] * 9), 9)
-    with pytest.raises(IndexError):
-        batch.line_places(masks, array("i", [81] * 162), 9)
     with pytest.raises(IndexError):
         batch.hidden_sets(masks, array("i", [81] * 9), 2)
     with pytest.raises(ValueError):

@@ -1,19 +1,33 @@
 """The rater's walk in C (sudoku/_rater.h) against the Python reference it replaces.
 
 The C batch takes the rounds of singles (`Candidates.singles`), the pencil marks of the
-givens (`_pencil_marks_py`) and the search of SE's direct techniques (`_direct_place_py`).
+givens (`_pencil_marks_py`), the search of SE's direct techniques (`_direct_place_py`),
+and those of fish, finned fish, XY-, XYZ- and W-wings, ALS-XZ and naked subsets
+(`_fish_py`, `_finned_fish_py`, `_xy_wing_py`, `_xyz_wing_py`, `_w_wing_py`, `_als_xz_py`,
+`_naked_set_py`).
 Rated with the shape's units unpacked for C, every path is the Python reference: both
 ways must give every puzzle the same rating, step for step, and the same errors.
 """
 
 import random
 from array import array
+from collections import Counter
+from collections.abc import Iterator
 from itertools import islice
 
 import pytest
 
 import sudoku.rate as rate_module
-from sudoku.geometry import geometry_of
+from sudoku.fish_and_wings import (
+    _als_xz_py,
+    _finned_fish_py,
+    _fish_py,
+    _lines_py,
+    _w_wing_py,
+    _xy_wing_py,
+    _xyz_wing_py,
+)
+from sudoku.geometry import Geometry, geometry_of
 from sudoku.grid import Grid, Shape, parse
 from sudoku.rate import (
     PATTERNS,
@@ -26,7 +40,7 @@ from sudoku.rate import (
     walk,
 )
 from sudoku.solve import c_batch, c_batch_available, solve
-from sudoku.subsets import _direct_place_py, hidden_subset, locked
+from sudoku.subsets import _direct_place_py, _naked_set_py, hidden_subset, locked
 
 pytestmark = pytest.mark.skipif(not c_batch_available(), reason="the C batch was not built")
 
@@ -204,3 +218,115 @@ def test_steps_made_in_c_stay_out_of_the_garbage_collector(data_file):
     singles = [step for step in rate(puzzle).steps if step.technique.endswith("single")]
     assert len(singles) > 40 and not any(gc.is_tracked(step) for step in singles)
     assert gc.is_tracked(Candidates(puzzle).step("naked single", reason="", cells=[0], digits=1))
+
+
+def positions(puzzle: Grid, rng: random.Random) -> Iterator[list[int]]:
+    """The pencil marks of every position the rater's walk meets on ``puzzle`` (without
+    chains), each also with candidates struck at random (cells left empty of any)."""
+    board = Candidates(puzzle)
+    full = board.geometry.full
+    for _ in walk(board, list(PATTERNS)):
+        yield list(board.masks)
+        yield [m & rng.getrandbits(puzzle.shape.size) & full for m in board.masks]
+
+
+def searched(masks: list[int], g: Geometry) -> dict[str, tuple[object, object]]:
+    """Each pattern search of sudoku/_patterns.h on ``masks``, in C and by its reference:
+    fish and naked subsets of 2 to 4, finned fish (on shapes of rows, columns and boxes
+    alone), XY-, XYZ- and W-wings, ALS-XZ."""
+    batch, by_line = c_batch(), _lines_py(masks, g.rows, g.cols, g.n)
+    found: dict[str, tuple[object, object]] = {
+        "als": (batch.als_xz(masks, g.packed, g.n), _als_xz_py(masks, g)),
+        "w-wing": (batch.w_wing(masks, g.packed, g.n), _w_wing_py(masks, g)),
+        "xy-wing": (batch.wing(masks, g.packed, g.n, False), _xy_wing_py(masks, g)),
+        "xyz-wing": (batch.wing(masks, g.packed, g.n, True), _xyz_wing_py(masks, g)),
+    }
+    for k in (2, 3, 4):
+        found[f"fish {k}"] = (batch.fish(masks, g.packed, g.n, k), _fish_py(masks, g, by_line, k))
+        found[f"naked {k}"] = (
+            batch.naked_set(masks, g.packed, g.n, k),
+            _naked_set_py(masks, g.units, k),
+        )
+    if len(g.units) == 3 * g.n:
+        found["finned"] = (
+            batch.finned_fish(masks, g.packed, g.n),
+            _finned_fish_py(masks, g, by_line),
+        )
+    else:
+        with pytest.raises(ValueError, match="boxes"):
+            batch.finned_fish(masks, g.packed, g.n)
+    return found
+
+
+def test_pattern_searches_in_c_are_the_python_reference(data_file):
+    # The searches (what they find, the first hit, in the reference's order) on hard
+    # puzzles' positions; the finders write the step out of the hit either way.
+    g = geometry_of(Shape())
+    assert g.packed is not None
+    rng = random.Random(25)
+    hits: Counter[str] = Counter()
+    checked = 0
+    for puzzle in puzzles(data_file, "top1465.txt", 40, step=31):
+        for masks in positions(puzzle, rng):
+            for name, (fast, reference) in searched(masks, g).items():
+                assert fast == reference, name
+                hits[name] += fast is not None
+            checked += 1
+    assert checked > 500 and len(hits) == 11 and all(0 < k < checked for k in hits.values())
+
+
+@pytest.mark.parametrize("shape", [Shape(), Shape(2, 3), Shape(3, 4), Shape(4, 4), Shape.x(9)])
+def test_pattern_searches_in_c_on_made_puzzles(shape):
+    # Made puzzles (no data set needed: the sanitized run has none), of other sizes too
+    # (12x12 and 16x16 take sets of cells of several words), and X-sudoku, whose
+    # diagonals are units of the ALS-XZ and leave finned fish without boxes.
+    from sudoku.generate import generate
+
+    g = geometry_of(shape)
+    assert g.packed is not None
+    rng = random.Random(shape.size)
+    hits: Counter[str] = Counter()
+    checked = 0
+    for seed in range(3):
+        puzzle = generate(shape, seed=seed).puzzle
+        for masks in islice(positions(puzzle, rng), 0, None, 3):
+            for name, (fast, reference) in searched(masks, g).items():
+                assert fast == reference, name
+                hits[name] += fast is not None
+            checked += 1
+    assert all(0 < hits[name] < checked for name in ("als", "naked 2", "fish 2"))
+
+
+@pytest.mark.parametrize("search", ["finned_fish", "als_xz", "naked_set", "fish", "w_wing", "wing"])
+def test_the_pattern_searches_refuse_what_does_not_fit(search):
+    batch, g = c_batch(), geometry_of(Shape())
+    assert g.packed is not None
+    given = getattr(batch, search)
+    # k: pairs, x-wings; xyz: XYZ-wings
+    extra = (2,) if search in ("naked_set", "fish") else (True,) if search == "wing" else ()
+
+    def find(masks: object, units: object, n: int) -> object:
+        return given(masks, units, n, *extra)
+
+    masks = [511] * 81
+    assert find(masks, g.packed, 9) is None  # every digit everywhere: nothing to strike
+    with pytest.raises(ValueError):
+        find(masks[:80], g.packed, 9)
+    with pytest.raises(ValueError, match="past n"):
+        find([512] + masks[1:], g.packed, 9)
+    with pytest.raises(ValueError):
+        find(masks, g.packed[:-4], 9)
+    with pytest.raises(ValueError):
+        find(masks, g.packed, 0)
+    with pytest.raises(ValueError):
+        find(masks, g.packed, 26)
+    with pytest.raises(IndexError):
+        find(masks, array("i", [81] * 243).tobytes(), 9)
+    with pytest.raises(TypeError):
+        find(tuple(masks), g.packed, 9)
+    with pytest.raises(OverflowError):
+        find([-1] + masks[1:], g.packed, 9)
+    if search in ("naked_set", "fish"):
+        for k in (0, 9):
+            with pytest.raises(ValueError, match="k from 1 to 8"):
+                given(masks, g.packed, 9, k)
