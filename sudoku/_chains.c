@@ -189,9 +189,11 @@ fail:
  * A search fills its shape's scratch closure (Links.scratch, its pool grown as needed); what
  * is kept is a compact copy, one block. */
 #define CLOSURE "sudoku._chains.closure"
+/* A place in a closure's order fits in pos: at most 2 * 25^3 potentials */
+_Static_assert(2 * MAX_N * MAX_N * MAX_N <= INT16_MAX, "closure places fit in int16_t");
 typedef struct {
     int total, reached, pool_size, pool_cap;
-    int *pos;       /* total: where a potential is in order, -1 when not reached */
+    int16_t *pos;   /* total: where a potential is in order, -1 when not reached */
     int *order;     /* reached potentials, first reached first */
     int *why_start; /* why of order[k]: pool[why_start[k]] .. pool[why_start[k + 1] - 1] */
     int *pool;
@@ -201,7 +203,7 @@ typedef struct {
 static void closure_free(Closure *c)
 {
     if (c && !c->compact) {
-        PyMem_Free(c->pos);
+        PyMem_Free(c->order);
         PyMem_Free(c->pool);
     }
     PyMem_Free(c);
@@ -218,16 +220,17 @@ static Closure *closure_new(int total)
     if (!c)
         return NULL;
     c->total = total, c->pool_cap = 2 * total;
-    c->pos = PyMem_Malloc((3 * (size_t)total + 1) * sizeof(int));
+    c->order = PyMem_Malloc((2 * (size_t)total + 1) * sizeof(int) +
+                            (size_t)total * sizeof(int16_t)); /* order, why_start, pos */
     c->pool = PyMem_Malloc((size_t)c->pool_cap * sizeof(int));
-    if (!c->pos || !c->pool) {
+    if (!c->order || !c->pool) {
         closure_free(c);
         return NULL;
     }
-    memset(c->pos, -1, (size_t)total * sizeof(int));
-    c->order = c->pos + total;
     c->why_start = c->order + total;
     c->why_start[0] = 0;
+    c->pos = (int16_t *)(c->why_start + total + 1);
+    memset(c->pos, -1, (size_t)total * sizeof(int16_t));
     return c;
 }
 
@@ -242,40 +245,47 @@ static void closure_clear(Closure *c)
 /* A compact copy of c, NULL with an exception set on no memory */
 static Closure *closure_copy(const Closure *c)
 {
-    size_t ints = (size_t)c->total + 2 * (size_t)c->reached + 1 + (size_t)c->pool_size;
-    Closure *k = PyMem_Malloc(sizeof(Closure) + ints * sizeof(int));
+    size_t ints = 2 * (size_t)c->reached + 1 + (size_t)c->pool_size;
+    Closure *k =
+        PyMem_Malloc(sizeof(Closure) + ints * sizeof(int) + (size_t)c->total * sizeof(int16_t));
     if (!k)
         return (Closure *)PyErr_NoMemory();
     *k = *c;
     k->compact = 1, k->pool_cap = c->pool_size;
-    k->pos = (int *)(k + 1);
-    k->order = k->pos + c->total;
+    k->order = (int *)(k + 1);
     k->why_start = k->order + c->reached;
     k->pool = k->why_start + c->reached + 1;
-    memcpy(k->pos, c->pos, (size_t)c->total * sizeof(int));
+    k->pos = (int16_t *)(k->pool + c->pool_size);
+    memcpy(k->pos, c->pos, (size_t)c->total * sizeof(int16_t));
     memcpy(k->order, c->order, (size_t)c->reached * sizeof(int));
     memcpy(k->why_start, c->why_start, ((size_t)c->reached + 1) * sizeof(int));
     memcpy(k->pool, c->pool, (size_t)c->pool_size * sizeof(int));
     return k;
 }
 
-/* q reached, following from p (none when p < 0) and the potentials of hidden: 0 on no memory */
-static int add(Closure *c, int q, int p, const int *hidden, int n_hidden)
+/* c's pool grown to hold more ints: 0 with an exception set on no memory */
+static int grow(Closure *c, int more)
 {
-    if (c->pool_size + n_hidden + 1 > c->pool_cap) {
-        int cap = 2 * c->pool_cap + n_hidden + 1;
-        int *pool = PyMem_Realloc(c->pool, (size_t)cap * sizeof(int));
-        if (!pool) {
-            PyErr_NoMemory();
-            return 0;
-        }
-        c->pool = pool, c->pool_cap = cap;
+    int cap = 2 * c->pool_cap + more;
+    int *pool = PyMem_Realloc(c->pool, (size_t)cap * sizeof(int));
+    if (!pool) {
+        PyErr_NoMemory();
+        return 0;
     }
+    c->pool = pool, c->pool_cap = cap;
+    return 1;
+}
+
+/* q reached, following from p (none when p < 0) and the potentials of hidden: 0 on no memory */
+DLX_ALWAYS_INLINE int add(Closure *c, int q, int p, const int *hidden, int n_hidden)
+{
+    if (c->pool_size + n_hidden + 1 > c->pool_cap && !grow(c, n_hidden + 1))
+        return 0;
     if (p >= 0)
         c->pool[c->pool_size++] = p;
     for (int k = 0; k < n_hidden; k++)
         c->pool[c->pool_size++] = hidden[k];
-    c->pos[q] = c->reached;
+    c->pos[q] = (int16_t)c->reached;
     c->order[c->reached++] = q;
     c->why_start[c->reached] = c->pool_size;
     return 1;
@@ -362,7 +372,7 @@ static int places_of(Links *l, const uint32_t *m, Where *where)
 enum { GO_ON = 0, CONFLICT = 1, FAILED = -1 };
 
 /* q implied by p (and hidden): the reference's loop over ``implied``, one at a time */
-static int imply(Search *s, int q, int p, const int *hidden, int n_hidden, int reach,
+DLX_ALWAYS_INLINE int imply(Search *s, int q, int p, const int *hidden, int n_hidden, int reach,
                  int stop, int *conflict)
 {
     if (s->c->pos[q] >= 0)
@@ -396,13 +406,14 @@ static int search(Links *l, const uint32_t *source, const Where *from, const int
         return FAILED;
     Search s = *sp; /* a copy on the stack: its queues' ends, stored back by no one */
     const int n = l->n;
-    uint32_t *work = s.work;
+    const uint32_t *work = source; /* the candidates: a copy struck as a dynamic search goes */
     int hidden[MAX_N * MAX_N];
-    memcpy(work, source, (size_t)l->cells * sizeof(uint32_t));
     const uint32_t *places = from->places, *source_places = from->places;
     const uint64_t *hold = from->holding; /* of work: of source until a strike */
     const int words = l->words;
     if (dynamic) {
+        memcpy(s.work, source, (size_t)l->cells * sizeof(uint32_t));
+        work = s.work;
         memcpy(s.places, places, (size_t)l->n_units * (size_t)n * sizeof(uint32_t));
         memcpy(s.held, hold, (size_t)n * (size_t)words * sizeof(uint64_t));
         places = s.places;
@@ -443,11 +454,12 @@ static int search(Links *l, const uint32_t *source, const Where *from, const int
                 }
         } else {
             uint32_t m = work[i];
-            if (y && m & bit && dlx_popcount32(m) == 2) {
+            uint32_t other = m & ~bit; /* two candidates: m holds bit, and other is one */
+            if (y && m & bit && other && !(other & (other - 1))) {
                 int n_hidden = 0;
                 for (uint32_t gone = source[i] & ~m; gone; gone &= gone - 1)
                     hidden[n_hidden++] = (i * n + dlx_ctz64(gone)) << 1;
-                how = imply(&s, ((i * n + dlx_ctz64(m & ~bit)) << 1) | 1, p, hidden, n_hidden,
+                how = imply(&s, ((i * n + dlx_ctz32(other)) << 1) | 1, p, hidden, n_hidden,
                             (int)reach, stop, conflict);
             }
             for (int k = l->cu_start[i]; k < l->cu_start[i + 1] && how == GO_ON; k++) {
@@ -464,7 +476,7 @@ static int search(Links *l, const uint32_t *source, const Where *from, const int
                             (int)reach, stop, conflict);
             }
             if (dynamic) {
-                work[i] &= ~bit;
+                s.work[i] &= ~bit;
                 s.held[d * words + i / 64] &= ~((uint64_t)1 << (i % 64));
                 for (int k = l->cu_start[i]; k < l->cu_start[i + 1]; k++)
                     s.places[l->cell_units[k] * n + d] &= ~((uint32_t)1 << l->cu_pos[k]);
