@@ -300,6 +300,7 @@ typedef struct Scratch {
     uint32_t *places;  /* the same of work, as a dynamic search strikes candidates */
     uint64_t *holding; /* places_of: the cells holding each digit, words a digit */
     uint64_t *held;    /* the same of work */
+    int *strong;       /* places_of: what each potential off implies on the board (Where) */
     int on_head, on_tail, off_head, off_tail;
 } Search;
 
@@ -307,6 +308,11 @@ typedef struct Scratch {
 typedef struct {
     const uint32_t *places;  /* [u * n + d]: the digit's places along unit u, as bits */
     const uint64_t *holding; /* [d * words ...]: the cells holding the digit */
+    /* What (i, d) off implies on the board, d a candidate of i, a static search's links:
+     * from (cu_start[i] + i) * n + d * (k + 1), i's k units, the potential on of the cell's
+     * other digit when it holds two, then of the digit's other place in each unit where it
+     * has two; -1 none */
+    const int *strong;
 } Where;
 
 static void scratch_free(Search *s)
@@ -315,6 +321,7 @@ static void scratch_free(Search *s)
         closure_free(s->c);
         PyMem_Free(s->depth);
         PyMem_Free(s->holding);
+        PyMem_Free(s->strong);
         PyMem_Free(s);
     }
 }
@@ -331,7 +338,9 @@ static Search *scratch_of(Links *l)
         s->depth = PyMem_Malloc(3 * (size_t)l->potentials * sizeof(int) +
                                 ((size_t)l->cells + 2 * unit_digits) * sizeof(uint32_t));
         s->holding = PyMem_Malloc(2 * (size_t)l->n * (size_t)l->words * sizeof(uint64_t));
-        if (!s->c || !s->depth || !s->holding) {
+        s->strong = PyMem_Malloc(((size_t)l->cu_start[l->cells] + (size_t)l->cells) *
+                                 (size_t)l->n * sizeof(int));
+        if (!s->c || !s->depth || !s->holding || !s->strong) {
             scratch_free(s);
             return (Search *)PyErr_NoMemory();
         }
@@ -364,8 +373,27 @@ static int places_of(Links *l, const uint32_t *m, Where *where)
     for (int i = 0; i < l->cells; i++)
         for (uint32_t d = m[i]; d; d &= d - 1)
             s->holding[dlx_ctz32(d) * l->words + i / 64] |= (uint64_t)1 << (i % 64);
+    const int n = l->n;
+    size_t strong = ((size_t)l->cu_start[l->cells] + (size_t)l->cells) * (size_t)n;
+    memset(s->strong, -1, strong * sizeof(int));
+    for (int i = 0; i < l->cells; i++)
+        for (uint32_t left = m[i]; left; left &= left - 1) { /* (i, d) off, d a candidate */
+            int d = dlx_ctz32(left), first = l->cu_start[i], units = l->cu_start[i + 1] - first;
+            int *to = s->strong + (first + i) * n + d * (units + 1);
+            uint32_t other = m[i] & ~((uint32_t)1 << d);
+            if (other && !(other & (other - 1))) /* the cell's other digit of two */
+                to[0] = ((i * n + dlx_ctz32(other)) << 1) | 1;
+            for (int k = 0; k < units; k++) { /* the digit's other place of two in a unit */
+                int u = l->cell_units[first + k];
+                uint32_t held = s->source[u * n + d] & ~((uint32_t)1 << l->cu_pos[first + k]);
+                const int *cells = l->unit_cells + l->unit_start[u];
+                if (held && !(held & (held - 1)))
+                    to[k + 1] = ((cells[dlx_ctz32(held)] * n + d) << 1) | 1;
+            }
+        }
     where->places = s->source;
     where->holding = s->holding;
+    where->strong = s->strong;
     return 1;
 }
 
@@ -452,6 +480,12 @@ static int search(Links *l, const uint32_t *source, const Where *from, const int
                     int j = k * 64 + dlx_ctz64(at);
                     how = imply(&s, (j * n + d) << 1, p, NULL, 0, (int)reach, stop, conflict);
                 }
+        } else if (!dynamic && work[i] & bit) { /* the board's links, made once (Where) */
+            int units = l->cu_start[i + 1] - l->cu_start[i];
+            const int *to = from->strong + (l->cu_start[i] + i) * n + d * (units + 1);
+            for (int k = !y; k <= units && how == GO_ON; k++)
+                if (to[k] >= 0)
+                    how = imply(&s, to[k], p, NULL, 0, (int)reach, stop, conflict);
         } else {
             uint32_t m = work[i];
             uint32_t other = m & ~bit; /* two candidates: m holds bit, and other is one */
