@@ -68,7 +68,7 @@ setup(
             "sudoku._chains",
             ["sudoku/_chains.c"],
             include_dirs=["dlx"],
-            depends=[PORTABLE],
+            depends=[PORTABLE, "sudoku/_closure.h"],
             optional=True,
         ),
     ],

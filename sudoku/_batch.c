@@ -721,6 +721,16 @@ static PyObject *locked_hits(PyObject *Py_UNUSED(module), PyObject *args)
         return NULL;
     const int *at = packed.buf, *end = at + packed.len / (Py_ssize_t)sizeof(int);
     Py_ssize_t cells = PyList_GET_SIZE(masks);
+    unsigned long *mask = PyMem_Malloc(((size_t)cells + 1) * sizeof(unsigned long));
+    if (!mask) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    for (Py_ssize_t i = 0; i < cells; i++) { /* each read once, not once an intersection */
+        mask[i] = PyLong_AsUnsignedLong(PyList_GET_ITEM(masks, i));
+        if (mask[i] == (unsigned long)-1 && PyErr_Occurred())
+            goto done;
+    }
     if (!(found = PyList_New(0)))
         goto done;
     for (Py_ssize_t k = 0; at < end; k++) {
@@ -732,9 +742,7 @@ static PyObject *locked_hits(PyObject *Py_UNUSED(module), PyObject *args)
             for (; count; count--, at++) {
                 if (*at < 0 || *at >= cells)
                     goto bad;
-                unsigned long m = PyLong_AsUnsignedLong(PyList_GET_ITEM(masks, *at));
-                if (m == (unsigned long)-1 && PyErr_Occurred())
-                    goto fail;
+                unsigned long m = mask[*at];
                 part[p] |= p < 2 ? m : m & part[0] & ~part[1];
             }
         }
@@ -753,6 +761,7 @@ bad:
 fail:
     Py_CLEAR(found);
 done:
+    PyMem_Free(mask);
     PyBuffer_Release(&packed);
     return found;
 }

@@ -185,101 +185,7 @@ fail:
     return NULL;
 }
 
-/* A closure, kept: the potentials reached in order, and for each the ones it follows from.
- * A search fills its shape's scratch closure (Links.scratch, its pool grown as needed); what
- * is kept is a compact copy, one block. */
-#define CLOSURE "sudoku._chains.closure"
-typedef struct {
-    int total, reached, pool_size, pool_cap;
-    int *pos;       /* total: where a potential is in order, -1 when not reached */
-    int *order;     /* reached potentials, first reached first */
-    int *why_start; /* why of order[k]: pool[why_start[k]] .. pool[why_start[k + 1] - 1] */
-    int *pool;
-    int compact; /* one block with its arrays: freed at once */
-} Closure;
-
-static void closure_free(Closure *c)
-{
-    if (c && !c->compact) {
-        PyMem_Free(c->pos);
-        PyMem_Free(c->pool);
-    }
-    PyMem_Free(c);
-}
-
-static void closure_capsule_free(PyObject *capsule)
-{
-    closure_free(PyCapsule_GetPointer(capsule, CLOSURE));
-}
-
-static Closure *closure_new(int total)
-{
-    Closure *c = PyMem_Calloc(1, sizeof(Closure));
-    if (!c)
-        return NULL;
-    c->total = total, c->pool_cap = 2 * total;
-    c->pos = PyMem_Malloc((3 * (size_t)total + 1) * sizeof(int));
-    c->pool = PyMem_Malloc((size_t)c->pool_cap * sizeof(int));
-    if (!c->pos || !c->pool) {
-        closure_free(c);
-        return NULL;
-    }
-    memset(c->pos, -1, (size_t)total * sizeof(int));
-    c->order = c->pos + total;
-    c->why_start = c->order + total;
-    c->why_start[0] = 0;
-    return c;
-}
-
-/* The scratch closure emptied for the next search */
-static void closure_clear(Closure *c)
-{
-    for (int k = 0; k < c->reached; k++)
-        c->pos[c->order[k]] = -1;
-    c->reached = c->pool_size = 0;
-}
-
-/* A compact copy of c, NULL with an exception set on no memory */
-static Closure *closure_copy(const Closure *c)
-{
-    size_t ints = (size_t)c->total + 2 * (size_t)c->reached + 1 + (size_t)c->pool_size;
-    Closure *k = PyMem_Malloc(sizeof(Closure) + ints * sizeof(int));
-    if (!k)
-        return (Closure *)PyErr_NoMemory();
-    *k = *c;
-    k->compact = 1, k->pool_cap = c->pool_size;
-    k->pos = (int *)(k + 1);
-    k->order = k->pos + c->total;
-    k->why_start = k->order + c->reached;
-    k->pool = k->why_start + c->reached + 1;
-    memcpy(k->pos, c->pos, (size_t)c->total * sizeof(int));
-    memcpy(k->order, c->order, (size_t)c->reached * sizeof(int));
-    memcpy(k->why_start, c->why_start, ((size_t)c->reached + 1) * sizeof(int));
-    memcpy(k->pool, c->pool, (size_t)c->pool_size * sizeof(int));
-    return k;
-}
-
-/* q reached, following from p (none when p < 0) and the potentials of hidden: 0 on no memory */
-static int add(Closure *c, int q, int p, const int *hidden, int n_hidden)
-{
-    if (c->pool_size + n_hidden + 1 > c->pool_cap) {
-        int cap = 2 * c->pool_cap + n_hidden + 1;
-        int *pool = PyMem_Realloc(c->pool, (size_t)cap * sizeof(int));
-        if (!pool) {
-            PyErr_NoMemory();
-            return 0;
-        }
-        c->pool = pool, c->pool_cap = cap;
-    }
-    if (p >= 0)
-        c->pool[c->pool_size++] = p;
-    for (int k = 0; k < n_hidden; k++)
-        c->pool[c->pool_size++] = hidden[k];
-    c->pos[q] = c->reached;
-    c->order[c->reached++] = q;
-    c->why_start[c->reached] = c->pool_size;
-    return 1;
-}
+#include "_closure.h"
 
 typedef struct Scratch {
     Closure *c;        /* the closure being found */
@@ -290,6 +196,7 @@ typedef struct Scratch {
     uint32_t *places;  /* the same of work, as a dynamic search strikes candidates */
     uint64_t *holding; /* places_of: the cells holding each digit, words a digit */
     uint64_t *held;    /* the same of work */
+    int *strong;       /* places_of: what each potential off implies on the board (Where) */
     int on_head, on_tail, off_head, off_tail;
 } Search;
 
@@ -297,6 +204,11 @@ typedef struct Scratch {
 typedef struct {
     const uint32_t *places;  /* [u * n + d]: the digit's places along unit u, as bits */
     const uint64_t *holding; /* [d * words ...]: the cells holding the digit */
+    /* What (i, d) off implies on the board, d a candidate of i, a static search's links:
+     * from (cu_start[i] + i) * n + d * (k + 1), i's k units, the potential on of the cell's
+     * other digit when it holds two, then of the digit's other place in each unit where it
+     * has two; -1 none */
+    const int *strong;
 } Where;
 
 static void scratch_free(Search *s)
@@ -305,6 +217,7 @@ static void scratch_free(Search *s)
         closure_free(s->c);
         PyMem_Free(s->depth);
         PyMem_Free(s->holding);
+        PyMem_Free(s->strong);
         PyMem_Free(s);
     }
 }
@@ -321,7 +234,9 @@ static Search *scratch_of(Links *l)
         s->depth = PyMem_Malloc(3 * (size_t)l->potentials * sizeof(int) +
                                 ((size_t)l->cells + 2 * unit_digits) * sizeof(uint32_t));
         s->holding = PyMem_Malloc(2 * (size_t)l->n * (size_t)l->words * sizeof(uint64_t));
-        if (!s->c || !s->depth || !s->holding) {
+        s->strong = PyMem_Malloc(((size_t)l->cu_start[l->cells] + (size_t)l->cells) *
+                                 (size_t)l->n * sizeof(int));
+        if (!s->c || !s->depth || !s->holding || !s->strong) {
             scratch_free(s);
             return (Search *)PyErr_NoMemory();
         }
@@ -354,15 +269,34 @@ static int places_of(Links *l, const uint32_t *m, Where *where)
     for (int i = 0; i < l->cells; i++)
         for (uint32_t d = m[i]; d; d &= d - 1)
             s->holding[dlx_ctz32(d) * l->words + i / 64] |= (uint64_t)1 << (i % 64);
+    const int n = l->n;
+    size_t strong = ((size_t)l->cu_start[l->cells] + (size_t)l->cells) * (size_t)n;
+    memset(s->strong, -1, strong * sizeof(int));
+    for (int i = 0; i < l->cells; i++)
+        for (uint32_t left = m[i]; left; left &= left - 1) { /* (i, d) off, d a candidate */
+            int d = dlx_ctz32(left), first = l->cu_start[i], units = l->cu_start[i + 1] - first;
+            int *to = s->strong + (first + i) * n + d * (units + 1);
+            uint32_t other = m[i] & ~((uint32_t)1 << d);
+            if (other && !(other & (other - 1))) /* the cell's other digit of two */
+                to[0] = ((i * n + dlx_ctz32(other)) << 1) | 1;
+            for (int k = 0; k < units; k++) { /* the digit's other place of two in a unit */
+                int u = l->cell_units[first + k];
+                uint32_t held = s->source[u * n + d] & ~((uint32_t)1 << l->cu_pos[first + k]);
+                const int *cells = l->unit_cells + l->unit_start[u];
+                if (held && !(held & (held - 1)))
+                    to[k + 1] = ((cells[dlx_ctz32(held)] * n + d) << 1) | 1;
+            }
+        }
     where->places = s->source;
     where->holding = s->holding;
+    where->strong = s->strong;
     return 1;
 }
 
 enum { GO_ON = 0, CONFLICT = 1, FAILED = -1 };
 
 /* q implied by p (and hidden): the reference's loop over ``implied``, one at a time */
-static int imply(Search *s, int q, int p, const int *hidden, int n_hidden, int reach,
+DLX_ALWAYS_INLINE int imply(Search *s, int q, int p, const int *hidden, int n_hidden, int reach,
                  int stop, int *conflict)
 {
     if (s->c->pos[q] >= 0)
@@ -396,13 +330,14 @@ static int search(Links *l, const uint32_t *source, const Where *from, const int
         return FAILED;
     Search s = *sp; /* a copy on the stack: its queues' ends, stored back by no one */
     const int n = l->n;
-    uint32_t *work = s.work;
+    const uint32_t *work = source; /* the candidates: a copy struck as a dynamic search goes */
     int hidden[MAX_N * MAX_N];
-    memcpy(work, source, (size_t)l->cells * sizeof(uint32_t));
     const uint32_t *places = from->places, *source_places = from->places;
     const uint64_t *hold = from->holding; /* of work: of source until a strike */
     const int words = l->words;
     if (dynamic) {
+        memcpy(s.work, source, (size_t)l->cells * sizeof(uint32_t));
+        work = s.work;
         memcpy(s.places, places, (size_t)l->n_units * (size_t)n * sizeof(uint32_t));
         memcpy(s.held, hold, (size_t)n * (size_t)words * sizeof(uint64_t));
         places = s.places;
@@ -441,13 +376,20 @@ static int search(Links *l, const uint32_t *source, const Where *from, const int
                     int j = k * 64 + dlx_ctz64(at);
                     how = imply(&s, (j * n + d) << 1, p, NULL, 0, (int)reach, stop, conflict);
                 }
+        } else if (!dynamic && work[i] & bit) { /* the board's links, made once (Where) */
+            int units = l->cu_start[i + 1] - l->cu_start[i];
+            const int *to = from->strong + (l->cu_start[i] + i) * n + d * (units + 1);
+            for (int k = !y; k <= units && how == GO_ON; k++)
+                if (to[k] >= 0)
+                    how = imply(&s, to[k], p, NULL, 0, (int)reach, stop, conflict);
         } else {
             uint32_t m = work[i];
-            if (y && m & bit && dlx_popcount32(m) == 2) {
+            uint32_t other = m & ~bit; /* two candidates: m holds bit, and other is one */
+            if (y && m & bit && other && !(other & (other - 1))) {
                 int n_hidden = 0;
                 for (uint32_t gone = source[i] & ~m; gone; gone &= gone - 1)
                     hidden[n_hidden++] = (i * n + dlx_ctz64(gone)) << 1;
-                how = imply(&s, ((i * n + dlx_ctz64(m & ~bit)) << 1) | 1, p, hidden, n_hidden,
+                how = imply(&s, ((i * n + dlx_ctz32(other)) << 1) | 1, p, hidden, n_hidden,
                             (int)reach, stop, conflict);
             }
             for (int k = l->cu_start[i]; k < l->cu_start[i + 1] && how == GO_ON; k++) {
@@ -464,7 +406,7 @@ static int search(Links *l, const uint32_t *source, const Where *from, const int
                             (int)reach, stop, conflict);
             }
             if (dynamic) {
-                work[i] &= ~bit;
+                s.work[i] &= ~bit;
                 s.held[d * words + i / 64] &= ~((uint64_t)1 << (i % 64));
                 for (int k = l->cu_start[i]; k < l->cu_start[i + 1]; k++)
                     s.places[l->cell_units[k] * n + d] &= ~((uint32_t)1 << l->cu_pos[k]);
@@ -555,9 +497,6 @@ done:
     PyBuffer_Release(&masks);
     return result;
 }
-
-static int climb(const Closure *c, const int *targets, int n_targets, unsigned *mark,
-                 unsigned stamp, int *out);
 
 /* first_chain(links, masks, technique, budget): sudoku.chains._static (technique 0:
  * x-chains, 1: forcing chains) or _nishio (2), the references, with _best: of the chains
@@ -697,28 +636,6 @@ static PyObject *reaches(PyObject *Py_UNUSED(module), PyObject *args)
     if (!c)
         return NULL;
     return PyBool_FromLong(q >= 0 && q < c->total && c->pos[q] >= 0);
-}
-
-/* The targets (all reached) and every potential they follow from, marked with stamp in mark
- * and listed in out (total ints): their number. */
-static int climb(const Closure *c, const int *targets, int n_targets, unsigned *mark,
-                 unsigned stamp, int *out)
-{
-    int found = 0;
-    for (int k = 0; k < n_targets; k++)
-        if (mark[targets[k]] != stamp)
-            mark[targets[k]] = stamp, out[found++] = targets[k];
-    for (int next = 0; next < found; next++) { /* out doubles as the queue */
-        int at = c->pos[out[next]];
-        if (at < 0)
-            continue; /* not reached: never so, a struck candidate was reached off */
-        for (int j = c->why_start[at]; j < c->why_start[at + 1]; j++) {
-            int q = c->pool[j];
-            if (mark[q] != stamp)
-                mark[q] = stamp, out[found++] = q;
-        }
-    }
-    return found;
 }
 
 /* ancestors(closure, targets): the reference's _ancestors, as a set */

@@ -53,11 +53,7 @@ def locked(board: Candidates, technique: str) -> list[Pattern]:
 def _locked(board: Candidates, technique: str) -> list[Pattern]:
     g, masks = board.geometry, board.masks
     found: list[Pattern] = []
-    if g.packed_intersections is None:
-        hits = _locked_hits_py(masks, g.intersections)
-    else:
-        hits = _batch.locked_hits(masks, g.packed_intersections)
-    for k, locked in hits:
+    for k, locked in board.memo("locked hits", partial(_locked_hits, board)):
         name, a, b, _, rest_b, common = g.intersections[k]
         if name != technique:
             continue
@@ -66,6 +62,15 @@ def _locked(board: Candidates, technique: str) -> list[Pattern]:
         step = partial(_locked_step, board, technique, removals, (a, b), where, locked)
         found.append((removals, (a, b), step))
     return found
+
+
+def _locked_hits(board: Candidates) -> list[tuple[int, int]]:
+    """The intersections with locked candidates (`_locked_hits_py`), pointing and claiming
+    alike: found once a position for both."""
+    g = board.geometry
+    if g.packed_intersections is None:
+        return _locked_hits_py(board.masks, g.intersections)
+    return _batch.locked_hits(board.masks, g.packed_intersections)
 
 
 def _locked_hits_py(

@@ -21,6 +21,7 @@ and boxes (or jigsaw regions) take part: an extra unit such as a diagonal can br
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import partial
 from itertools import combinations
 from typing import TYPE_CHECKING
 
@@ -73,11 +74,16 @@ def _rectangles_through(shape: Shape) -> dict[tuple[int, int], tuple[int, ...]]:
     return {pair: tuple(places) for pair, places in through.items()}
 
 
-def _paired_rectangles(board: Candidates) -> Iterator[tuple[tuple[int, int, int, int], int]]:
+def _paired_rectangles(board: Candidates) -> list[tuple[tuple[int, int, int, int], int]]:
     """The rectangles of `_rectangles`, in its order, where two corners hold the same two
     digits alone and the four corners share two digits or more, with the digits they share.
     Every unique rectangle has two such corners (type 1 three), so only the rectangles
-    through two bivalue cells of one pair are looked at, not all of them."""
+    through two bivalue cells of one pair are looked at, not all of them. Found once a
+    position (`Candidates.memo`) for the finders of every type."""
+    return board.memo("paired rectangles", partial(list, _pairs_of(board)))
+
+
+def _pairs_of(board: Candidates) -> Iterator[tuple[tuple[int, int, int, int], int]]:
     masks = board.masks
     by_pair: dict[int, list[int]] = {}
     for i, m in enumerate(masks):

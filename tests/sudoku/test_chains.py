@@ -196,3 +196,22 @@ def test_the_c_module_refuses_shapes_boards_and_capsules_that_lie():
             search(links, high, 1, 10)
     with pytest.raises(ValueError):  # a shape where a closure is expected
         chains._chains.ancestors(links, (1,))
+
+
+def test_c_closures_are_the_reference_s_on_a_25x25_board():
+    """Closures whose places in order run into the thousands (kept as 16-bit ints in C):
+    the published 25x25 puzzle's board as given, static and dynamic searches."""
+    from tests.sudoku.big_puzzles import published
+
+    puzzle = next(p.puzzle for p in published() if len(p.puzzle) == 625)
+    board = Candidates(parse(puzzle))
+    rng, longest = random.Random(625), 0
+    cands = list(chains._Chainer(board).candidates(2))
+    for i, d in rng.sample(cands, 4):
+        on = ((i * 25 + d) << 1) | 1
+        for start in (on, on ^ 1):
+            for y, dynamic, stop in ((True, False, False), (True, True, False)):
+                c, py = both(board, (start,), y, dynamic, stop, None)
+                assert c == py, (start, y, dynamic, stop)
+                longest = max(longest, len(c[0] or ()))
+    assert longest > 1000

@@ -489,6 +489,10 @@ def test_the_c_scans_refuse_arrays_that_do_not_fit():
         batch.locked_hits(masks, array("i", [3, 0, 1]))
     with pytest.raises(ValueError):
         batch.locked_hits(masks, array("i", [1, 90, 0, 0]))
+    with pytest.raises(TypeError):  # the masks are read before the intersections
+        batch.locked_hits([*masks[:80], None], array("i", [1, 0, 0, 0]))
+    with pytest.raises(OverflowError):
+        batch.locked_hits([-1, *masks[1:]], array("i", [1, 0, 0, 0]))
     with pytest.raises(TypeError):
         batch.closed_sets([(1, 2), 3], 2)
     with pytest.raises(ValueError):
