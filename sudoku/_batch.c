@@ -630,12 +630,15 @@ static PyTypeObject SolverType = {
     .tp_getset = Solver_getset,
 };
 
-/* unit_singles(masks, placed, units, full): sudoku.rate's scan for hidden singles
- * (rate._unit_singles, the reference, step for step). masks: each cell's candidates (0 for
- * a placed cell); placed: each unit's placed digits; units: the units' cells, n a unit, as
- * native ints (an array('i')); full: the mask of every digit. Units in order, each not yet
- * full: the digits with no place left end the scan, as (u, missing, []); else the digits
- * with one place, low bit first, as (-1, 0, [u, bit, u, bit, ...]). */
+/* Append item, a new reference (NULL when making it failed), to list and drop it: 0 with an
+ * error set when either failed. */
+static int append_new(PyObject *list, PyObject *item)
+{
+    int ok = item && PyList_Append(list, item) == 0;
+    Py_XDECREF(item);
+    return ok;
+}
+
 /* The cells of units (a buffer of ints, n a unit) checked to be n_units * n indices of
  * masks (a list), which is read into m[]: 0 with an exception set when they are not. */
 static int read_units(PyObject *masks, Py_buffer *units, Py_ssize_t n_units, Py_ssize_t n,
@@ -658,6 +661,12 @@ static int read_units(PyObject *masks, Py_buffer *units, Py_ssize_t n_units, Py_
     return !PyErr_Occurred();
 }
 
+/* unit_singles(masks, placed, units, full): sudoku.rate's scan for hidden singles
+ * (rate._unit_singles, the reference, step for step). masks: each cell's candidates (0 for
+ * a placed cell); placed: each unit's placed digits; units: the units' cells, n a unit, as
+ * native ints (an array('i')); full: the mask of every digit. Units in order, each not yet
+ * full: the digits with no place left end the scan, as (u, missing, []); else the digits
+ * with one place, low bit first, as (-1, 0, [u, bit, u, bit, ...]). */
 static PyObject *unit_singles(PyObject *Py_UNUSED(module), PyObject *args)
 {
     PyObject *masks, *placed, *found = NULL;
@@ -748,10 +757,7 @@ static PyObject *locked_hits(PyObject *Py_UNUSED(module), PyObject *args)
         }
         unsigned long locked = part[0] & ~part[1];
         if (locked && part[2]) {
-            PyObject *hit = Py_BuildValue("nk", k, locked);
-            int bad = !hit || PyList_Append(found, hit) < 0;
-            Py_XDECREF(hit);
-            if (bad)
+            if (!append_new(found, Py_BuildValue("nk", k, locked)))
                 goto fail;
         }
     }
@@ -805,10 +811,7 @@ static PyObject *closed_sets(PyObject *Py_UNUSED(module), PyObject *args)
             PyObject *key = PyTuple_GET_ITEM(PyList_GET_ITEM(items, chosen[l]), 0);
             PyTuple_SET_ITEM(keys, l, Py_NewRef(key));
         }
-        PyObject *hit = keys ? Py_BuildValue("Nk", keys, union_) : NULL;
-        int bad = !hit || PyList_Append(found, hit) < 0;
-        Py_XDECREF(hit);
-        if (bad) {
+        if (!append_new(found, keys ? Py_BuildValue("Nk", keys, union_) : NULL)) {
             Py_CLEAR(found);
             return NULL;
         }
@@ -837,6 +840,8 @@ static PyMethodDef module_methods[] = {
      "wing(masks, units, n, xyz): sudoku.fish_and_wings._xy_wing_py or _xyz_wing_py in C"},
     {"w_wing", w_wing, METH_VARARGS, "w_wing(masks, units, n): sudoku.fish_and_wings._w_wing_py in C"},
     {"als_xz", als_xz, METH_VARARGS, "als_xz(masks, units, n): sudoku.fish_and_wings._als_xz_py in C"},
+    {"paired_rectangles", paired_rectangles, METH_VARARGS,
+     "paired_rectangles(masks, rectangles): sudoku.uniqueness._pairs_of_py in C"},
     {"naked_set", naked_set, METH_VARARGS,
      "naked_set(masks, units, n, k): sudoku.subsets._naked_set_py in C"},
     {"walk_singles", walk_singles, METH_VARARGS,

@@ -89,6 +89,10 @@ def naked_set(
     """`sudoku.subsets._naked_set_py` in C: (unit, cells, digits) of the first naked subset
     of k cells that strikes, or None."""
 
+def paired_rectangles(masks: list[int], rectangles: bytes, /) -> list[tuple[int, int]]:
+    """`sudoku.uniqueness._pairs_of_py` in C: (rectangle number, its pair) of each rectangle
+    whose corners make a pair, two of them alone."""
+
 def walk_singles(
     values: list[int],
     masks: list[int],

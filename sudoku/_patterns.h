@@ -70,6 +70,23 @@ static int shaped_read(Shaped *s, PyObject *masks, Py_buffer *units, Py_ssize_t 
     return 1;
 }
 
+/* The arguments (masks, units, n, k) of a search of k lines or cells (fish, naked_set),
+ * parsed by format (its name after the colon) and read into s and *k: 0 with an error set
+ * and units released when they do not fit. */
+static int read_k_search(PyObject *args, const char *format, Shaped *s, Py_buffer *units, int *k)
+{
+    PyObject *masks;
+    Py_ssize_t n;
+    if (!PyArg_ParseTuple(args, format, &PyList_Type, &masks, units, &n, k))
+        return 0;
+    if (*k < 1 || *k > 8)
+        PyErr_Format(PyExc_ValueError, "%s takes k from 1 to 8", strchr(format, ':') + 1);
+    else if (shaped_read(s, masks, units, n, 0))
+        return 1;
+    PyBuffer_Release(units);
+    return 0;
+}
+
 /* values[0..count) as a tuple of ints (NULL with an error set). */
 static PyObject *int_tuple(const int *values, int count)
 {
@@ -102,19 +119,13 @@ static unsigned long line_where(const Shaped *s, int base, Py_ssize_t b, unsigne
  * the base lines. */
 static PyObject *fish(PyObject *Py_UNUSED(module), PyObject *args)
 {
-    PyObject *masks, *result = NULL;
+    PyObject *result = NULL;
     Py_buffer units;
-    Py_ssize_t n;
     int k;
     Shaped s;
-    if (!PyArg_ParseTuple(args, "O!y*ni:fish", &PyList_Type, &masks, &units, &n, &k))
+    if (!read_k_search(args, "O!y*ni:fish", &s, &units, &k))
         return NULL;
-    if (k < 1 || k > 8) {
-        PyErr_SetString(PyExc_ValueError, "fish takes k from 1 to 8");
-        goto done;
-    }
-    if (!shaped_read(&s, masks, &units, n, 0))
-        goto done;
+    Py_ssize_t n = s.n;
     if (s.n_units < 2 * n) {
         PyErr_SetString(PyExc_ValueError, "fish takes n rows and n columns first");
         goto done;
@@ -478,19 +489,13 @@ done:
  * digits some other open cell of the unit holds. */
 static PyObject *naked_set(PyObject *Py_UNUSED(module), PyObject *args)
 {
-    PyObject *masks, *result = NULL;
+    PyObject *result = NULL;
     Py_buffer units;
-    Py_ssize_t n;
     int k;
     Shaped s;
-    if (!PyArg_ParseTuple(args, "O!y*ni:naked_set", &PyList_Type, &masks, &units, &n, &k))
+    if (!read_k_search(args, "O!y*ni:naked_set", &s, &units, &k))
         return NULL;
-    if (k < 1 || k > 8) {
-        PyErr_SetString(PyExc_ValueError, "naked_set takes k from 1 to 8");
-        goto done;
-    }
-    if (!shaped_read(&s, masks, &units, n, 0))
-        goto done;
+    Py_ssize_t n = s.n;
     for (Py_ssize_t u = 0; u < s.n_units; u++) {
         const int *unit = s.units + u * n;
         unsigned long small[MAX_SIZE], union_;
@@ -673,4 +678,51 @@ done:
     PyMem_Free(peers);
     PyBuffer_Release(&units);
     return result;
+}
+
+/* paired_rectangles(masks, rectangles) -> [(k, ab), ...]: sudoku.uniqueness._pairs_of_py in
+ * C: the rectangles (four corner cells each, packed as native ints), in order, two of
+ * whose corners hold the same two digits alone, ab, which the other two hold as well. */
+static PyObject *paired_rectangles(PyObject *Py_UNUSED(module), PyObject *args)
+{
+    PyObject *masks, *found = NULL;
+    Py_buffer corners;
+    unsigned long m[MAX_SIZE * MAX_SIZE];
+    if (!PyArg_ParseTuple(args, "O!y*:paired_rectangles", &PyList_Type, &masks, &corners))
+        return NULL;
+    Py_ssize_t cells = PyList_GET_SIZE(masks), count = corners.len / (Py_ssize_t)sizeof(int);
+    const int *at = corners.buf;
+    if (cells > MAX_SIZE * MAX_SIZE || count % 4) {
+        PyErr_SetString(PyExc_ValueError,
+                        "paired_rectangles takes at most MAX_SIZE**2 masks and 4 cells a rectangle");
+        goto done;
+    }
+    for (Py_ssize_t k = 0; k < count; k++)
+        if (at[k] < 0 || at[k] >= cells) {
+            PyErr_SetString(PyExc_IndexError, "a rectangle's corner is outside masks");
+            goto done;
+        }
+    for (Py_ssize_t i = 0; i < cells; i++)
+        if ((m[i] = PyLong_AsUnsignedLong(PyList_GET_ITEM(masks, i))) == (unsigned long)-1 &&
+            PyErr_Occurred())
+            goto done;
+    if (!(found = PyList_New(0)))
+        goto done;
+    for (Py_ssize_t k = 0; k < count; k += 4) {
+        unsigned long ab = m[at[k]] & m[at[k + 1]] & m[at[k + 2]] & m[at[k + 3]];
+        int alone = 0;
+        if (dlx_popcount64((uint64_t)ab) != 2) /* more: no corner holds two digits alone */
+            continue;
+        for (int c = 0; c < 4; c++)
+            alone += m[at[k + c]] == ab;
+        if (alone < 2)
+            continue;
+        if (!append_new(found, Py_BuildValue("nk", k / 4, ab))) {
+            Py_CLEAR(found);
+            goto done;
+        }
+    }
+done:
+    PyBuffer_Release(&corners);
+    return found;
 }

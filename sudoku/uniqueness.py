@@ -20,12 +20,18 @@ and boxes (or jigsaw regions) take part: an extra unit such as a diagonal can br
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Iterator
 from functools import partial
 from itertools import combinations
 from typing import TYPE_CHECKING
 
 from sudoku.grid import Shape, by_shape
+
+try:
+    from sudoku import _batch
+except ImportError:  # no C accelerator: the Python search does it
+    _batch = None  # type: ignore[assignment]
 
 if TYPE_CHECKING:
     from sudoku.rate import Candidates, Step
@@ -77,13 +83,30 @@ def _rectangles_through(shape: Shape) -> dict[tuple[int, int], tuple[int, ...]]:
 def _paired_rectangles(board: Candidates) -> list[tuple[tuple[int, int, int, int], int]]:
     """The rectangles of `_rectangles`, in its order, where two corners hold the same two
     digits alone and the four corners share two digits or more, with the digits they share.
-    Every unique rectangle has two such corners (type 1 three), so only the rectangles
-    through two bivalue cells of one pair are looked at, not all of them. Found once a
-    position (`Candidates.memo`) for the finders of every type."""
-    return board.memo("paired rectangles", partial(list, _pairs_of(board)))
+    Every unique rectangle has two such corners (type 1 three). Found once a position
+    (`Candidates.memo`) for the finders of every type: in C (``_batch.paired_rectangles``,
+    a scan of every rectangle) when the shape's units are packed for it, else by
+    `_pairs_of_py`, the reference."""
+    return board.memo("paired rectangles", partial(_pairs_of, board))
 
 
-def _pairs_of(board: Candidates) -> Iterator[tuple[tuple[int, int, int, int], int]]:
+def _pairs_of(board: Candidates) -> list[tuple[tuple[int, int, int, int], int]]:
+    if board.geometry.packed is None:
+        return list(_pairs_of_py(board))
+    rectangles = _rectangles(board.shape)
+    found = _batch.paired_rectangles(board.masks, _packed_rectangles(board.shape))
+    return [(rectangles[k], ab) for k, ab in found]
+
+
+@by_shape
+def _packed_rectangles(shape: Shape) -> bytes:
+    """`_rectangles` as native ints, four a rectangle, for ``_batch.paired_rectangles``."""
+    return array("i", [i for corners in _rectangles(shape) for i in corners]).tobytes()
+
+
+def _pairs_of_py(board: Candidates) -> Iterator[tuple[tuple[int, int, int, int], int]]:
+    """`_paired_rectangles` in Python: only the rectangles through two bivalue cells of
+    one pair are looked at, not all of them."""
     masks = board.masks
     by_pair: dict[int, list[int]] = {}
     for i, m in enumerate(masks):

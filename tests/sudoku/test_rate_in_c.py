@@ -2,9 +2,9 @@
 
 The C batch takes the rounds of singles (`Candidates.singles`), the pencil marks of the
 givens (`_pencil_marks_py`), the search of SE's direct techniques (`_direct_place_py`),
-and those of fish, finned fish, XY-, XYZ- and W-wings, ALS-XZ and naked subsets
+those of fish, finned fish, XY-, XYZ- and W-wings, ALS-XZ and naked subsets
 (`_fish_py`, `_finned_fish_py`, `_xy_wing_py`, `_xyz_wing_py`, `_w_wing_py`, `_als_xz_py`,
-`_naked_set_py`).
+`_naked_set_py`), and the rectangles unique rectangles start from (`_pairs_of_py`).
 Rated with the shape's units unpacked for C, every path is the Python reference: both
 ways must give every puzzle the same rating, step for step, and the same errors.
 """
@@ -41,6 +41,7 @@ from sudoku.rate import (
 )
 from sudoku.solve import c_batch, c_batch_available, solve
 from sudoku.subsets import _direct_place_py, _naked_set_py, hidden_subset, locked
+from sudoku.uniqueness import _packed_rectangles, _pairs_of, _pairs_of_py, _rectangles
 
 pytestmark = pytest.mark.skipif(not c_batch_available(), reason="the C batch was not built")
 
@@ -295,6 +296,48 @@ def test_pattern_searches_in_c_on_made_puzzles(shape):
                 hits[name] += fast is not None
             checked += 1
     assert all(0 < hits[name] < checked for name in ("als", "naked 2", "fish 2"))
+
+
+@pytest.mark.parametrize("shape", [Shape(), Shape(2, 3), Shape(3, 4), Shape.x(9)])
+def test_paired_rectangles_in_c_are_the_python_reference(data_file, shape):
+    # Every rectangle with two corners of one pair, in order, on the walk's positions and
+    # on copies with candidates struck at random (which make and break pairs).
+    from sudoku.generate import generate
+
+    rng = random.Random(shape.size)
+    if shape == Shape():
+        made = puzzles(data_file, "top1465.txt", 20, step=71)
+    else:
+        made = [generate(shape, seed=seed).puzzle for seed in range(3)]
+    checked = found = 0
+    for puzzle in made:
+        for masks in positions(puzzle, rng):
+            board = Candidates(puzzle)
+            board.masks[:] = masks
+            fast, reference = _pairs_of(board), list(_pairs_of_py(board))
+            assert fast == reference
+            found += bool(fast)
+            checked += 1
+    assert 0 < found < checked
+
+
+def test_paired_rectangles_refuse_what_does_not_fit():
+    batch = c_batch()
+    packed = _packed_rectangles(Shape())
+    masks = [3] * 81  # every cell the pair 1, 2: every rectangle
+    assert [k for k, _ in batch.paired_rectangles(masks, packed)] == list(
+        range(len(_rectangles(Shape())))
+    )
+    with pytest.raises(IndexError, match="corner"):
+        batch.paired_rectangles(masks[:80], packed)
+    with pytest.raises(ValueError, match="4 cells"):
+        batch.paired_rectangles(masks, packed[:-4])
+    with pytest.raises(ValueError, match="4 cells"):
+        batch.paired_rectangles([3] * 2000, packed)
+    with pytest.raises(OverflowError):
+        batch.paired_rectangles([-1] + masks[1:], packed)
+    with pytest.raises(TypeError):
+        batch.paired_rectangles(tuple(masks), packed)
 
 
 @pytest.mark.parametrize("search", ["finned_fish", "als_xz", "naked_set", "fish", "w_wing", "wing"])
