@@ -495,7 +495,7 @@ static PyObject *direct_place(PyObject *Py_UNUSED(module), PyObject *args)
     Py_buffer units;
     int pointing;
     unsigned long m[MAX_SIZE * MAX_SIZE], struck[MAX_SIZE * MAX_SIZE];
-    int cu_start[MAX_SIZE * MAX_SIZE + 1], count[MAX_SIZE * MAX_SIZE];
+    int cu_start[MAX_SIZE * MAX_SIZE + 1], count[MAX_SIZE * MAX_SIZE], touched[MAX_SIZE * MAX_SIZE];
     if (!PyArg_ParseTuple(args, "O!y*O!p:direct_place", &PyList_Type, &masks, &units,
                           &PyList_Type, &patterns, &pointing))
         return NULL;
@@ -541,7 +541,7 @@ static PyObject *direct_place(PyObject *Py_UNUSED(module), PyObject *args)
                 a = u;
         }
         unsigned long digits = 0;
-        Py_ssize_t r = 0, removed = PyList_GET_SIZE(removals);
+        Py_ssize_t r = 0, removed = PyList_GET_SIZE(removals), hit = 0;
         for (; r < removed; r++) {
             PyObject *pair = PyList_GET_ITEM(removals, r);
             Py_ssize_t i;
@@ -552,6 +552,8 @@ static PyObject *direct_place(PyObject *Py_UNUSED(module), PyObject *args)
                 PyErr_SetString(PyExc_IndexError, "a removal's cell is outside masks");
                 break;
             }
+            if (!struck[i] && mask) /* each cell once */
+                touched[hit++] = (int)i;
             struck[i] |= mask;
             digits |= mask;
             for (int c = cu_start[i]; a >= 0 && c < cu_start[i + 1]; c++) {
@@ -576,7 +578,8 @@ static PyObject *direct_place(PyObject *Py_UNUSED(module), PyObject *args)
             if (result || PyErr_Occurred())
                 break;
         }
-        memset(struck, 0, sizeof struck);
+        while (hit) /* the cells struck, cleared for the next pattern */
+            struck[touched[--hit]] = 0;
         memset(where, 0, (size_t)n_units);
         if (r < removed) {
             if (!PyErr_Occurred())

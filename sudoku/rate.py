@@ -533,6 +533,8 @@ _LADDER: tuple[tuple[str, float], ...] = (
 SE: dict[str, float] = dict(_LADDER)
 #: The techniques in the order they are tried, each with the level its SE lies in.
 TECHNIQUES: dict[str, str] = {name: level_of(se) for name, se in _LADDER}
+#: Each technique's place in `TECHNIQUES`.
+_RANK: dict[str, int] = {name: k for k, name in enumerate(TECHNIQUES)}
 #: The ladder short of chains: every technique whose search is quick and unbounded by a
 #: budget (``rate(puzzle, PATTERNS)`` rates a hard puzzle in milliseconds, unsolved).
 PATTERNS: tuple[str, ...] = tuple(name for name in TECHNIQUES if name not in chains.BASE)
@@ -682,7 +684,7 @@ def rate(
     hardest = None
     for technique, found in walk(board, order, singles_applied=True):
         steps.extend(found)
-        if hardest is None or order.index(technique) > order.index(hardest):
+        if hardest is None or _RANK[technique] > _RANK[hardest]:  # order keeps TECHNIQUES'
             hardest = technique
     se = board.rated
     solved = board.solved()

@@ -58,8 +58,7 @@ def _locked(board: Candidates, technique: str) -> list[Pattern]:
         if name != technique:
             continue
         removals = [(i, masks[i] & locked) for i in rest_b if masks[i] & locked]
-        where = [i for i in common if masks[i] & locked]
-        step = partial(_locked_step, board, technique, removals, (a, b), where, locked)
+        step = partial(_locked_step, board, technique, removals, (a, b), common, locked)
         found.append((removals, (a, b), step))
     return found
 
@@ -100,9 +99,10 @@ def _locked_step(
     technique: str,
     removals: list[tuple[int, int]],
     units: tuple[int, int],
-    where: list[int],
+    common: Cells,
     locked: int,
 ) -> list[Step]:
+    where = [i for i in common if board.masks[i] & locked]  # written out only when taken
     confining = board.geometry.unit_names[units[0]]
     reason = f"{board.symbols_of(locked)} in {confining} only in {_cells(board, where)}"
     return board.removal(technique, removals, reason, where, units, locked)
