@@ -100,11 +100,12 @@ def walk_singles(
     units: bytes,
     table: tuple[object, ...],
     rated: float,
-    naked: bool,
+    orders: tuple[tuple[float, bytes], ...],
     /,
-) -> tuple[list[list[Any]], float, bool]:
-    """sudoku.rate's walk while it takes singles, in C (`sudoku.rate.Candidates.singles`):
-    (each round's steps, the rating after them, stuck), the lists updated in place."""
+) -> tuple[list[list[Any]], float, int]:
+    """sudoku.rate's walk while it takes singles or SE's direct techniques, in C
+    (`sudoku.rate.Candidates.singles`): (each round's steps, the rating after them, how
+    many techniques of the order reached found nothing), the lists updated in place."""
 
 def pencil_marks(
     cells: Sequence[int], units: bytes, n_units: int, /

@@ -1,23 +1,8 @@
-/* The rater's singles in C: sudoku.rate's walk (sudoku.rate.walk) for as long as the
- * technique it takes is a hidden single (Candidates._hidden_singles) or, once the rating
- * so far makes it free, a naked single (Candidates._naked_singles): each round's steps
- * found, made and applied step for step as the Python finders and Candidates.apply do, so
- * that the Python walk only meets the harder techniques. Included by _batch.c.
- *
- * walk_singles(values, masks, placed, units, table, rated, naked) -> (rounds, rated, stuck)
- *   values, masks, placed: the board's lists (Candidates.values, .masks, .placed), updated
- *     in place to the position after the rounds taken;
- *   units: the units' cells, n a unit, as native ints (sudoku.rate._Geometry.packed);
- *   table: the parts of the steps, made once a shape (sudoku.rate._singles_table): (Step,
- *     "hidden single", "naked single", (), n, (1.0, 1.2, 1.5, 2.3), placements by
- *     cell * n + digit - 1, cells by cell, units by unit, digits by digit - 1, hidden
- *     reasons by unit * n + digit - 1, naked reasons by cell * n + digit - 1);
- *   rated: the rating so far (Candidates.rated); naked: naked singles come right after
- *     hidden ones in the walk's order now.
- * rounds: each round's steps, a list of Steps a round; rated: the rating after them;
- * stuck: no single (of the kinds allowed) is left on a grid not solved. A round that would
- * meet a contradiction is not taken (stuck is then false), so that the Python finder
- * says what is wrong, as it always did. */
+/* The rater's pieces in C that its walk (_walk.h) and the Python finders share: the
+ * closed sets of masks (naked and hidden subsets, fish), the board and its singles
+ * (Candidates._hidden_singles, _naked_singles), the Steps made of a table's parts, the
+ * givens' pencil marks, SE's direct places and the hidden subsets of a position.
+ * Included by _batch.c. */
 
 /* The k-combinations of masks[0..count), in itertools.combinations' order, whose masks
  * have k bits between them (k from 1 to 8): k cells with k digits between them, k digits
@@ -74,7 +59,6 @@ static int closed_next(Closed *c, int *chosen, unsigned long *union_)
     return 0;
 }
 
-#define SINGLES_PARTS 12 /* the items of the table */
 #define STEP_FIELDS 9    /* sudoku.rate.Step's fields */
 
 typedef struct {
@@ -253,160 +237,6 @@ static PyObject *round_steps(PyObject *table, const Board *b, const int *at, int
     return found;
 }
 
-/* The lists read into the board's arrays (0 with an error set when they do not fit). */
-static int read_board(Board *b, PyObject *values, PyObject *masks, PyObject *placed)
-{
-    for (Py_ssize_t i = 0; i < b->cells; i++) {
-        b->value[i] = (int)PyLong_AsLong(PyList_GET_ITEM(values, i));
-        b->mask[i] = PyLong_AsUnsignedLong(PyList_GET_ITEM(masks, i));
-        if (PyErr_Occurred())
-            return 0;
-        if (b->value[i] < 0 || b->value[i] > b->n || b->mask[i] & ~b->full) {
-            PyErr_SetString(PyExc_ValueError, "a value or mask does not fit the grid");
-            return 0;
-        }
-    }
-    for (Py_ssize_t u = 0; u < b->n_units; u++) {
-        b->placed[u] = PyLong_AsUnsignedLong(PyList_GET_ITEM(placed, u));
-        if (PyErr_Occurred())
-            return 0;
-    }
-    return 1;
-}
-
-/* The board's arrays written back into the lists. */
-static int write_board(const Board *b, PyObject *values, PyObject *masks, PyObject *placed)
-{
-    for (Py_ssize_t i = 0; i < b->cells; i++) {
-        PyObject *value = PyLong_FromLong(b->value[i]), *mask = PyLong_FromUnsignedLong(b->mask[i]);
-        if (!value || !mask) {
-            Py_XDECREF(value);
-            Py_XDECREF(mask);
-            return 0;
-        }
-        PyList_SetItem(values, i, value); /* steals the reference, as the next ones */
-        PyList_SetItem(masks, i, mask);
-    }
-    for (Py_ssize_t u = 0; u < b->n_units; u++) {
-        PyObject *digits = PyLong_FromUnsignedLong(b->placed[u]);
-        if (!digits)
-            return 0;
-        PyList_SetItem(placed, u, digits);
-    }
-    return 1;
-}
-
-static PyObject *walk_singles(PyObject *Py_UNUSED(module), PyObject *args)
-{
-    PyObject *values, *masks, *placed, *table, *rounds = NULL, *result = NULL;
-    Py_buffer units;
-    double rated;
-    int naked;
-    if (!PyArg_ParseTuple(args, "O!O!O!y*O!dp:walk_singles", &PyList_Type, &values, &PyList_Type,
-                          &masks, &PyList_Type, &placed, &units, &PyTuple_Type, &table, &rated,
-                          &naked))
-        return NULL;
-    Board b = {.cells = PyList_GET_SIZE(masks), .n_units = PyList_GET_SIZE(placed),
-               .units = units.buf};
-    b.n = b.n_units ? (Py_ssize_t)(units.len / sizeof(int)) / b.n_units : 0;
-    unsigned long stack[2048]; /* a 9x9 board's arrays; bigger boards take the heap */
-    void *memory = NULL;
-    if (b.n < 1 || b.n > MAX_SIZE || b.cells != b.n * b.n ||
-        PyList_GET_SIZE(values) != b.cells ||
-        units.len != (Py_ssize_t)(b.n * b.n_units * sizeof(int))) {
-        PyErr_SetString(PyExc_ValueError, "values, masks, placed and units do not fit together");
-        goto done;
-    }
-    if (PyTuple_GET_SIZE(table) != SINGLES_PARTS || !PyType_Check(PyTuple_GET_ITEM(table, 0)) ||
-        !PyType_IsSubtype((PyTypeObject *)PyTuple_GET_ITEM(table, 0), &PyTuple_Type) ||
-        !table_part(table, 3, 0) || !table_part(table, 5, 4) ||
-        !table_part(table, 6, b.cells * b.n) || !table_part(table, 7, b.cells) ||
-        !table_part(table, 8, b.n_units) || !table_part(table, 9, b.n) ||
-        !table_part(table, 10, b.n_units * b.n) || !table_part(table, 11, b.cells * b.n)) {
-        if (!PyErr_Occurred())
-            PyErr_SetString(PyExc_ValueError, "the table is not sudoku.rate's singles table");
-        goto done;
-    }
-    for (Py_ssize_t k = 0; k < b.n * b.n_units; k++)
-        if (b.units[k] < 0 || b.units[k] >= b.cells) {
-            PyErr_SetString(PyExc_IndexError, "a unit's cell is outside masks");
-            goto done;
-        }
-    Py_ssize_t cells = b.cells, links = b.n * b.n_units;
-    /* chosen, at (4 a single: a cell found through each of its units at most), value,
-     * cu_start, cu_list; before them mask and placed, twice (saved) */
-    size_t ints = (size_t)(cells * 3 + 1 + links * 5), longs = (size_t)(cells + b.n_units) * 2;
-    size_t bytes = ints * sizeof(int) + longs * sizeof(unsigned long);
-    memory = bytes <= sizeof stack ? (void *)stack : PyMem_Malloc(bytes);
-    if (!memory) {
-        PyErr_NoMemory();
-        goto done;
-    }
-    unsigned long *saved = memory;
-    b.mask = saved + cells + b.n_units;
-    b.placed = b.mask + cells;
-    int *chosen = (int *)(b.placed + b.n_units), *at = chosen + cells;
-    b.value = at + 4 * links;
-    b.cu_start = b.value + cells;
-    b.cu_list = b.cu_start + cells + 1;
-    b.full = (1UL << b.n) - 1;
-    memset(chosen, 0, cells * sizeof(int)); /* the arrays read before they are written */
-    memset(b.cu_start, 0, (cells + 1) * sizeof(int));
-    cell_units(b.units, b.n, b.n_units, cells, b.cu_start, b.cu_list, chosen);
-    memset(chosen, 0, cells * sizeof(int));
-    if (!read_board(&b, values, masks, placed) || !(rounds = PyList_New(0)))
-        goto done;
-    int status = STUCK, solved = 0;
-    for (;;) {
-        solved = 1;
-        for (Py_ssize_t i = 0; i < cells && solved; i++)
-            solved = b.value[i] != 0;
-        if (solved)
-            break;
-        int k;
-        status = hidden_round(&b, rated, at, &k, chosen);
-        memset(chosen, 0, cells * sizeof(int));
-        if (status == STUCK && naked)
-            status = naked_round(&b, at, &k);
-        if (status != FOUND)
-            break;
-        int *saved_value = chosen; /* free between rounds: the values before this one */
-        memcpy(saved, b.mask, (cells + b.n_units) * sizeof(unsigned long));
-        memcpy(saved_value, b.value, cells * sizeof(int));
-        int s = 0;
-        while (s < k && board_place(&b, at[4 * s], at[4 * s + 1]))
-            s++;
-        if (s < k) { /* a placement the round's earlier ones made impossible */
-            memcpy(b.mask, saved, (cells + b.n_units) * sizeof(unsigned long));
-            memcpy(b.value, saved_value, cells * sizeof(int));
-            status = CONTRADICTION;
-            break;
-        }
-        memset(chosen, 0, cells * sizeof(int));
-        PyObject *found = round_steps(table, &b, at, k);
-        if (!found || PyList_Append(rounds, found)) {
-            Py_XDECREF(found);
-            goto done;
-        }
-        Py_DECREF(found);
-        for (s = 0; s < k; s++) {
-            double se = PyFloat_AsDouble(PyTuple_GET_ITEM(PyTuple_GET_ITEM(table, 5), at[4 * s + 3]));
-            if (se > rated)
-                rated = se;
-        }
-        if (PyErr_Occurred())
-            goto done;
-    }
-    if (write_board(&b, values, masks, placed))
-        result = Py_BuildValue("Odi", rounds, rated, !solved && status == STUCK);
-done:
-    Py_XDECREF(rounds);
-    if (memory != stack)
-        PyMem_Free(memory);
-    PyBuffer_Release(&units);
-    return result;
-}
-
 /* pencil_marks(cells, units, n_units) -> (values, masks, placed) | None: a grid's givens
  * (cells, a sequence of n * n digits, 0 for a blank) placed at once as sudoku.rate's
  * Candidates places them: each unit's placed digits, each empty cell's candidates those no
@@ -485,17 +315,64 @@ done:
     return result;
 }
 
+/* The place a pattern's removals leave a digit alone in, where SE looks
+ * (sudoku.subsets._direct_place_py for one pattern). The pattern strikes mask[r] from
+ * cell[r], r < count; a hidden subset's unit is only (confining < 0), locked candidates'
+ * confining unit is confining (the larger of their two for pointing, the smaller for
+ * claiming), and SE looks in the other units of its kind through the cells struck. The
+ * digits struck, low first, each in the units in order: 1 with *place and *digit set at
+ * the first with one place left, else 0. struck (cells) and where (units) are all 0 on
+ * entry and left so. */
+static int lone_place(const Board *b, const int *cell, const unsigned long *mask, int count,
+                      Py_ssize_t confining, Py_ssize_t only, unsigned long *struck, char *where,
+                      int *place, int *digit)
+{
+    unsigned long digits = 0;
+    Py_ssize_t kind = confining / b->n < 2 ? confining / b->n : 2;
+    for (int r = 0; r < count; r++) {
+        int i = cell[r];
+        struck[i] |= mask[r];
+        digits |= mask[r];
+        for (int c = b->cu_start[i]; confining >= 0 && c < b->cu_start[i + 1]; c++) {
+            Py_ssize_t u = b->cu_list[c];
+            if (u != confining && (u / b->n < 2 ? u / b->n : 2) == kind)
+                where[u] = 1;
+        }
+    }
+    if (confining < 0)
+        where[only] = 1;
+    int found = 0;
+    for (; digits && !found; digits &= digits - 1) {
+        unsigned long bit = digits & -digits;
+        for (Py_ssize_t u = 0; u < b->n_units && !found; u++) {
+            const int *unit = b->units + u * b->n;
+            int places = 0;
+            for (Py_ssize_t j = 0; where[u] && j < b->n && places < 2; j++)
+                if (b->mask[unit[j]] & bit & ~struck[unit[j]]) {
+                    places++;
+                    *place = unit[j];
+                }
+            found = places == 1;
+        }
+        *digit = dlx_ctz32((uint32_t)bit) + 1;
+    }
+    for (int r = 0; r < count; r++)
+        struck[cell[r]] = 0;
+    memset(where, 0, (size_t)b->n_units);
+    return found;
+}
+
 /* direct_place(masks, units, patterns, pointing) -> (k, cell, digit) | None:
  * sudoku.subsets._direct_place_py in C: the first pattern k of patterns ((removals, units,
  * ...) tuples, removals (cell, mask of digits) pairs) after whose removals a digit struck
- * has one place left in a unit where SE looks, and that place. */
+ * has one place left in a unit where SE looks (lone_place), and that place. */
 static PyObject *direct_place(PyObject *Py_UNUSED(module), PyObject *args)
 {
     PyObject *masks, *patterns, *result = NULL;
     Py_buffer units;
     int pointing;
     unsigned long m[MAX_SIZE * MAX_SIZE], struck[MAX_SIZE * MAX_SIZE];
-    int cu_start[MAX_SIZE * MAX_SIZE + 1], count[MAX_SIZE * MAX_SIZE], touched[MAX_SIZE * MAX_SIZE];
+    int cu_start[MAX_SIZE * MAX_SIZE + 1], count[MAX_SIZE * MAX_SIZE];
     if (!PyArg_ParseTuple(args, "O!y*O!p:direct_place", &PyList_Type, &masks, &units,
                           &PyList_Type, &patterns, &pointing))
         return NULL;
@@ -503,7 +380,8 @@ static PyObject *direct_place(PyObject *Py_UNUSED(module), PyObject *args)
     while (n * n < cells)
         n++;
     Py_ssize_t n_units = n ? (Py_ssize_t)(units.len / sizeof(int)) / n : 0;
-    int *cu_list = NULL;
+    int *cu_list = NULL, *cell = NULL;
+    unsigned long *removed = NULL;
     char *where = NULL;
     if (n < 1 || n * n != cells || n_units < 1 ||
         units.len != (Py_ssize_t)(n * n_units * sizeof(int)) ||
@@ -514,11 +392,13 @@ static PyObject *direct_place(PyObject *Py_UNUSED(module), PyObject *args)
         PyErr_NoMemory();
         goto done;
     }
+    Board b = {.n = n, .cells = cells, .n_units = n_units, .units = units.buf, .mask = m,
+               .cu_start = cu_start, .cu_list = cu_list};
     memset(cu_start, 0, sizeof cu_start);
     memset(count, 0, sizeof count);
     memset(struck, 0, sizeof struck);
     cell_units(units.buf, n, n_units, cells, cu_start, cu_list, count);
-    for (Py_ssize_t k = 0; k < PyList_GET_SIZE(patterns) && !result && !PyErr_Occurred(); k++) {
+    for (Py_ssize_t k = 0; k < PyList_GET_SIZE(patterns) && !result; k++) {
         PyObject *pattern = PyList_GET_ITEM(patterns, k), *removals, *in;
         if (!PyTuple_Check(pattern) || PyTuple_GET_SIZE(pattern) < 2 ||
             !PyList_Check(removals = PyTuple_GET_ITEM(pattern, 0)) ||
@@ -527,7 +407,7 @@ static PyObject *direct_place(PyObject *Py_UNUSED(module), PyObject *args)
             PyErr_SetString(PyExc_TypeError, "a pattern is (removals, units, ...)");
             goto done;
         }
-        Py_ssize_t a = -1; /* the confining unit of locked candidates */
+        Py_ssize_t confining = -1, only = -1;
         for (Py_ssize_t j = 0; j < PyTuple_GET_SIZE(in); j++) {
             Py_ssize_t u = PyLong_AsSsize_t(PyTuple_GET_ITEM(in, j));
             if (u < 0 || u >= n_units) {
@@ -536,64 +416,76 @@ static PyObject *direct_place(PyObject *Py_UNUSED(module), PyObject *args)
                 goto done;
             }
             if (PyTuple_GET_SIZE(in) == 1)
-                where[u] = 1;
-            else if (a < 0 || (pointing ? u > a : u < a))
-                a = u;
+                only = u;
+            else if (confining < 0 || (pointing ? u > confining : u < confining))
+                confining = u;
         }
-        unsigned long digits = 0;
-        Py_ssize_t r = 0, removed = PyList_GET_SIZE(removals), hit = 0;
-        for (; r < removed; r++) {
-            PyObject *pair = PyList_GET_ITEM(removals, r);
-            Py_ssize_t i;
-            unsigned long mask;
-            if (!PyTuple_Check(pair) || !PyArg_ParseTuple(pair, "nk", &i, &mask))
-                break;
-            if (i < 0 || i >= cells) {
-                PyErr_SetString(PyExc_IndexError, "a removal's cell is outside masks");
-                break;
-            }
-            if (!struck[i] && mask) /* each cell once */
-                touched[hit++] = (int)i;
-            struck[i] |= mask;
-            digits |= mask;
-            for (int c = cu_start[i]; a >= 0 && c < cu_start[i + 1]; c++) {
-                Py_ssize_t u = cu_list[c], kind = u / n < 2 ? u / n : 2;
-                if (u != a && kind == (a / n < 2 ? a / n : 2))
-                    where[u] = 1;
-            }
-        }
-        for (; digits && r == removed; digits &= digits - 1) {
-            unsigned long bit = digits & -digits;
-            for (Py_ssize_t u = 0; u < n_units && !result && !PyErr_Occurred(); u++) {
-                const int *unit = (const int *)units.buf + u * n;
-                int places = 0, place = -1;
-                for (Py_ssize_t j = 0; where[u] && j < n && places < 2; j++)
-                    if (m[unit[j]] & bit & ~struck[unit[j]]) {
-                        places++;
-                        place = unit[j];
-                    }
-                if (places == 1)
-                    result = Py_BuildValue("nii", k, place, dlx_ctz32((uint32_t)bit) + 1);
-            }
-            if (result || PyErr_Occurred())
-                break;
-        }
-        while (hit) /* the cells struck, cleared for the next pattern */
-            struck[touched[--hit]] = 0;
-        memset(where, 0, (size_t)n_units);
-        if (r < removed) {
-            if (!PyErr_Occurred())
-                PyErr_SetString(PyExc_TypeError, "a removal is a (cell, mask) pair");
+        Py_ssize_t removed_count = PyList_GET_SIZE(removals);
+        PyMem_Free(cell);
+        PyMem_Free(removed);
+        cell = PyMem_Malloc((size_t)(removed_count + 1) * sizeof(int));
+        removed = PyMem_Malloc((size_t)(removed_count + 1) * sizeof(unsigned long));
+        if (!cell || !removed) {
+            PyErr_NoMemory();
             goto done;
         }
+        for (Py_ssize_t r = 0; r < removed_count; r++) {
+            PyObject *pair = PyList_GET_ITEM(removals, r);
+            Py_ssize_t i;
+            if (!PyTuple_Check(pair) || !PyArg_ParseTuple(pair, "nk", &i, &removed[r])) {
+                if (!PyErr_Occurred() || PyErr_ExceptionMatches(PyExc_TypeError)) {
+                    PyErr_Clear();
+                    PyErr_SetString(PyExc_TypeError, "a removal is a (cell, mask) pair");
+                }
+                goto done;
+            }
+            if (i < 0 || i >= cells) {
+                PyErr_SetString(PyExc_IndexError, "a removal's cell is outside masks");
+                goto done;
+            }
+            cell[r] = (int)i;
+        }
+        int place, digit;
+        if (lone_place(&b, cell, removed, (int)removed_count, confining, only, struck, where,
+                       &place, &digit))
+            result = Py_BuildValue("nii", k, place, digit);
     }
     if (!result && !PyErr_Occurred())
         result = Py_NewRef(Py_None);
 done:
     PyMem_Free(cu_list);
+    PyMem_Free(cell);
+    PyMem_Free(removed);
     PyMem_Free(where);
     PyBuffer_Release(&units);
     return result;
+}
+
+/* A unit's open cells, open_cell[0..*open), and its digits (0-based) in the order its open
+ * cells first hold them, order[0..*digits), each with its places among the open cells as
+ * a mask of positions, place[t] for order[t] (sudoku.subsets._places). */
+static void unit_places(const unsigned long *m, const int *unit, Py_ssize_t n, int *open_cell,
+                        int *open, int *order, unsigned long *place, int *digits)
+{
+    unsigned long where[MAX_SIZE], seen = 0;
+    *open = *digits = 0;
+    for (Py_ssize_t j = 0; j < n; j++) {
+        unsigned long m_j = m[unit[j]];
+        if (!m_j)
+            continue;
+        for (; m_j; m_j &= m_j - 1) {
+            int d = dlx_ctz32((uint32_t)m_j);
+            if (!(seen >> d & 1)) {
+                seen |= 1UL << d;
+                where[d] = 0;
+                order[(*digits)++] = d;
+            }
+            where[d] |= 1UL << *open;
+        }
+        open_cell[(*open)++] = unit[j];
+    }
+    for (int t = 0; t < *digits; t++)
+        place[t] = where[order[t]];
 }
 
 /* hidden_sets(masks, units, k) -> [(unit, digits, cells, removals), ...]:
@@ -620,28 +512,12 @@ static PyObject *hidden_sets(PyObject *Py_UNUSED(module), PyObject *args)
     if (!read_units(masks, &units, n_units, n, m) || !(found = PyList_New(0)))
         goto done;
     for (Py_ssize_t u = 0; u < n_units; u++) {
-        const int *unit = (const int *)units.buf + u * n;
-        unsigned long where[MAX_SIZE], order_mask[MAX_SIZE], seen = 0, union_;
-        int order[MAX_SIZE], open_cell[MAX_SIZE], digits = 0, open = 0, chosen[8];
-        for (Py_ssize_t j = 0; j < n; j++) {
-            unsigned long m_j = m[unit[j]];
-            if (!m_j)
-                continue;
-            for (; m_j; m_j &= m_j - 1) {
-                int d = dlx_ctz32((uint32_t)m_j);
-                if (!(seen >> d & 1)) {
-                    seen |= 1UL << d;
-                    where[d] = 0;
-                    order[digits++] = d;
-                }
-                where[d] |= 1UL << open;
-            }
-            open_cell[open++] = unit[j];
-        }
+        unsigned long order_mask[MAX_SIZE], union_;
+        int order[MAX_SIZE], open_cell[MAX_SIZE], digits, open, chosen[8];
+        unit_places(m, (const int *)units.buf + u * n, n, open_cell, &open, order, order_mask,
+                    &digits);
         if (open <= k)
             continue;
-        for (int t = 0; t < digits; t++)
-            order_mask[t] = where[order[t]];
         Closed walk;
         closed_start(&walk, order_mask, digits, k);
         while (closed_next(&walk, chosen, &union_)) {

@@ -28,8 +28,9 @@ rows and columns.
 from __future__ import annotations
 
 import enum
+from array import array
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator
 from functools import lru_cache, partial
 from typing import Any, NamedTuple, TypedDict, TypeVar
 
@@ -200,13 +201,13 @@ class Rating(NamedTuple):
 
 
 @by_shape
-def _singles_table(shape: Shape) -> tuple[object, ...] | None:
-    """The parts of every single's step on ``shape``, made once a shape, for the walk of
-    singles in C (``sudoku._batch.walk_singles``, whose comment lists them): the steps
-    `Candidates._hidden_singles` and `_naked_singles` make, field for field. None where
-    the C walk does not go: no C batch, units of other sizes than n, or a shape drawn for
-    one puzzle (jigsaw regions, cages), where making the table would cost more than it
-    saves."""
+def _walk_table(shape: Shape) -> tuple[object, ...] | None:
+    """The parts of every step the walk in C makes on ``shape`` (``sudoku._batch
+    .walk_singles``, whose comment lists them), made once a shape: the steps
+    `Candidates._hidden_singles` and `_naked_singles` make, and those of SE's direct
+    techniques (`subsets.direct`), field for field. None where the C walk does not go: no
+    C batch, units of other sizes than n, or a shape drawn for one puzzle (jigsaw regions,
+    cages), where making the table would cost more than it saves."""
     g = geometry_of(shape)
     if g.packed is None or shape.regions is not None or shape.cages:
         return None
@@ -227,6 +228,39 @@ def _singles_table(shape: Shape) -> tuple[object, ...] | None:
             f"the only place for {symbol} in {name}" for name in g.unit_names for symbol in symbols
         ),
         tuple(f"{cell_name(cell)} can only be {symbol}" for cell in cells for symbol in symbols),
+        _WALK_DIRECT,
+        tuple(SE[name] for name in _WALK_DIRECT),
+        tuple(symbols),
+        tuple(g.unit_names),
+        tuple(cell_name(cell) for cell in cells),
+        array(
+            "i",
+            [
+                x
+                for _, a, b, rest_a, rest_b, common in g.intersections
+                for x in (a, b, len(common), *common, len(rest_a), *rest_a, len(rest_b), *rest_b)
+            ],
+        ).tobytes(),
+    )
+
+
+#: The direct techniques the C walk takes, in its codes' order (`_walk_orders`).
+_WALK_DIRECT = ("direct pointing", "direct claiming", "direct hidden pair", "direct hidden triple")
+#: Each technique's code for the C walk; the others are searched in Python.
+_WALK_CODES = {"hidden single": 0, "naked single": 1} | {
+    name: 2 + k for k, name in enumerate(_WALK_DIRECT)
+}
+
+
+@lru_cache(maxsize=64)
+def _walk_orders(ladder: tuple[str, ...]) -> tuple[tuple[float, bytes], ...]:
+    """The orders `walk` tries ``ladder`` in as the rating grows (`_cheap_first`), for the
+    C walk: (threshold, codes) pairs, each the order from the rating ``threshold`` on
+    (0.0, then each technique's SE), a technique a byte (`_WALK_CODES`, 255 for one
+    searched in Python)."""
+    thresholds = sorted({0.0, *(SE[t] for t in ladder)})
+    return tuple(
+        (se, bytes(_WALK_CODES.get(t, 255) for t in _cheap_first(ladder, se))) for se in thresholds
     )
 
 
@@ -320,22 +354,21 @@ class Candidates:
         SE ranks them: last cell of a unit, box, line), else the first one."""
         return _FINDERS[technique](self)
 
-    def singles(self, trying: Sequence[str]) -> tuple[list[list[Step]], int]:
-        """The walk's rounds while the first of ``trying`` finds something and is a hidden
-        single, or a naked single right after it, taken and applied at once in C: (each
-        round's steps, how many of ``trying`` found nothing on the position reached: 0
-        when none was looked for, or a round would meet a contradiction, which the
-        finders then report). `rated` follows the rounds."""
+    def singles(self, ladder: tuple[str, ...]) -> tuple[list[list[Step]], int]:
+        """The walk's rounds over ``ladder`` while the technique it takes is a single or
+        one of SE's direct techniques, taken and applied at once in C: (each round's steps,
+        how many techniques of the order the rating reached (`_cheap_first`) found nothing
+        on the position reached: 0 when none was looked for, or a round would meet a
+        contradiction, which the finders then report). `rated` follows the rounds."""
         packed = self._g.packed
-        table = None if packed is None else _singles_table(self.shape)
-        if packed is None or table is None or trying[0] != "hidden single":
+        table = None if packed is None else _walk_table(self.shape)
+        if packed is None or table is None:
             return [], 0
-        naked = len(trying) > 1 and trying[1] == "naked single"
         self._memo.clear()
-        rounds, self.rated, stuck = _batch.walk_singles(
-            self.values, self.masks, self.placed, packed, table, self.rated, naked
+        rounds, self.rated, skip = _batch.walk_singles(
+            self.values, self.masks, self.placed, packed, table, self.rated, _walk_orders(ladder)
         )
-        return rounds, (1 + naked) * stuck
+        return rounds, skip
 
     @property
     def geometry(self) -> Geometry:
@@ -617,19 +650,18 @@ def walk(
     its easier ones first as the rating so far allows (`_cheap_first`), until the board is
     solved, or stuck, or a chain search spends the budget (``board.out_of_budget``).
 
-    With ``singles_applied``, the rounds of singles are taken and applied at once, in C
-    where it was built (`Candidates.singles`), and yielded once applied: the same rounds,
-    quicker, for `rate`, which does not look at the board between them."""
+    With ``singles_applied``, the rounds of singles and of SE's direct techniques are
+    taken and applied at once, in C where it was built (`Candidates.singles`), and yielded
+    once applied: the same rounds, quicker, for `rate`, which does not look at the board
+    between them."""
     ladder = trying = tuple(order)
     while not board.solved():
         skip = 0
         if singles_applied:
-            rated = board.rated
-            rounds, skip = board.singles(trying)
+            rounds, skip = board.singles(ladder)
             for taken in rounds:
                 yield taken[0].technique, taken
-            if board.rated > rated:
-                trying = _cheap_first(ladder, board.rated)
+            trying = _cheap_first(ladder, board.rated)  # the order skip counts in
             if rounds and not skip:
                 continue
         found: list[Step] = []

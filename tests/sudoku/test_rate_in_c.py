@@ -35,7 +35,8 @@ from sudoku.rate import (
     ContradictionError,
     Rating,
     _pencil_marks_py,
-    _singles_table,
+    _walk_orders,
+    _walk_table,
     rate,
     walk,
 )
@@ -44,6 +45,10 @@ from sudoku.subsets import _direct_place_py, _naked_set_py, hidden_subset, locke
 from sudoku.uniqueness import _packed_rectangles, _pairs_of, _pairs_of_py, _rectangles
 
 pytestmark = pytest.mark.skipif(not c_batch_available(), reason="the C batch was not built")
+
+
+#: A puzzle of sudoku17 whose walk takes a direct hidden pair.
+SEVENTEEN = ".................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7..."
 
 
 def in_python(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -183,18 +188,51 @@ def test_direct_places_in_c_are_the_python_reference(data_file):
 def test_the_c_walk_refuses_what_does_not_fit():
     # What a caller could get wrong is refused with an error, never read out of bounds.
     batch, g = c_batch(), geometry_of(Shape())
-    table = _singles_table(Shape())
+    table = _walk_table(Shape())
     assert g.packed is not None and table is not None
+    orders = _walk_orders(tuple(PATTERNS))
     values, masks, placed = [0] * 81, [511] * 81, [0] * 27
+
+    def walk_with(**changed: object) -> object:
+        given = {"masks": masks, "placed": placed, "units": g.packed, "table": table}
+        given |= changed
+        return batch.walk_singles(
+            values,
+            given["masks"],
+            given["placed"],
+            given["units"],
+            given["table"],
+            0.0,
+            changed.get("orders", orders),
+        )
+
     with pytest.raises(ValueError):
-        batch.walk_singles(values, masks, placed[:26], g.packed, table, 0.0, False)
+        walk_with(placed=placed[:26])
     with pytest.raises(ValueError):
-        batch.walk_singles(values, masks, placed, g.packed, table[:11], 0.0, False)
+        walk_with(table=table[:17])
     with pytest.raises(ValueError):
-        batch.walk_singles(values, [1024] * 81, placed, g.packed, table, 0.0, False)
+        walk_with(masks=[1024] * 81)
     with pytest.raises(IndexError):
-        bad = array("i", [81] * 243).tobytes()
-        batch.walk_singles(values, masks, placed, bad, table, 0.0, False)
+        walk_with(units=array("i", [81] * 243).tobytes())
+    with pytest.raises(ValueError, match="intersections"):  # a cell past the grid
+        walk_with(table=(*table[:17], array("i", [18, 0, 3, 0, 1, 81, 0, 0]).tobytes()))
+    with pytest.raises(ValueError, match="intersections"):  # a part longer than the buffer
+        walk_with(table=(*table[:17], array("i", [18, 0, 9, 0]).tobytes()))
+    with pytest.raises(ValueError, match="units are not"):
+        walk_with(table=(*table[:8], tuple(range(27)), *table[9:]))
+    # a direct step's reason made of cells' names that are not strings, on a puzzle whose
+    # walk takes one: refused, and its lists left as they were
+    board = Candidates(parse(SEVENTEEN))
+    lists = (list(board.values), list(board.masks), list(board.placed))
+    with pytest.raises(TypeError):
+        batch.walk_singles(
+            *lists, g.packed, (*table[:16], tuple(range(81)), table[17]), 0.0, orders
+        )
+    assert lists == (board.values, board.masks, board.placed)
+    assert any(step.technique.startswith("direct") for step in rate(parse(SEVENTEEN)).steps)
+    for bad in ((), ((0.5, b"\x00"),), ((0.0, b"\x00"), (0.0, b"\x01")), ((0.0, "ab"),)):
+        with pytest.raises(ValueError, match="orders"):
+            walk_with(orders=bad)
     with pytest.raises(ValueError):
         batch.pencil_marks([0] * 80, g.packed, 27)
     with pytest.raises(ValueError):

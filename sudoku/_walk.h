@@ -1,0 +1,495 @@
+/* The rater's walk in C (sudoku.rate.walk): rounds of singles (Candidates._hidden_singles,
+ * _naked_singles) and of SE's direct techniques (sudoku.subsets.direct over locked
+ * candidates and hidden pairs and triples), tried in the walk's order, found, made into
+ * Steps and applied step for step as the Python finders and Candidates.apply do, for as
+ * long as the technique the walk takes is one of these; the Python walk goes on from the
+ * first technique of its order searched only in Python. Included by _batch.c, after
+ * _rater.h.
+ *
+ * walk_singles(values, masks, placed, units, table, rated, orders) -> (rounds, rated, skip)
+ *   values, masks, placed: the board's lists (Candidates.values, .masks, .placed), updated
+ *     in place to the position after the rounds taken;
+ *   units: the units' cells, n a unit, as native ints (sudoku.geometry.Geometry.packed);
+ *   table: the parts of the steps, made once a shape (sudoku.rate._walk_table): (Step,
+ *     "hidden single", "naked single", (), n, (1.0, 1.2, 1.5, 2.3), placements by
+ *     cell * n + digit - 1, cells by cell, units by unit, digits by digit - 1, hidden
+ *     reasons by unit * n + digit - 1, naked reasons by cell * n + digit - 1, the direct
+ *     techniques' names and their SE ratings (pointing, claiming, hidden pair, hidden
+ *     triple), the digits' symbols, the units' names, the cells' names, and the
+ *     intersections of units as native ints, each [a, b, k, its k common cells, j, the j
+ *     other cells of a, l, the l other cells of b], as sudoku.geometry's intersections);
+ *   rated: the rating so far (Candidates.rated);
+ *   orders: the walk's order as the rating grows (sudoku.rate._walk_orders), (threshold,
+ *     codes) pairs, thresholds rising from 0.0: the order once the rating reaches a
+ *     threshold, a byte a technique (WALK_HIDDEN, WALK_NAKED, WALK_DIRECT + 0 to 3 in the
+ *     table's order, or anything else for a technique only the Python walk searches).
+ * rounds: each round's steps, a list of Steps a round; rated: the rating after them; skip:
+ * how many techniques of the order the rating reached found nothing on the position
+ * reached (the Python walk starts past them). A round that would meet a contradiction is
+ * not taken and skip is then 0, so that the Python finder says what is wrong, as it
+ * always did; skip is 0 on a solved grid too. */
+
+enum { WALK_HIDDEN, WALK_NAKED, WALK_DIRECT, WALK_DIRECTS = 4 };
+#define WALK_PARTS 18 /* the items of the table */
+#define WALK_ORDERS 64 /* thresholds at most */
+
+/* A direct technique's pattern that leaves a digit one place: the step's parts. */
+typedef struct {
+    int place, digit, a, b;   /* b < 0: a hidden subset in unit a; else a confines, b is struck */
+    unsigned long digits;     /* locked candidates: the digits locked; hidden: the subset's */
+    int count, cell[MAX_SIZE]; /* the pattern's cells, in the order its reason names them */
+} Direct;
+
+/* What a call's direct searches share: the intersections (checked when first needed),
+ * and struck (cells) and where (units), all 0 between patterns (lone_place). */
+typedef struct {
+    const int *inter, *inter_end;
+    int checked; /* 0: not yet; 1: they fit; -1: they do not (an error is set) */
+    unsigned long *struck;
+    char *where;
+} Scratch;
+
+/* Whether the packed intersections fit the board: each part within the buffer, its cells
+ * in masks, its units in units, no part longer than n (0 with an error set if not). */
+static int intersections_fit(const Board *b, Scratch *s)
+{
+    if (s->checked)
+        return s->checked > 0;
+    s->checked = -1;
+    for (const int *at = s->inter; at < s->inter_end;) {
+        if (s->inter_end - at < 2 || at[0] < 0 || at[0] >= b->n_units || at[1] < 0 ||
+            at[1] >= b->n_units)
+            goto bad;
+        at += 2;
+        for (int part = 0; part < 3; part++) {
+            int count = at < s->inter_end ? *at++ : -1;
+            if (count < 0 || count > b->n || count > s->inter_end - at)
+                goto bad;
+            for (; count; count--, at++)
+                if (*at < 0 || *at >= b->cells)
+                    goto bad;
+        }
+    }
+    s->checked = 1;
+    return 1;
+bad:
+    PyErr_SetString(PyExc_ValueError, "the table's intersections do not fit the grid");
+    return 0;
+}
+
+/* SE's direct pointing (pointing) or claiming (sudoku.subsets.direct over
+ * sudoku.subsets.locked): intersection by intersection, those of the technique (pointing:
+ * the confining unit a box or extra region, past the rows and columns), the first locked
+ * candidates whose removals leave a digit one place (lone_place). 1 with *hit set; 0 when
+ * there is none or the intersections do not fit (then with an error set). */
+static int direct_locked(const Board *b, Scratch *s, int pointing, Direct *hit)
+{
+    if (!intersections_fit(b, s))
+        return 0;
+    for (const int *at = s->inter; at < s->inter_end;) {
+        int a = at[0], other = at[1], nc = at[2];
+        const int *common = at + 3, *rest_a = common + nc + 1, *rest_b;
+        int na = common[nc], nb;
+        rest_b = rest_a + na + 1;
+        nb = rest_a[na];
+        at = rest_b + nb;
+        if ((a >= 2 * b->n) != pointing)
+            continue;
+        unsigned long in_common = 0, outside = 0, locked, removed[MAX_SIZE];
+        int cell[MAX_SIZE], count = 0;
+        for (int j = 0; j < nc; j++)
+            in_common |= b->mask[common[j]];
+        for (int j = 0; j < na; j++)
+            outside |= b->mask[rest_a[j]];
+        locked = in_common & ~outside;
+        for (int j = 0; locked && j < nb; j++)
+            if (b->mask[rest_b[j]] & locked) {
+                cell[count] = rest_b[j];
+                removed[count++] = b->mask[rest_b[j]] & locked;
+            }
+        if (!count)
+            continue;
+        int confining = pointing ? (a > other ? a : other) : (a < other ? a : other);
+        if (lone_place(b, cell, removed, count, confining, -1, s->struck, s->where, &hit->place,
+                       &hit->digit)) {
+            hit->a = a;
+            hit->b = other;
+            hit->digits = locked;
+            hit->count = 0;
+            for (int j = 0; j < nc; j++)
+                if (b->mask[common[j]] & locked)
+                    hit->cell[hit->count++] = common[j];
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* SE's direct hidden pair or triple (k; sudoku.subsets.direct over
+ * sudoku.subsets.hidden_subset): unit by unit, the hidden subsets of k digits (as
+ * hidden_sets finds them) whose removals leave a digit one place (lone_place). */
+static int direct_hidden(const Board *b, Scratch *s, int k, Direct *hit)
+{
+    for (Py_ssize_t u = 0; u < b->n_units; u++) {
+        unsigned long place[MAX_SIZE], union_, removed[MAX_SIZE];
+        int order[MAX_SIZE], open_cell[MAX_SIZE], digits, open, chosen[8], cell[MAX_SIZE];
+        unit_places(b->mask, b->units + u * b->n, b->n, open_cell, &open, order, place, &digits);
+        if (open <= k)
+            continue;
+        Closed walk;
+        closed_start(&walk, place, digits, k);
+        while (closed_next(&walk, chosen, &union_)) {
+            unsigned long held = 0;
+            int count = 0;
+            for (int l = 0; l < k; l++)
+                held |= 1UL << order[chosen[l]];
+            for (int pos = 0; pos < open; pos++) {
+                int i = open_cell[pos];
+                if (union_ >> pos & 1 && b->mask[i] & ~held) {
+                    cell[count] = i;
+                    removed[count++] = b->mask[i] & ~held;
+                }
+            }
+            if (count && lone_place(b, cell, removed, count, -1, u, s->struck, s->where,
+                                    &hit->place, &hit->digit)) {
+                hit->a = (int)u;
+                hit->b = -1;
+                hit->digits = held;
+                hit->count = 0;
+                for (int pos = 0; pos < open; pos++)
+                    if (union_ >> pos & 1)
+                        hit->cell[hit->count++] = open_cell[pos];
+                return 1;
+            }
+        }
+    }
+    return 0;
+}
+
+/* The symbols of the digits of mask (the table's part 14), joined by commas; one alone as
+ * it is (Candidates.symbols_of). */
+static PyObject *symbols_of(PyObject *symbols, unsigned long mask)
+{
+    if (!(mask & (mask - 1)))
+        return Py_NewRef(PyTuple_GET_ITEM(symbols, dlx_ctz32((uint32_t)mask)));
+    PyObject *parts = PyList_New(0), *comma = PyUnicode_FromString(","), *joined = NULL;
+    for (; parts && mask; mask &= mask - 1)
+        if (PyList_Append(parts, PyTuple_GET_ITEM(symbols, dlx_ctz32((uint32_t)mask))) < 0)
+            Py_CLEAR(parts);
+    if (parts && comma)
+        joined = PyUnicode_Join(comma, parts);
+    Py_XDECREF(parts);
+    Py_XDECREF(comma);
+    return joined;
+}
+
+/* The step of a direct technique (code WALK_DIRECT + t) the pattern hit leaves, as
+ * sudoku.subsets.direct writes it out of the pattern's step: its digit placed, its reason
+ * the pattern's with where the digit goes, its cells the pattern's, sorted. */
+static PyObject *direct_step(PyObject *table, const Board *b, int t, const Direct *hit)
+{
+    PyObject *symbols = PyTuple_GET_ITEM(table, 14), *names = PyTuple_GET_ITEM(table, 16);
+    PyObject *unit_names = PyTuple_GET_ITEM(table, 15), *units_by = PyTuple_GET_ITEM(table, 8);
+    PyObject *cells = PyTuple_New(hit->count), *named = PyTuple_New(hit->count);
+    PyObject *syms = symbols_of(symbols, hit->digits), *reason = NULL, *digits = NULL;
+    PyObject *units = NULL, *space = PyUnicode_FromString(" "), *where = NULL, *step = NULL;
+    int sorted[MAX_SIZE];
+    for (int j = 0; j < hit->count; j++) { /* insertion sort: a few cells */
+        int l = j;
+        for (; l > 0 && sorted[l - 1] > hit->cell[j]; l--)
+            sorted[l] = sorted[l - 1];
+        sorted[l] = hit->cell[j];
+    }
+    for (int j = 0; cells && named && j < hit->count; j++) {
+        PyTuple_SET_ITEM(cells, j, Py_NewRef(PyTuple_GET_ITEM(PyTuple_GET_ITEM(PyTuple_GET_ITEM(table, 7), sorted[j]), 0)));
+        PyTuple_SET_ITEM(named, j, Py_NewRef(PyTuple_GET_ITEM(names, hit->cell[j])));
+    }
+    if (!cells || !named || !syms || !space || !(where = PyUnicode_Join(space, named)))
+        goto done;
+    PyObject *sym = PyTuple_GET_ITEM(symbols, hit->digit - 1);
+    if (hit->b < 0) { /* a hidden subset: its unit, and its digits */
+        units = Py_NewRef(PyTuple_GET_ITEM(units_by, hit->a));
+        digits = PyTuple_New(dlx_popcount64((uint64_t)hit->digits));
+        int j = 0;
+        for (unsigned long d = hit->digits; digits && d; d &= d - 1)
+            PyTuple_SET_ITEM(digits, j++, Py_NewRef(PyTuple_GET_ITEM(PyTuple_GET_ITEM(PyTuple_GET_ITEM(table, 9), dlx_ctz32((uint32_t)d)), 0)));
+        reason = PyUnicode_FromFormat("%S only in %S (%S), then %S has one place left", syms, where,
+                                      PyTuple_GET_ITEM(unit_names, hit->a), sym);
+    } else { /* locked candidates: both units, low first, and the digit placed */
+        int low = hit->a < hit->b ? hit->a : hit->b, high = hit->a ^ hit->b ^ low;
+        units = PyTuple_Pack(2, PyTuple_GET_ITEM(PyTuple_GET_ITEM(units_by, low), 0),
+                             PyTuple_GET_ITEM(PyTuple_GET_ITEM(units_by, high), 0));
+        digits = Py_NewRef(PyTuple_GET_ITEM(PyTuple_GET_ITEM(table, 9), hit->digit - 1));
+        reason = PyUnicode_FromFormat("%S in %S only in %S, then %S has one place left", syms,
+                                      PyTuple_GET_ITEM(unit_names, hit->a), where, sym);
+    }
+    if (units && digits && reason) {
+        PyObject *fields[STEP_FIELDS] = {
+            PyTuple_GET_ITEM(PyTuple_GET_ITEM(table, 12), t),
+            PyTuple_GET_ITEM(PyTuple_GET_ITEM(table, 6), (Py_ssize_t)hit->place * b->n + hit->digit - 1),
+            PyTuple_GET_ITEM(table, 3),
+            reason,
+            cells,
+            units,
+            digits,
+            PyTuple_GET_ITEM(table, 4),
+            PyTuple_GET_ITEM(PyTuple_GET_ITEM(table, 13), t),
+        };
+        step = make_step((PyTypeObject *)PyTuple_GET_ITEM(table, 0), fields);
+    }
+done:
+    Py_XDECREF(cells);
+    Py_XDECREF(named);
+    Py_XDECREF(syms);
+    Py_XDECREF(space);
+    Py_XDECREF(where);
+    Py_XDECREF(reason);
+    Py_XDECREF(digits);
+    Py_XDECREF(units);
+    return step;
+}
+
+/* The lists read into the board's arrays (0 with an error set when they do not fit). */
+static int read_board(Board *b, PyObject *values, PyObject *masks, PyObject *placed)
+{
+    for (Py_ssize_t i = 0; i < b->cells; i++) {
+        b->value[i] = (int)PyLong_AsLong(PyList_GET_ITEM(values, i));
+        b->mask[i] = PyLong_AsUnsignedLong(PyList_GET_ITEM(masks, i));
+        if (PyErr_Occurred())
+            return 0;
+        if (b->value[i] < 0 || b->value[i] > b->n || b->mask[i] & ~b->full) {
+            PyErr_SetString(PyExc_ValueError, "a value or mask does not fit the grid");
+            return 0;
+        }
+    }
+    for (Py_ssize_t u = 0; u < b->n_units; u++) {
+        b->placed[u] = PyLong_AsUnsignedLong(PyList_GET_ITEM(placed, u));
+        if (PyErr_Occurred())
+            return 0;
+    }
+    return 1;
+}
+
+/* The board's arrays written back into the lists. */
+static int write_board(const Board *b, PyObject *values, PyObject *masks, PyObject *placed)
+{
+    for (Py_ssize_t i = 0; i < b->cells; i++) {
+        PyObject *value = PyLong_FromLong(b->value[i]), *mask = PyLong_FromUnsignedLong(b->mask[i]);
+        if (!value || !mask) {
+            Py_XDECREF(value);
+            Py_XDECREF(mask);
+            return 0;
+        }
+        PyList_SetItem(values, i, value); /* steals the reference, as the next ones */
+        PyList_SetItem(masks, i, mask);
+    }
+    for (Py_ssize_t u = 0; u < b->n_units; u++) {
+        PyObject *digits = PyLong_FromUnsignedLong(b->placed[u]);
+        if (!digits)
+            return 0;
+        PyList_SetItem(placed, u, digits);
+    }
+    return 1;
+}
+
+/* The order the walk tries at rating rated: the codes of the last of orders whose
+ * threshold it reached (orders checked by walk_singles). */
+static PyObject *order_at(PyObject *orders, double rated)
+{
+    Py_ssize_t k = 0;
+    while (k + 1 < PyTuple_GET_SIZE(orders) &&
+           PyFloat_AS_DOUBLE(PyTuple_GET_ITEM(PyTuple_GET_ITEM(orders, k + 1), 0)) <= rated)
+        k++;
+    return PyTuple_GET_ITEM(PyTuple_GET_ITEM(orders, k), 1);
+}
+
+/* Whether orders is (threshold, codes) pairs, floats rising from 0.0 and bytes. */
+static int orders_fit(PyObject *orders)
+{
+    Py_ssize_t count = PyTuple_GET_SIZE(orders);
+    for (Py_ssize_t k = 0; k < count; k++) {
+        PyObject *pair = PyTuple_GET_ITEM(orders, k);
+        if (!PyTuple_Check(pair) || PyTuple_GET_SIZE(pair) != 2 ||
+            !PyFloat_Check(PyTuple_GET_ITEM(pair, 0)) || !PyBytes_Check(PyTuple_GET_ITEM(pair, 1)) ||
+            (k == 0 ? PyFloat_AS_DOUBLE(PyTuple_GET_ITEM(pair, 0)) != 0.0
+                    : PyFloat_AS_DOUBLE(PyTuple_GET_ITEM(pair, 0)) <=
+                          PyFloat_AS_DOUBLE(PyTuple_GET_ITEM(PyTuple_GET_ITEM(orders, k - 1), 0))))
+            break;
+        if (k + 1 == count)
+            return 1;
+    }
+    PyErr_SetString(PyExc_ValueError,
+                    "orders must be (threshold, codes) pairs, floats rising from 0.0 and bytes");
+    return 0;
+}
+
+static PyObject *walk_singles(PyObject *Py_UNUSED(module), PyObject *args)
+{
+    PyObject *values, *masks, *placed, *table, *orders, *rounds = NULL, *result = NULL;
+    Py_buffer units, inter;
+    double rated;
+    if (!PyArg_ParseTuple(args, "O!O!O!y*O!dO!:walk_singles", &PyList_Type, &values,
+                          &PyList_Type, &masks, &PyList_Type, &placed, &units, &PyTuple_Type,
+                          &table, &rated, &PyTuple_Type, &orders))
+        return NULL;
+    inter.obj = NULL;
+    Board b = {.cells = PyList_GET_SIZE(masks), .n_units = PyList_GET_SIZE(placed),
+               .units = units.buf};
+    b.n = b.n_units ? (Py_ssize_t)(units.len / sizeof(int)) / b.n_units : 0;
+    unsigned long stack[2048]; /* a 9x9 board's arrays; bigger boards take the heap */
+    void *memory = NULL;
+    if (b.n < 1 || b.n > MAX_SIZE || b.cells != b.n * b.n ||
+        PyList_GET_SIZE(values) != b.cells ||
+        units.len != (Py_ssize_t)(b.n * b.n_units * sizeof(int))) {
+        PyErr_SetString(PyExc_ValueError, "values, masks, placed and units do not fit together");
+        goto done;
+    }
+    if (PyTuple_GET_SIZE(table) != WALK_PARTS || !PyType_Check(PyTuple_GET_ITEM(table, 0)) ||
+        !PyType_IsSubtype((PyTypeObject *)PyTuple_GET_ITEM(table, 0), &PyTuple_Type) ||
+        !table_part(table, 3, 0) || !table_part(table, 5, 4) ||
+        !table_part(table, 6, b.cells * b.n) || !table_part(table, 7, b.cells) ||
+        !table_part(table, 8, b.n_units) || !table_part(table, 9, b.n) ||
+        !table_part(table, 10, b.n_units * b.n) || !table_part(table, 11, b.cells * b.n) ||
+        !table_part(table, 12, WALK_DIRECTS) || !table_part(table, 13, WALK_DIRECTS) ||
+        !table_part(table, 14, b.n) || !table_part(table, 15, b.n_units) ||
+        !table_part(table, 16, b.cells) ||
+        PyObject_GetBuffer(PyTuple_GET_ITEM(table, 17), &inter, PyBUF_SIMPLE) < 0) {
+        if (!PyErr_Occurred())
+            PyErr_SetString(PyExc_ValueError, "the table is not sudoku.rate's walk table");
+        goto done;
+    }
+    for (Py_ssize_t k = 0; k < b.n_units; k++)
+        if (!PyTuple_Check(PyTuple_GET_ITEM(PyTuple_GET_ITEM(table, 8), k)) ||
+            PyTuple_GET_SIZE(PyTuple_GET_ITEM(PyTuple_GET_ITEM(table, 8), k)) < 1) {
+            PyErr_SetString(PyExc_ValueError, "the table's units are not 1-tuples");
+            goto done;
+        }
+    for (Py_ssize_t k = 0; k < b.cells + b.n; k++) {
+        PyObject *part = PyTuple_GET_ITEM(table, k < b.cells ? 7 : 9);
+        PyObject *item = PyTuple_GET_ITEM(part, k < b.cells ? k : k - b.cells);
+        if (!PyTuple_Check(item) || PyTuple_GET_SIZE(item) < 1) {
+            PyErr_SetString(PyExc_ValueError, "the table's cells and digits are not 1-tuples");
+            goto done;
+        }
+    }
+    if (!orders_fit(orders))
+        goto done;
+    for (Py_ssize_t k = 0; k < b.n * b.n_units; k++)
+        if (b.units[k] < 0 || b.units[k] >= b.cells) {
+            PyErr_SetString(PyExc_IndexError, "a unit's cell is outside masks");
+            goto done;
+        }
+    Py_ssize_t cells = b.cells, links = b.n * b.n_units;
+    /* chosen, at (4 a single: a cell found through each of its units at most), value,
+     * cu_start, cu_list; before them mask and placed, twice (saved), and struck; after
+     * them where */
+    size_t ints = (size_t)(cells * 3 + 1 + links * 5), longs = (size_t)(cells + b.n_units) * 2 + cells;
+    size_t bytes = ints * sizeof(int) + longs * sizeof(unsigned long) + (size_t)b.n_units;
+    memory = bytes <= sizeof stack ? (void *)stack : PyMem_Malloc(bytes);
+    if (!memory) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    unsigned long *saved = memory;
+    b.mask = saved + cells + b.n_units;
+    b.placed = b.mask + cells;
+    Scratch scratch = {.inter = inter.buf, .inter_end = (const int *)inter.buf + inter.len / (Py_ssize_t)sizeof(int),
+                       .struck = b.placed + b.n_units};
+    int *chosen = (int *)(scratch.struck + cells), *at = chosen + cells;
+    b.value = at + 4 * links;
+    b.cu_start = b.value + cells;
+    b.cu_list = b.cu_start + cells + 1;
+    scratch.where = (char *)(b.cu_list + links);
+    b.full = (1UL << b.n) - 1;
+    memset(chosen, 0, cells * sizeof(int)); /* the arrays read before they are written */
+    memset(b.cu_start, 0, (cells + 1) * sizeof(int));
+    memset(scratch.struck, 0, cells * sizeof(unsigned long));
+    memset(scratch.where, 0, (size_t)b.n_units);
+    cell_units(b.units, b.n, b.n_units, cells, b.cu_start, b.cu_list, chosen);
+    memset(chosen, 0, cells * sizeof(int));
+    if (!read_board(&b, values, masks, placed) || !(rounds = PyList_New(0)))
+        goto done;
+    int status = STUCK, solved = 0;
+    Py_ssize_t tried = 0;
+    for (;;) {
+        solved = 1;
+        for (Py_ssize_t i = 0; i < cells && solved; i++)
+            solved = b.value[i] != 0;
+        if (solved)
+            break;
+        PyObject *order = order_at(orders, rated);
+        const unsigned char *code = (const unsigned char *)PyBytes_AS_STRING(order);
+        int k = 0, direct = -1;
+        Direct hit;
+        status = STUCK;
+        for (tried = 0; tried < PyBytes_GET_SIZE(order) && status == STUCK; tried++) {
+            int c = code[tried];
+            if (c == WALK_HIDDEN) {
+                status = hidden_round(&b, rated, at, &k, chosen);
+                memset(chosen, 0, cells * sizeof(int));
+            } else if (c == WALK_NAKED)
+                status = naked_round(&b, at, &k);
+            else if (c >= WALK_DIRECT && c < WALK_DIRECT + WALK_DIRECTS) {
+                direct = c - WALK_DIRECT;
+                status = direct < 2 ? direct_locked(&b, &scratch, direct == 0, &hit)
+                                    : direct_hidden(&b, &scratch, direct, &hit);
+                if (PyErr_Occurred())
+                    goto done;
+                status = status ? FOUND : STUCK;
+            } else
+                break; /* searched in Python only */
+        }
+        if (status != FOUND)
+            break;
+        int *saved_value = chosen; /* free between rounds: the values before this one */
+        memcpy(saved, b.mask, (cells + b.n_units) * sizeof(unsigned long));
+        memcpy(saved_value, b.value, cells * sizeof(int));
+        if (code[tried - 1] >= WALK_DIRECT) { /* one step, made as its finder makes it */
+            at[0] = hit.place;
+            at[1] = hit.digit;
+            k = 1;
+        }
+        int s = 0;
+        while (s < k && board_place(&b, at[4 * s], at[4 * s + 1]))
+            s++;
+        if (s < k) { /* a placement the round's earlier ones made impossible */
+            memcpy(b.mask, saved, (cells + b.n_units) * sizeof(unsigned long));
+            memcpy(b.value, saved_value, cells * sizeof(int));
+            status = CONTRADICTION;
+            break;
+        }
+        memset(chosen, 0, cells * sizeof(int));
+        PyObject *found;
+        if (code[tried - 1] >= WALK_DIRECT) {
+            PyObject *step = direct_step(table, &b, direct, &hit);
+            found = step ? PyList_New(1) : NULL;
+            if (found)
+                PyList_SET_ITEM(found, 0, step);
+            else
+                Py_XDECREF(step);
+        } else
+            found = round_steps(table, &b, at, k);
+        if (!found || PyList_Append(rounds, found)) {
+            Py_XDECREF(found);
+            goto done;
+        }
+        for (s = 0; s < PyList_GET_SIZE(found); s++) {
+            double se = PyFloat_AsDouble(PyTuple_GET_ITEM(PyList_GET_ITEM(found, s), STEP_FIELDS - 1));
+            if (se > rated)
+                rated = se;
+        }
+        Py_DECREF(found);
+        if (PyErr_Occurred())
+            goto done;
+    }
+    if (write_board(&b, values, masks, placed))
+        result = Py_BuildValue("Odn", rounds, rated, !solved && status == STUCK ? tried : (Py_ssize_t)0);
+done:
+    Py_XDECREF(rounds);
+    if (memory != stack)
+        PyMem_Free(memory);
+    if (inter.obj)
+        PyBuffer_Release(&inter);
+    PyBuffer_Release(&units);
+    return result;
+}
