@@ -58,6 +58,7 @@ setup(
                 "sudoku/_masks.h",
                 "sudoku/_deep.h",
                 "sudoku/_rater.h",
+                "sudoku/_walk.h",
                 "sudoku/_patterns.h",
                 "sudoku/_digging.h",
                 PORTABLE,

@@ -1,6 +1,7 @@
 /* The rater's walk in C (sudoku.rate.walk): rounds of singles (Candidates._hidden_singles,
- * _naked_singles) and of SE's direct techniques (sudoku.subsets.direct over locked
- * candidates and hidden pairs and triples), tried in the walk's order, found, made into
+ * _naked_singles), of SE's direct techniques (sudoku.subsets.direct over locked candidates
+ * and hidden pairs and triples) and of locked candidates (pointing, claiming: the first
+ * pattern of sudoku.subsets.locked), tried in the walk's order, found, made into
  * Steps and applied step for step as the Python finders and Candidates.apply do, for as
  * long as the technique the walk takes is one of these; the Python walk goes on from the
  * first technique of its order searched only in Python. Included by _batch.c, after
@@ -13,15 +14,15 @@
  *   table: the parts of the steps, made once a shape (sudoku.rate._walk_table): (Step,
  *     "hidden single", "naked single", (), n, (1.0, 1.2, 1.5, 2.3), placements by
  *     cell * n + digit - 1, cells by cell, units by unit, digits by digit - 1, hidden
- *     reasons by unit * n + digit - 1, naked reasons by cell * n + digit - 1, the direct
- *     techniques' names and their SE ratings (pointing, claiming, hidden pair, hidden
- *     triple), the digits' symbols, the units' names, the cells' names, and the
+ *     reasons by unit * n + digit - 1, naked reasons by cell * n + digit - 1, the
+ *     patterns' techniques and their SE ratings (direct pointing, direct claiming, direct
+ *     hidden pair, direct hidden triple, pointing, claiming), the digits' symbols, the units' names, the cells' names, and the
  *     intersections of units as native ints, each [a, b, k, its k common cells, j, the j
  *     other cells of a, l, the l other cells of b], as sudoku.geometry's intersections);
  *   rated: the rating so far (Candidates.rated);
  *   orders: the walk's order as the rating grows (sudoku.rate._walk_orders), (threshold,
  *     codes) pairs, thresholds rising from 0.0: the order once the rating reaches a
- *     threshold, a byte a technique (WALK_HIDDEN, WALK_NAKED, WALK_DIRECT + 0 to 3 in the
+ *     threshold, a byte a technique (WALK_HIDDEN, WALK_NAKED, WALK_PATTERN + 0 to 5 in the
  *     table's order, or anything else for a technique only the Python walk searches).
  * rounds: each round's steps, a list of Steps a round; rated: the rating after them; skip:
  * how many techniques of the order the rating reached found nothing on the position
@@ -29,16 +30,20 @@
  * not taken and skip is then 0, so that the Python finder says what is wrong, as it
  * always did; skip is 0 on a solved grid too. */
 
-enum { WALK_HIDDEN, WALK_NAKED, WALK_DIRECT, WALK_DIRECTS = 4 };
+enum { WALK_HIDDEN, WALK_NAKED, WALK_PATTERN, WALK_PATTERNS = 6 };
+/* The patterns' techniques, by their place in the table: the direct ones, then the plain. */
+enum { DIRECT_POINTING, DIRECT_CLAIMING, DIRECT_PAIR, DIRECT_TRIPLE, POINTING, CLAIMING };
 #define WALK_PARTS 18 /* the items of the table */
 #define WALK_ORDERS 64 /* thresholds at most */
 
-/* A direct technique's pattern that leaves a digit one place: the step's parts. */
+/* A pattern found, the step's parts: a direct technique's leaves a digit one place. */
 typedef struct {
     int place, digit, a, b;   /* b < 0: a hidden subset in unit a; else a confines, b is struck */
     unsigned long digits;     /* locked candidates: the digits locked; hidden: the subset's */
     int count, cell[MAX_SIZE]; /* the pattern's cells, in the order its reason names them */
-} Direct;
+    int struck, struck_cell[MAX_SIZE]; /* locked candidates: the cells struck, low first */
+    unsigned long struck_mask[MAX_SIZE]; /* and the digits struck there */
+} Pattern;
 
 /* What a call's direct searches share: the intersections (checked when first needed),
  * and struck (cells) and where (units), all 0 between patterns (lone_place). */
@@ -77,12 +82,13 @@ bad:
     return 0;
 }
 
-/* SE's direct pointing (pointing) or claiming (sudoku.subsets.direct over
- * sudoku.subsets.locked): intersection by intersection, those of the technique (pointing:
- * the confining unit a box or extra region, past the rows and columns), the first locked
- * candidates whose removals leave a digit one place (lone_place). 1 with *hit set; 0 when
- * there is none or the intersections do not fit (then with an error set). */
-static int direct_locked(const Board *b, Scratch *s, int pointing, Direct *hit)
+/* Locked candidates (sudoku.subsets.locked), intersection by intersection, those of the
+ * technique (pointing: the confining unit a box or extra region, past the rows and
+ * columns): the first that strikes anything, or with direct, SE's direct technique
+ * (sudoku.subsets.direct), the first whose removals leave a digit one place (lone_place).
+ * 1 with *hit set; 0 when there is none or the intersections do not fit (then with an
+ * error set). */
+static int locked_pattern(const Board *b, Scratch *s, int pointing, int direct, Pattern *hit)
 {
     if (!intersections_fit(b, s))
         return 0;
@@ -110,8 +116,8 @@ static int direct_locked(const Board *b, Scratch *s, int pointing, Direct *hit)
         if (!count)
             continue;
         int confining = pointing ? (a > other ? a : other) : (a < other ? a : other);
-        if (lone_place(b, cell, removed, count, confining, -1, s->struck, s->where, &hit->place,
-                       &hit->digit)) {
+        if (!direct || lone_place(b, cell, removed, count, confining, -1, s->struck, s->where,
+                                  &hit->place, &hit->digit)) {
             hit->a = a;
             hit->b = other;
             hit->digits = locked;
@@ -119,6 +125,15 @@ static int direct_locked(const Board *b, Scratch *s, int pointing, Direct *hit)
             for (int j = 0; j < nc; j++)
                 if (b->mask[common[j]] & locked)
                     hit->cell[hit->count++] = common[j];
+            for (hit->struck = 0; hit->struck < count; hit->struck++) { /* low cell first */
+                int l = hit->struck;
+                for (; l > 0 && hit->struck_cell[l - 1] > cell[hit->struck]; l--) {
+                    hit->struck_cell[l] = hit->struck_cell[l - 1];
+                    hit->struck_mask[l] = hit->struck_mask[l - 1];
+                }
+                hit->struck_cell[l] = cell[hit->struck];
+                hit->struck_mask[l] = removed[hit->struck];
+            }
             return 1;
         }
     }
@@ -128,7 +143,7 @@ static int direct_locked(const Board *b, Scratch *s, int pointing, Direct *hit)
 /* SE's direct hidden pair or triple (k; sudoku.subsets.direct over
  * sudoku.subsets.hidden_subset): unit by unit, the hidden subsets of k digits (as
  * hidden_sets finds them) whose removals leave a digit one place (lone_place). */
-static int direct_hidden(const Board *b, Scratch *s, int k, Direct *hit)
+static int direct_hidden(const Board *b, Scratch *s, int k, Pattern *hit)
 {
     for (Py_ssize_t u = 0; u < b->n_units; u++) {
         unsigned long place[MAX_SIZE], union_, removed[MAX_SIZE];
@@ -183,17 +198,46 @@ static PyObject *symbols_of(PyObject *symbols, unsigned long mask)
     return joined;
 }
 
-/* The step of a direct technique (code WALK_DIRECT + t) the pattern hit leaves, as
- * sudoku.subsets.direct writes it out of the pattern's step: its digit placed, its reason
- * the pattern's with where the digit goes, its cells the pattern's, sorted. */
-static PyObject *direct_step(PyObject *table, const Board *b, int t, const Direct *hit)
+/* The digits of mask as a tuple of ints, low first (the table's part 9). */
+static PyObject *digits_of(PyObject *table, unsigned long mask)
+{
+    PyObject *digits = PyTuple_New(dlx_popcount64((uint64_t)mask)), *by = PyTuple_GET_ITEM(table, 9);
+    for (int j = 0; digits && mask; mask &= mask - 1)
+        PyTuple_SET_ITEM(digits, j++,
+                         Py_NewRef(PyTuple_GET_ITEM(PyTuple_GET_ITEM(by, dlx_ctz32((uint32_t)mask)), 0)));
+    return digits;
+}
+
+/* What locked candidates strike, as Step.eliminations: ((cell, digit), ...), cells low
+ * first, each cell's digits low first (Candidates.removal). */
+static PyObject *struck_of(PyObject *table, const Pattern *hit)
+{
+    PyObject *found = PyList_New(0), *cells = PyTuple_GET_ITEM(table, 7), *by = PyTuple_GET_ITEM(table, 9);
+    for (int r = 0; found && r < hit->struck; r++)
+        for (unsigned long m = hit->struck_mask[r]; found && m; m &= m - 1) {
+            PyObject *cell = PyTuple_GET_ITEM(PyTuple_GET_ITEM(cells, hit->struck_cell[r]), 0);
+            PyObject *digit = PyTuple_GET_ITEM(PyTuple_GET_ITEM(by, dlx_ctz32((uint32_t)m)), 0);
+            if (!append_new(found, PyTuple_Pack(2, cell, digit)))
+                Py_CLEAR(found);
+        }
+    PyObject *struck = found ? PyList_AsTuple(found) : NULL;
+    Py_XDECREF(found);
+    return struck;
+}
+
+/* The step of the pattern hit of technique t (the table's order), as its finder writes
+ * it out: locked candidates' strikes (Candidates.removal), or a direct technique's digit
+ * placed, its reason the pattern's with where the digit goes (sudoku.subsets.direct);
+ * its cells the pattern's, sorted. */
+static PyObject *pattern_step(PyObject *table, const Board *b, int t, const Pattern *hit)
 {
     PyObject *symbols = PyTuple_GET_ITEM(table, 14), *names = PyTuple_GET_ITEM(table, 16);
     PyObject *unit_names = PyTuple_GET_ITEM(table, 15), *units_by = PyTuple_GET_ITEM(table, 8);
     PyObject *cells = PyTuple_New(hit->count), *named = PyTuple_New(hit->count);
-    PyObject *syms = symbols_of(symbols, hit->digits), *reason = NULL, *digits = NULL;
-    PyObject *units = NULL, *space = PyUnicode_FromString(" "), *where = NULL, *step = NULL;
-    int sorted[MAX_SIZE];
+    PyObject *syms = symbols_of(symbols, hit->digits), *space = PyUnicode_FromString(" ");
+    PyObject *reason = NULL, *digits = NULL, *units = NULL, *where = NULL, *step = NULL;
+    PyObject *placements = NULL, *eliminations = NULL;
+    int sorted[MAX_SIZE], direct = t < POINTING;
     for (int j = 0; j < hit->count; j++) { /* insertion sort: a few cells */
         int l = j;
         for (; l > 0 && sorted[l - 1] > hit->cell[j]; l--)
@@ -201,33 +245,42 @@ static PyObject *direct_step(PyObject *table, const Board *b, int t, const Direc
         sorted[l] = hit->cell[j];
     }
     for (int j = 0; cells && named && j < hit->count; j++) {
-        PyTuple_SET_ITEM(cells, j, Py_NewRef(PyTuple_GET_ITEM(PyTuple_GET_ITEM(PyTuple_GET_ITEM(table, 7), sorted[j]), 0)));
+        PyObject *cell = PyTuple_GET_ITEM(PyTuple_GET_ITEM(table, 7), sorted[j]);
+        PyTuple_SET_ITEM(cells, j, Py_NewRef(PyTuple_GET_ITEM(cell, 0)));
         PyTuple_SET_ITEM(named, j, Py_NewRef(PyTuple_GET_ITEM(names, hit->cell[j])));
     }
     if (!cells || !named || !syms || !space || !(where = PyUnicode_Join(space, named)))
         goto done;
-    PyObject *sym = PyTuple_GET_ITEM(symbols, hit->digit - 1);
     if (hit->b < 0) { /* a hidden subset: its unit, and its digits */
         units = Py_NewRef(PyTuple_GET_ITEM(units_by, hit->a));
-        digits = PyTuple_New(dlx_popcount64((uint64_t)hit->digits));
-        int j = 0;
-        for (unsigned long d = hit->digits; digits && d; d &= d - 1)
-            PyTuple_SET_ITEM(digits, j++, Py_NewRef(PyTuple_GET_ITEM(PyTuple_GET_ITEM(PyTuple_GET_ITEM(table, 9), dlx_ctz32((uint32_t)d)), 0)));
-        reason = PyUnicode_FromFormat("%S only in %S (%S), then %S has one place left", syms, where,
-                                      PyTuple_GET_ITEM(unit_names, hit->a), sym);
-    } else { /* locked candidates: both units, low first, and the digit placed */
+        digits = digits_of(table, hit->digits);
+        reason = PyUnicode_FromFormat("%S only in %S (%S)", syms, where,
+                                      PyTuple_GET_ITEM(unit_names, hit->a));
+    } else { /* locked candidates: both units, low first; a direct one's digit placed */
         int low = hit->a < hit->b ? hit->a : hit->b, high = hit->a ^ hit->b ^ low;
         units = PyTuple_Pack(2, PyTuple_GET_ITEM(PyTuple_GET_ITEM(units_by, low), 0),
                              PyTuple_GET_ITEM(PyTuple_GET_ITEM(units_by, high), 0));
-        digits = Py_NewRef(PyTuple_GET_ITEM(PyTuple_GET_ITEM(table, 9), hit->digit - 1));
-        reason = PyUnicode_FromFormat("%S in %S only in %S, then %S has one place left", syms,
-                                      PyTuple_GET_ITEM(unit_names, hit->a), where, sym);
+        digits = direct ? Py_NewRef(PyTuple_GET_ITEM(PyTuple_GET_ITEM(table, 9), hit->digit - 1))
+                        : digits_of(table, hit->digits);
+        reason = PyUnicode_FromFormat("%S in %S only in %S", syms,
+                                      PyTuple_GET_ITEM(unit_names, hit->a), where);
     }
-    if (units && digits && reason) {
+    if (reason && direct)
+        Py_SETREF(reason, PyUnicode_FromFormat("%U, then %S has one place left", reason,
+                                               PyTuple_GET_ITEM(symbols, hit->digit - 1)));
+    if (direct) {
+        Py_ssize_t at = (Py_ssize_t)hit->place * b->n + hit->digit - 1;
+        placements = Py_NewRef(PyTuple_GET_ITEM(PyTuple_GET_ITEM(table, 6), at));
+        eliminations = Py_NewRef(PyTuple_GET_ITEM(table, 3));
+    } else {
+        placements = Py_NewRef(PyTuple_GET_ITEM(table, 3));
+        eliminations = struck_of(table, hit);
+    }
+    if (units && digits && reason && eliminations) {
         PyObject *fields[STEP_FIELDS] = {
             PyTuple_GET_ITEM(PyTuple_GET_ITEM(table, 12), t),
-            PyTuple_GET_ITEM(PyTuple_GET_ITEM(table, 6), (Py_ssize_t)hit->place * b->n + hit->digit - 1),
-            PyTuple_GET_ITEM(table, 3),
+            placements,
+            eliminations,
             reason,
             cells,
             units,
@@ -246,6 +299,8 @@ done:
     Py_XDECREF(reason);
     Py_XDECREF(digits);
     Py_XDECREF(units);
+    Py_XDECREF(placements);
+    Py_XDECREF(eliminations);
     return step;
 }
 
@@ -350,7 +405,7 @@ static PyObject *walk_singles(PyObject *Py_UNUSED(module), PyObject *args)
         !table_part(table, 6, b.cells * b.n) || !table_part(table, 7, b.cells) ||
         !table_part(table, 8, b.n_units) || !table_part(table, 9, b.n) ||
         !table_part(table, 10, b.n_units * b.n) || !table_part(table, 11, b.cells * b.n) ||
-        !table_part(table, 12, WALK_DIRECTS) || !table_part(table, 13, WALK_DIRECTS) ||
+        !table_part(table, 12, WALK_PATTERNS) || !table_part(table, 13, WALK_PATTERNS) ||
         !table_part(table, 14, b.n) || !table_part(table, 15, b.n_units) ||
         !table_part(table, 16, b.cells) ||
         PyObject_GetBuffer(PyTuple_GET_ITEM(table, 17), &inter, PyBUF_SIMPLE) < 0) {
@@ -419,8 +474,8 @@ static PyObject *walk_singles(PyObject *Py_UNUSED(module), PyObject *args)
             break;
         PyObject *order = order_at(orders, rated);
         const unsigned char *code = (const unsigned char *)PyBytes_AS_STRING(order);
-        int k = 0, direct = -1;
-        Direct hit;
+        int k = 0, t = -1;
+        Pattern hit;
         status = STUCK;
         for (tried = 0; tried < PyBytes_GET_SIZE(order) && status == STUCK; tried++) {
             int c = code[tried];
@@ -429,25 +484,34 @@ static PyObject *walk_singles(PyObject *Py_UNUSED(module), PyObject *args)
                 memset(chosen, 0, cells * sizeof(int));
             } else if (c == WALK_NAKED)
                 status = naked_round(&b, at, &k);
-            else if (c >= WALK_DIRECT && c < WALK_DIRECT + WALK_DIRECTS) {
-                direct = c - WALK_DIRECT;
-                status = direct < 2 ? direct_locked(&b, &scratch, direct == 0, &hit)
-                                    : direct_hidden(&b, &scratch, direct, &hit);
+            else if (c >= WALK_PATTERN && c < WALK_PATTERN + WALK_PATTERNS) {
+                t = c - WALK_PATTERN;
+                int found = t == DIRECT_PAIR || t == DIRECT_TRIPLE
+                                ? direct_hidden(&b, &scratch, t == DIRECT_PAIR ? 2 : 3, &hit)
+                                : locked_pattern(&b, &scratch,
+                                                 t == DIRECT_POINTING || t == POINTING, t < POINTING,
+                                                 &hit);
                 if (PyErr_Occurred())
                     goto done;
-                status = status ? FOUND : STUCK;
+                status = found ? FOUND : STUCK;
             } else
                 break; /* searched in Python only */
         }
         if (status != FOUND)
             break;
+        int pattern = code[tried - 1] >= WALK_PATTERN;
         int *saved_value = chosen; /* free between rounds: the values before this one */
         memcpy(saved, b.mask, (cells + b.n_units) * sizeof(unsigned long));
         memcpy(saved_value, b.value, cells * sizeof(int));
-        if (code[tried - 1] >= WALK_DIRECT) { /* one step, made as its finder makes it */
-            at[0] = hit.place;
-            at[1] = hit.digit;
-            k = 1;
+        if (pattern) { /* one step, made as its finder makes it */
+            k = 0;
+            if (t < POINTING) {
+                at[0] = hit.place;
+                at[1] = hit.digit;
+                k = 1;
+            } else
+                for (int r = 0; r < hit.struck; r++)
+                    b.mask[hit.struck_cell[r]] &= ~hit.struck_mask[r];
         }
         int s = 0;
         while (s < k && board_place(&b, at[4 * s], at[4 * s + 1]))
@@ -460,8 +524,8 @@ static PyObject *walk_singles(PyObject *Py_UNUSED(module), PyObject *args)
         }
         memset(chosen, 0, cells * sizeof(int));
         PyObject *found;
-        if (code[tried - 1] >= WALK_DIRECT) {
-            PyObject *step = direct_step(table, &b, direct, &hit);
+        if (pattern) {
+            PyObject *step = pattern_step(table, &b, t, &hit);
             found = step ? PyList_New(1) : NULL;
             if (found)
                 PyList_SET_ITEM(found, 0, step);

@@ -205,9 +205,10 @@ def _walk_table(shape: Shape) -> tuple[object, ...] | None:
     """The parts of every step the walk in C makes on ``shape`` (``sudoku._batch
     .walk_singles``, whose comment lists them), made once a shape: the steps
     `Candidates._hidden_singles` and `_naked_singles` make, and those of SE's direct
-    techniques (`subsets.direct`), field for field. None where the C walk does not go: no
-    C batch, units of other sizes than n, or a shape drawn for one puzzle (jigsaw regions,
-    cages), where making the table would cost more than it saves."""
+    techniques (`subsets.direct`) and of locked candidates, field for field. None where
+    the C walk does not go: no C batch, units of other sizes than n, or a shape drawn for
+    one puzzle (jigsaw regions, cages), where making the table would cost more than it
+    saves."""
     g = geometry_of(shape)
     if g.packed is None or shape.regions is not None or shape.cages:
         return None
@@ -228,8 +229,8 @@ def _walk_table(shape: Shape) -> tuple[object, ...] | None:
             f"the only place for {symbol} in {name}" for name in g.unit_names for symbol in symbols
         ),
         tuple(f"{cell_name(cell)} can only be {symbol}" for cell in cells for symbol in symbols),
-        _WALK_DIRECT,
-        tuple(SE[name] for name in _WALK_DIRECT),
+        _WALK_PATTERNS,
+        tuple(SE[name] for name in _WALK_PATTERNS),
         tuple(symbols),
         tuple(g.unit_names),
         tuple(cell_name(cell) for cell in cells),
@@ -244,11 +245,18 @@ def _walk_table(shape: Shape) -> tuple[object, ...] | None:
     )
 
 
-#: The direct techniques the C walk takes, in its codes' order (`_walk_orders`).
-_WALK_DIRECT = ("direct pointing", "direct claiming", "direct hidden pair", "direct hidden triple")
+#: The techniques of patterns the C walk takes, in its codes' order (`_walk_orders`).
+_WALK_PATTERNS = (
+    "direct pointing",
+    "direct claiming",
+    "direct hidden pair",
+    "direct hidden triple",
+    "pointing",
+    "claiming",
+)
 #: Each technique's code for the C walk; the others are searched in Python.
 _WALK_CODES = {"hidden single": 0, "naked single": 1} | {
-    name: 2 + k for k, name in enumerate(_WALK_DIRECT)
+    name: 2 + k for k, name in enumerate(_WALK_PATTERNS)
 }
 
 
@@ -355,11 +363,12 @@ class Candidates:
         return _FINDERS[technique](self)
 
     def singles(self, ladder: tuple[str, ...]) -> tuple[list[list[Step]], int]:
-        """The walk's rounds over ``ladder`` while the technique it takes is a single or
-        one of SE's direct techniques, taken and applied at once in C: (each round's steps,
-        how many techniques of the order the rating reached (`_cheap_first`) found nothing
-        on the position reached: 0 when none was looked for, or a round would meet a
-        contradiction, which the finders then report). `rated` follows the rounds."""
+        """The walk's rounds over ``ladder`` while the technique it takes is a single, one
+        of SE's direct techniques or locked candidates, taken and applied at once in C:
+        (each round's steps, how many techniques of the order the rating reached
+        (`_cheap_first`) found nothing on the position reached: 0 when none was looked
+        for, or a round would meet a contradiction, which the finders then report).
+        `rated` follows the rounds."""
         packed = self._g.packed
         table = None if packed is None else _walk_table(self.shape)
         if packed is None or table is None:
@@ -650,10 +659,10 @@ def walk(
     its easier ones first as the rating so far allows (`_cheap_first`), until the board is
     solved, or stuck, or a chain search spends the budget (``board.out_of_budget``).
 
-    With ``singles_applied``, the rounds of singles and of SE's direct techniques are
-    taken and applied at once, in C where it was built (`Candidates.singles`), and yielded
-    once applied: the same rounds, quicker, for `rate`, which does not look at the board
-    between them."""
+    With ``singles_applied``, the rounds of singles, SE's direct techniques and locked
+    candidates are taken and applied at once, in C where it was built
+    (`Candidates.singles`), and yielded once applied: the same rounds, quicker, for
+    `rate`, which does not look at the board between them."""
     ladder = trying = tuple(order)
     while not board.solved():
         skip = 0
