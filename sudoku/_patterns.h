@@ -112,30 +112,26 @@ static unsigned long line_where(const Shaped *s, int base, Py_ssize_t b, unsigne
     return where;
 }
 
-/* fish(masks, units, n, k) -> (bit, on_columns, lines, where) | None:
- * sudoku.fish_and_wings._fish_py in C: digit by digit, rows then columns, the first k base
+/* A fish found: its digit's bit, on the columns (base 1) or rows (0), its k base lines and
+ * its cover lines, as a mask of positions along them. */
+typedef struct {
+    unsigned long bit, where;
+    int base, lines[8];
+} Fish;
+
+/* sudoku.fish_and_wings._fish_py in C: digit by digit, rows then columns, the first k base
  * lines (each holding the digit in 2 to k places) whose places lie in k cover lines
- * (closed_next; where: those cover lines, as a mask of positions) that hold the digit off
- * the base lines. */
-static PyObject *fish(PyObject *Py_UNUSED(module), PyObject *args)
+ * (closed_next) that hold the digit off the base lines: 1 with *hit set, else 0. s holds n
+ * rows and n columns first; k is from 1 to 8. */
+static int fish_first(const Shaped *s, int k, Fish *hit)
 {
-    PyObject *result = NULL;
-    Py_buffer units;
-    int k;
-    Shaped s;
-    if (!read_k_search(args, "O!y*ni:fish", &s, &units, &k))
-        return NULL;
-    Py_ssize_t n = s.n;
-    if (s.n_units < 2 * n) {
-        PyErr_SetString(PyExc_ValueError, "fish takes n rows and n columns first");
-        goto done;
-    }
+    Py_ssize_t n = s->n;
     for (Py_ssize_t d = 0; d < n; d++)
         for (int base = 0; base < 2; base++) {
             unsigned long bit = 1UL << d, spots[MAX_SIZE], where;
             int line[MAX_SIZE], count = 0, chosen[8];
             for (Py_ssize_t b = 0; b < n; b++) {
-                unsigned long w = line_where(&s, base, b, bit);
+                unsigned long w = line_where(s, base, b, bit);
                 int places = dlx_popcount64((uint64_t)w);
                 if (2 <= places && places <= k) {
                     line[count] = (int)b;
@@ -145,29 +141,48 @@ static PyObject *fish(PyObject *Py_UNUSED(module), PyObject *args)
             Closed walk;
             closed_start(&walk, spots, count, k);
             while (closed_next(&walk, chosen, &where)) {
-                int lines[8], strikes = 0;
+                int strikes = 0;
                 for (int l = 0; l < k; l++)
-                    lines[l] = line[chosen[l]];
+                    hit->lines[l] = line[chosen[l]];
                 for (unsigned long c = where; c && !strikes; c &= c - 1) {
-                    const int *cover = s.units + ((1 - base) * n + dlx_ctz32((uint32_t)c)) * n;
+                    const int *cover = s->units + ((1 - base) * n + dlx_ctz32((uint32_t)c)) * n;
                     for (Py_ssize_t b = 0; b < n && !strikes; b++) {
                         int off_base = 1;
                         for (int l = 0; l < k; l++)
-                            off_base &= lines[l] != b;
-                        strikes = off_base && s.m[cover[b]] & bit;
+                            off_base &= hit->lines[l] != b;
+                        strikes = off_base && s->m[cover[b]] & bit;
                     }
                 }
                 if (strikes) {
-                    PyObject *in = int_tuple(lines, k);
-                    if (in)
-                        result = Py_BuildValue("kiOk", bit, base, in, where);
-                    Py_XDECREF(in);
-                    goto done;
+                    hit->bit = bit;
+                    hit->base = base;
+                    hit->where = where;
+                    return 1;
                 }
             }
         }
-    result = Py_NewRef(Py_None);
-done:
+    return 0;
+}
+
+/* fish(masks, units, n, k) -> (bit, on_columns, lines, where) | None: fish_first. */
+static PyObject *fish(PyObject *Py_UNUSED(module), PyObject *args)
+{
+    PyObject *result = NULL;
+    Py_buffer units;
+    int k;
+    Shaped s;
+    Fish hit;
+    if (!read_k_search(args, "O!y*ni:fish", &s, &units, &k))
+        return NULL;
+    if (s.n_units < 2 * s.n)
+        PyErr_SetString(PyExc_ValueError, "fish takes n rows and n columns first");
+    else if (fish_first(&s, k, &hit)) {
+        PyObject *in = int_tuple(hit.lines, k);
+        if (in)
+            result = Py_BuildValue("kiOk", hit.bit, hit.base, in, hit.where);
+        Py_XDECREF(in);
+    } else
+        result = Py_NewRef(Py_None);
     PyBuffer_Release(&units);
     return result;
 }
@@ -483,25 +498,26 @@ done:
     return result;
 }
 
-/* naked_set(masks, units, n, k) -> (unit, cells, digits) | None: sudoku.subsets._naked_set_py
- * in C: unit by unit, each with more than k open cells, the first k of its cells with k
- * digits between them (closed_next, cells of k digits or fewer in the unit's order) whose
- * digits some other open cell of the unit holds. */
-static PyObject *naked_set(PyObject *Py_UNUSED(module), PyObject *args)
+/* A naked subset found: its unit, its k cells, their digits. */
+typedef struct {
+    Py_ssize_t unit;
+    int cells[8];
+    unsigned long digits;
+} Naked;
+
+/* sudoku.subsets._naked_set_py in C: unit by unit, each with more than k open cells, the
+ * first k of its cells with k digits between them (closed_next, cells of k digits or fewer
+ * in the unit's order) whose digits some other open cell of the unit holds: 1 with *hit
+ * set, else 0. */
+static int naked_first(const Shaped *s, int k, Naked *hit)
 {
-    PyObject *result = NULL;
-    Py_buffer units;
-    int k;
-    Shaped s;
-    if (!read_k_search(args, "O!y*ni:naked_set", &s, &units, &k))
-        return NULL;
-    Py_ssize_t n = s.n;
-    for (Py_ssize_t u = 0; u < s.n_units; u++) {
-        const int *unit = s.units + u * n;
+    Py_ssize_t n = s->n;
+    for (Py_ssize_t u = 0; u < s->n_units; u++) {
+        const int *unit = s->units + u * n;
         unsigned long small[MAX_SIZE], union_;
         int cell[MAX_SIZE], open = 0, count = 0, chosen[8];
         for (Py_ssize_t j = 0; j < n; j++) {
-            unsigned long m = s.m[unit[j]];
+            unsigned long m = s->m[unit[j]];
             open += m != 0;
             if (m && dlx_popcount64((uint64_t)m) <= k) {
                 cell[count] = unit[j];
@@ -518,22 +534,37 @@ static PyObject *naked_set(PyObject *Py_UNUSED(module), PyObject *args)
                 int i = unit[j], in_set = 0;
                 for (int l = 0; l < k; l++)
                     in_set |= cell[chosen[l]] == i;
-                strikes = !in_set && s.m[i] & union_;
+                strikes = !in_set && s->m[i] & union_;
             }
             if (strikes) {
-                int cells[8];
                 for (int l = 0; l < k; l++)
-                    cells[l] = cell[chosen[l]];
-                PyObject *in = int_tuple(cells, k);
-                if (in)
-                    result = Py_BuildValue("nOk", u, in, union_);
-                Py_XDECREF(in);
-                goto done;
+                    hit->cells[l] = cell[chosen[l]];
+                hit->unit = u;
+                hit->digits = union_;
+                return 1;
             }
         }
     }
-    result = Py_NewRef(Py_None);
-done:
+    return 0;
+}
+
+/* naked_set(masks, units, n, k) -> (unit, cells, digits) | None: naked_first. */
+static PyObject *naked_set(PyObject *Py_UNUSED(module), PyObject *args)
+{
+    PyObject *result = NULL;
+    Py_buffer units;
+    int k;
+    Shaped s;
+    Naked hit;
+    if (!read_k_search(args, "O!y*ni:naked_set", &s, &units, &k))
+        return NULL;
+    if (naked_first(&s, k, &hit)) {
+        PyObject *in = int_tuple(hit.cells, k);
+        if (in)
+            result = Py_BuildValue("nOk", hit.unit, in, hit.digits);
+        Py_XDECREF(in);
+    } else
+        result = Py_NewRef(Py_None);
     PyBuffer_Release(&units);
     return result;
 }
