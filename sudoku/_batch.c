@@ -773,8 +773,8 @@ done:
 }
 
 #include "_rater.h"
-#include "_walk.h"
 #include "_patterns.h"
+#include "_walk.h"
 
 /* closed_sets(items, k): sudoku.fish_and_wings._closed_sets_py (the reference) in C: the
  * k-combinations of (key, mask) items, in itertools.combinations' order, whose masks have
@@ -846,8 +846,8 @@ static PyMethodDef module_methods[] = {
     {"naked_set", naked_set, METH_VARARGS,
      "naked_set(masks, units, n, k): sudoku.subsets._naked_set_py in C"},
     {"walk_singles", walk_singles, METH_VARARGS,
-     "walk_singles(values, masks, placed, units, table, rated, orders): sudoku.rate's walk "
-     "while it takes singles or SE's direct techniques"},
+     "walk_singles(values, masks, placed, units, table, rated, orders, start): sudoku.rate's "
+     "walk while the technique it takes is searched in C"},
     {NULL, NULL, 0, NULL},
 };
 

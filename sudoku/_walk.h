@@ -1,13 +1,15 @@
 /* The rater's walk in C (sudoku.rate.walk): rounds of singles (Candidates._hidden_singles,
- * _naked_singles), of SE's direct techniques (sudoku.subsets.direct over locked candidates
- * and hidden pairs and triples) and of locked candidates (pointing, claiming: the first
- * pattern of sudoku.subsets.locked), tried in the walk's order, found, made into
- * Steps and applied step for step as the Python finders and Candidates.apply do, for as
- * long as the technique the walk takes is one of these; the Python walk goes on from the
- * first technique of its order searched only in Python. Included by _batch.c, after
- * _rater.h.
+ * _naked_singles) and of the patterns whose searches are in C: SE's direct techniques
+ * (sudoku.subsets.direct over locked candidates and hidden pairs and triples), locked
+ * candidates, naked and hidden pairs, triples and quads, X-wings, swordfish and jellyfish,
+ * tried in the walk's order, found, made into Steps and applied step for step as the
+ * Python finders and Candidates.apply do, for as long as the technique the walk takes is
+ * one of these. The Python walk searches the others, and hands the position back from the
+ * next technique of its order searched here. Included by _batch.c, after _rater.h and
+ * _patterns.h.
  *
- * walk_singles(values, masks, placed, units, table, rated, orders) -> (rounds, rated, skip)
+ * walk_singles(values, masks, placed, units, table, rated, orders, start)
+ *     -> (rounds, rated, skip)
  *   values, masks, placed: the board's lists (Candidates.values, .masks, .placed), updated
  *     in place to the position after the rounds taken;
  *   units: the units' cells, n a unit, as native ints (sudoku.geometry.Geometry.packed);
@@ -15,43 +17,57 @@
  *     "hidden single", "naked single", (), n, (1.0, 1.2, 1.5, 2.3), placements by
  *     cell * n + digit - 1, cells by cell, units by unit, digits by digit - 1, hidden
  *     reasons by unit * n + digit - 1, naked reasons by cell * n + digit - 1, the
- *     patterns' techniques and their SE ratings (direct pointing, direct claiming, direct
- *     hidden pair, direct hidden triple, pointing, claiming), the digits' symbols, the units' names, the cells' names, and the
- *     intersections of units as native ints, each [a, b, k, its k common cells, j, the j
- *     other cells of a, l, the l other cells of b], as sudoku.geometry's intersections);
+ *     patterns' techniques and their SE ratings (in the order of enum Technique), the
+ *     digits' symbols, the units' names, the cells' names, and the intersections of units
+ *     as native ints, each [a, b, k, its k common cells, j, the j other cells of a, l,
+ *     the l other cells of b], as sudoku.geometry's intersections);
  *   rated: the rating so far (Candidates.rated);
  *   orders: the walk's order as the rating grows (sudoku.rate._walk_orders), (threshold,
  *     codes) pairs, thresholds rising from 0.0: the order once the rating reaches a
- *     threshold, a byte a technique (WALK_HIDDEN, WALK_NAKED, WALK_PATTERN + 0 to 5 in the
- *     table's order, or anything else for a technique only the Python walk searches).
+ *     threshold, a byte a technique (WALK_HIDDEN, WALK_NAKED, WALK_PATTERN + a Technique,
+ *     or anything else for a technique only the Python walk searches);
+ *   start: how many techniques of the order at rated found nothing on the board as it is
+ *     (the Python walk searched them): the first round starts past them.
  * rounds: each round's steps, a list of Steps a round; rated: the rating after them; skip:
- * how many techniques of the order the rating reached found nothing on the position
- * reached (the Python walk starts past them). A round that would meet a contradiction is
- * not taken and skip is then 0, so that the Python finder says what is wrong, as it
- * always did; skip is 0 on a solved grid too. */
+ * where in the order the rating reached the Python walk goes on, on the position reached:
+ * the first technique searched only in Python (every one before it found nothing), or
+ * the one whose round would meet a contradiction (not taken: its Python finder says what
+ * is wrong, as it always did), or past the end when none found anything; 0 on a solved
+ * grid. */
 
-enum { WALK_HIDDEN, WALK_NAKED, WALK_PATTERN, WALK_PATTERNS = 6 };
-/* The patterns' techniques, by their place in the table: the direct ones, then the plain. */
-enum { DIRECT_POINTING, DIRECT_CLAIMING, DIRECT_PAIR, DIRECT_TRIPLE, POINTING, CLAIMING };
+enum { WALK_HIDDEN, WALK_NAKED, WALK_PATTERN };
+/* The patterns' techniques, by their place in the table. */
+enum Technique {
+    DIRECT_POINTING, DIRECT_CLAIMING, DIRECT_PAIR, DIRECT_TRIPLE, POINTING, CLAIMING,
+    NAKED_PAIR, NAKED_TRIPLE, NAKED_QUAD, HIDDEN_PAIR, HIDDEN_TRIPLE, HIDDEN_QUAD,
+    X_WING, SWORDFISH, JELLYFISH, WALK_PATTERNS
+};
 #define WALK_PARTS 18 /* the items of the table */
-#define WALK_ORDERS 64 /* thresholds at most */
+#define WALK_STRUCK (4 * MAX_SIZE) /* the cells a pattern strikes at most: a jellyfish's */
 
-/* A pattern found, the step's parts: a direct technique's leaves a digit one place. */
+/* A pattern found, its step's parts. */
 typedef struct {
-    int place, digit, a, b;   /* b < 0: a hidden subset in unit a; else a confines, b is struck */
-    unsigned long digits;     /* locked candidates: the digits locked; hidden: the subset's */
-    int count, cell[MAX_SIZE]; /* the pattern's cells, in the order its reason names them */
-    int struck, struck_cell[MAX_SIZE]; /* locked candidates: the cells struck, low first */
-    unsigned long struck_mask[MAX_SIZE]; /* and the digits struck there */
+    enum { LOCKED, HIDDEN, NAKED, FISH } kind;
+    int place, digit; /* the digit a direct technique places, and where */
+    int a, b;         /* LOCKED: a confines, b is struck; HIDDEN, NAKED: the unit a; FISH:
+                       * rows (a = 0) or columns (1) */
+    unsigned long digits;           /* LOCKED: the digits locked; HIDDEN, NAKED: the
+                                     * subset's; FISH: the digit's bit */
+    int k, lines[8];                /* FISH: the base lines */
+    int count, cell[WALK_STRUCK];   /* the pattern's cells, in the order its reason names them */
+    int struck, struck_cell[WALK_STRUCK]; /* the cells struck, low first */
+    unsigned long struck_mask[WALK_STRUCK]; /* and the digits struck there */
 } Pattern;
 
-/* What a call's direct searches share: the intersections (checked when first needed),
- * and struck (cells) and where (units), all 0 between patterns (lone_place). */
+/* What a call's pattern searches share: the intersections (checked when first needed),
+ * struck (cells) and where (units), all 0 between patterns (lone_place), and the board
+ * as the searches of _patterns.h read it. */
 typedef struct {
     const int *inter, *inter_end;
     int checked; /* 0: not yet; 1: they fit; -1: they do not (an error is set) */
     unsigned long *struck;
     char *where;
+    Shaped view;
 } Scratch;
 
 /* Whether the packed intersections fit the board: each part within the buffer, its cells
@@ -80,6 +96,20 @@ static int intersections_fit(const Board *b, Scratch *s)
 bad:
     PyErr_SetString(PyExc_ValueError, "the table's intersections do not fit the grid");
     return 0;
+}
+
+/* hit's strikes: mask[r] from cell[r], r < count, low cell first (Candidates.removal). */
+static void set_struck(Pattern *hit, const int *cell, const unsigned long *mask, int count)
+{
+    for (hit->struck = 0; hit->struck < count; hit->struck++) { /* insertion: a few cells */
+        int l = hit->struck;
+        for (; l > 0 && hit->struck_cell[l - 1] > cell[hit->struck]; l--) {
+            hit->struck_cell[l] = hit->struck_cell[l - 1];
+            hit->struck_mask[l] = hit->struck_mask[l - 1];
+        }
+        hit->struck_cell[l] = cell[hit->struck];
+        hit->struck_mask[l] = mask[hit->struck];
+    }
 }
 
 /* Locked candidates (sudoku.subsets.locked), intersection by intersection, those of the
@@ -118,6 +148,7 @@ static int locked_pattern(const Board *b, Scratch *s, int pointing, int direct, 
         int confining = pointing ? (a > other ? a : other) : (a < other ? a : other);
         if (!direct || lone_place(b, cell, removed, count, confining, -1, s->struck, s->where,
                                   &hit->place, &hit->digit)) {
+            hit->kind = LOCKED;
             hit->a = a;
             hit->b = other;
             hit->digits = locked;
@@ -125,25 +156,17 @@ static int locked_pattern(const Board *b, Scratch *s, int pointing, int direct, 
             for (int j = 0; j < nc; j++)
                 if (b->mask[common[j]] & locked)
                     hit->cell[hit->count++] = common[j];
-            for (hit->struck = 0; hit->struck < count; hit->struck++) { /* low cell first */
-                int l = hit->struck;
-                for (; l > 0 && hit->struck_cell[l - 1] > cell[hit->struck]; l--) {
-                    hit->struck_cell[l] = hit->struck_cell[l - 1];
-                    hit->struck_mask[l] = hit->struck_mask[l - 1];
-                }
-                hit->struck_cell[l] = cell[hit->struck];
-                hit->struck_mask[l] = removed[hit->struck];
-            }
+            set_struck(hit, cell, removed, count);
             return 1;
         }
     }
     return 0;
 }
 
-/* SE's direct hidden pair or triple (k; sudoku.subsets.direct over
- * sudoku.subsets.hidden_subset): unit by unit, the hidden subsets of k digits (as
- * hidden_sets finds them) whose removals leave a digit one place (lone_place). */
-static int direct_hidden(const Board *b, Scratch *s, int k, Pattern *hit)
+/* Hidden subsets of k digits (sudoku.subsets.hidden_subset, as hidden_sets finds them),
+ * unit by unit: the first that strikes anything, or with direct, SE's direct technique,
+ * the first whose removals leave a digit one place (lone_place). */
+static int hidden_pattern(const Board *b, Scratch *s, int k, int direct, Pattern *hit)
 {
     for (Py_ssize_t u = 0; u < b->n_units; u++) {
         unsigned long place[MAX_SIZE], union_, removed[MAX_SIZE];
@@ -165,20 +188,129 @@ static int direct_hidden(const Board *b, Scratch *s, int k, Pattern *hit)
                     removed[count++] = b->mask[i] & ~held;
                 }
             }
-            if (count && lone_place(b, cell, removed, count, -1, u, s->struck, s->where,
-                                    &hit->place, &hit->digit)) {
+            if (count && (!direct || lone_place(b, cell, removed, count, -1, u, s->struck,
+                                                s->where, &hit->place, &hit->digit))) {
+                hit->kind = HIDDEN;
                 hit->a = (int)u;
-                hit->b = -1;
                 hit->digits = held;
                 hit->count = 0;
                 for (int pos = 0; pos < open; pos++)
                     if (union_ >> pos & 1)
                         hit->cell[hit->count++] = open_cell[pos];
+                set_struck(hit, cell, removed, count);
                 return 1;
             }
         }
     }
     return 0;
+}
+
+/* The board as the searches of _patterns.h read it (no cells' places). */
+static const Shaped *view_of(const Board *b, Scratch *s)
+{
+    Shaped *v = &s->view;
+    v->n = b->n;
+    v->cells = b->cells;
+    v->n_units = b->n_units;
+    v->units = b->units;
+    v->full = b->full;
+    v->pos = v->third = NULL;
+    memcpy(v->m, b->mask, (size_t)b->cells * sizeof(unsigned long));
+    return v;
+}
+
+/* The first naked subset of k cells (sudoku.subsets.naked_subset: naked_first) and what it
+ * strikes: the subset's digits from the unit's other cells. */
+static int naked_pattern(const Board *b, Scratch *s, int k, Pattern *hit)
+{
+    Naked naked;
+    if (!naked_first(view_of(b, s), k, &naked))
+        return 0;
+    const int *unit = b->units + naked.unit * b->n;
+    int cell[MAX_SIZE], count = 0;
+    unsigned long removed[MAX_SIZE];
+    for (Py_ssize_t j = 0; j < b->n; j++) {
+        int i = unit[j], in_set = 0;
+        for (int l = 0; l < k; l++)
+            in_set |= naked.cells[l] == i;
+        if (!in_set && b->mask[i] & naked.digits) {
+            cell[count] = i;
+            removed[count++] = b->mask[i] & naked.digits;
+        }
+    }
+    hit->kind = NAKED;
+    hit->a = (int)naked.unit;
+    hit->digits = naked.digits;
+    hit->count = k;
+    memcpy(hit->cell, naked.cells, (size_t)k * sizeof(int));
+    set_struck(hit, cell, removed, count);
+    return 1;
+}
+
+/* The first fish of k lines (sudoku.fish_and_wings.fish: fish_first) and what it strikes:
+ * the digit in the cover lines off the base lines (_fish_removals); its cells, the base
+ * lines' cells holding the digit. */
+static int fish_pattern(const Board *b, Scratch *s, int k, Pattern *hit)
+{
+    Fish fish;
+    if (!fish_first(view_of(b, s), k, &fish))
+        return 0;
+    Py_ssize_t n = b->n;
+    int cell[WALK_STRUCK], count = 0;
+    unsigned long removed[WALK_STRUCK];
+    for (unsigned long c = fish.where; c; c &= c - 1) {
+        const int *cover = b->units + ((1 - fish.base) * n + dlx_ctz32((uint32_t)c)) * n;
+        for (Py_ssize_t j = 0; j < n; j++) {
+            int off_base = 1;
+            for (int l = 0; l < k; l++)
+                off_base &= fish.lines[l] != j;
+            if (off_base && b->mask[cover[j]] & fish.bit) {
+                cell[count] = cover[j];
+                removed[count++] = fish.bit;
+            }
+        }
+    }
+    hit->kind = FISH;
+    hit->a = fish.base;
+    hit->digits = fish.bit;
+    hit->k = k;
+    hit->count = 0;
+    for (int l = 0; l < k; l++) {
+        const int *line = b->units + (fish.base * n + fish.lines[l]) * n;
+        hit->lines[l] = fish.lines[l];
+        for (Py_ssize_t j = 0; j < n; j++)
+            if (b->mask[line[j]] & fish.bit)
+                hit->cell[hit->count++] = line[j];
+    }
+    set_struck(hit, cell, removed, count);
+    return 1;
+}
+
+/* The pattern of technique t on the board, as its Python finder searches it: 1 with *hit
+ * set, 0 when there is none (with an error set when the table's intersections do not
+ * fit). */
+static int find_pattern(const Board *b, Scratch *s, int t, Pattern *hit)
+{
+    switch (t) {
+    case DIRECT_POINTING:
+    case DIRECT_CLAIMING:
+    case POINTING:
+    case CLAIMING:
+        return locked_pattern(b, s, t == DIRECT_POINTING || t == POINTING, t < POINTING, hit);
+    case DIRECT_PAIR:
+    case DIRECT_TRIPLE:
+        return hidden_pattern(b, s, 2 + t - DIRECT_PAIR, 1, hit);
+    case HIDDEN_PAIR:
+    case HIDDEN_TRIPLE:
+    case HIDDEN_QUAD:
+        return hidden_pattern(b, s, 2 + t - HIDDEN_PAIR, 0, hit);
+    case NAKED_PAIR:
+    case NAKED_TRIPLE:
+    case NAKED_QUAD:
+        return naked_pattern(b, s, 2 + t - NAKED_PAIR, hit);
+    default:
+        return fish_pattern(b, s, 2 + t - X_WING, hit);
+    }
 }
 
 /* The symbols of the digits of mask (the table's part 14), joined by commas; one alone as
@@ -201,18 +333,21 @@ static PyObject *symbols_of(PyObject *symbols, unsigned long mask)
 /* The digits of mask as a tuple of ints, low first (the table's part 9). */
 static PyObject *digits_of(PyObject *table, unsigned long mask)
 {
-    PyObject *digits = PyTuple_New(dlx_popcount64((uint64_t)mask)), *by = PyTuple_GET_ITEM(table, 9);
-    for (int j = 0; digits && mask; mask &= mask - 1)
-        PyTuple_SET_ITEM(digits, j++,
-                         Py_NewRef(PyTuple_GET_ITEM(PyTuple_GET_ITEM(by, dlx_ctz32((uint32_t)mask)), 0)));
+    PyObject *by = PyTuple_GET_ITEM(table, 9);
+    PyObject *digits = PyTuple_New(dlx_popcount64((uint64_t)mask));
+    for (int j = 0; digits && mask; mask &= mask - 1) {
+        PyObject *digit = PyTuple_GET_ITEM(by, dlx_ctz32((uint32_t)mask));
+        PyTuple_SET_ITEM(digits, j++, Py_NewRef(PyTuple_GET_ITEM(digit, 0)));
+    }
     return digits;
 }
 
-/* What locked candidates strike, as Step.eliminations: ((cell, digit), ...), cells low
- * first, each cell's digits low first (Candidates.removal). */
+/* What a pattern strikes, as Step.eliminations: ((cell, digit), ...), cells low first,
+ * each cell's digits low first (Candidates.removal). */
 static PyObject *struck_of(PyObject *table, const Pattern *hit)
 {
-    PyObject *found = PyList_New(0), *cells = PyTuple_GET_ITEM(table, 7), *by = PyTuple_GET_ITEM(table, 9);
+    PyObject *found = PyList_New(0), *cells = PyTuple_GET_ITEM(table, 7);
+    PyObject *by = PyTuple_GET_ITEM(table, 9);
     for (int r = 0; found && r < hit->struck; r++)
         for (unsigned long m = hit->struck_mask[r]; found && m; m &= m - 1) {
             PyObject *cell = PyTuple_GET_ITEM(PyTuple_GET_ITEM(cells, hit->struck_cell[r]), 0);
@@ -225,58 +360,91 @@ static PyObject *struck_of(PyObject *table, const Pattern *hit)
     return struck;
 }
 
-/* The step of the pattern hit of technique t (the table's order), as its finder writes
- * it out: locked candidates' strikes (Candidates.removal), or a direct technique's digit
- * placed, its reason the pattern's with where the digit goes (sudoku.subsets.direct);
- * its cells the pattern's, sorted. */
-static PyObject *pattern_step(PyObject *table, const Board *b, int t, const Pattern *hit)
+/* A pattern's units, as Step.units (low first), and its reason's words. */
+static int units_and_reason(PyObject *table, const Board *b, const Pattern *hit,
+                            PyObject **units, PyObject **reason)
 {
     PyObject *symbols = PyTuple_GET_ITEM(table, 14), *names = PyTuple_GET_ITEM(table, 16);
-    PyObject *unit_names = PyTuple_GET_ITEM(table, 15), *units_by = PyTuple_GET_ITEM(table, 8);
-    PyObject *cells = PyTuple_New(hit->count), *named = PyTuple_New(hit->count);
-    PyObject *syms = symbols_of(symbols, hit->digits), *space = PyUnicode_FromString(" ");
-    PyObject *reason = NULL, *digits = NULL, *units = NULL, *where = NULL, *step = NULL;
-    PyObject *placements = NULL, *eliminations = NULL;
-    int sorted[MAX_SIZE], direct = t < POINTING;
+    PyObject *unit_names = PyTuple_GET_ITEM(table, 15), *by = PyTuple_GET_ITEM(table, 8);
+    PyObject *named = PyTuple_New(hit->count), *space = PyUnicode_FromString(" ");
+    PyObject *syms = symbols_of(symbols, hit->digits), *where = NULL;
+    for (int j = 0; named && j < hit->count; j++)
+        PyTuple_SET_ITEM(named, j, Py_NewRef(PyTuple_GET_ITEM(names, hit->cell[j])));
+    if (named && space && syms && hit->kind != FISH)
+        where = PyUnicode_Join(space, named);
+    if (hit->kind == LOCKED) {
+        int low = hit->a < hit->b ? hit->a : hit->b, high = hit->a ^ hit->b ^ low;
+        *units = PyTuple_Pack(2, PyTuple_GET_ITEM(PyTuple_GET_ITEM(by, low), 0),
+                              PyTuple_GET_ITEM(PyTuple_GET_ITEM(by, high), 0));
+        if (where)
+            *reason = PyUnicode_FromFormat("%S in %S only in %S", syms,
+                                           PyTuple_GET_ITEM(unit_names, hit->a), where);
+    } else if (hit->kind != FISH) {
+        *units = Py_NewRef(PyTuple_GET_ITEM(by, hit->a));
+        if (where)
+            *reason = PyUnicode_FromFormat(hit->kind == HIDDEN ? "%S only in %S (%S)"
+                                                               : "%S in %S (%S)",
+                                           syms, where, PyTuple_GET_ITEM(unit_names, hit->a));
+    } else { /* base lines: rows, then columns (Shape.units), named by number */
+        int first = hit->a ? (int)b->n : 0;
+        PyObject *lines = PyList_New(0), *comma = PyUnicode_FromString(","), *joined = NULL;
+        *units = PyTuple_New(hit->k);
+        for (int l = 0; *units && l < hit->k; l++)
+            PyTuple_SET_ITEM(*units, l,
+                             Py_NewRef(PyTuple_GET_ITEM(PyTuple_GET_ITEM(by, first + hit->lines[l]), 0)));
+        for (int l = 0; lines && l < hit->k; l++)
+            if (!append_new(lines, PyUnicode_FromFormat("%d", hit->lines[l] + 1)))
+                Py_CLEAR(lines);
+        if (lines && comma && syms && (joined = PyUnicode_Join(comma, lines)))
+            *reason = PyUnicode_FromFormat("%S in %s %S", syms, hit->a ? "columns" : "rows",
+                                           joined);
+        Py_XDECREF(lines);
+        Py_XDECREF(comma);
+        Py_XDECREF(joined);
+    }
+    Py_XDECREF(named);
+    Py_XDECREF(space);
+    Py_XDECREF(syms);
+    Py_XDECREF(where);
+    return *units && *reason;
+}
+
+/* The step of the pattern hit of technique t (the table's order), as its finder writes
+ * it out: its strikes (Candidates.removal), or a direct technique's digit placed, its
+ * reason the pattern's with where the digit goes (sudoku.subsets.direct); its cells the
+ * pattern's, sorted. */
+static PyObject *pattern_step(PyObject *table, const Board *b, int t, const Pattern *hit)
+{
+    PyObject *cells = PyTuple_New(hit->count), *units = NULL, *reason = NULL, *digits = NULL;
+    PyObject *placements = NULL, *eliminations = NULL, *step = NULL;
+    int sorted[WALK_STRUCK], direct = t < POINTING;
     for (int j = 0; j < hit->count; j++) { /* insertion sort: a few cells */
         int l = j;
         for (; l > 0 && sorted[l - 1] > hit->cell[j]; l--)
             sorted[l] = sorted[l - 1];
         sorted[l] = hit->cell[j];
     }
-    for (int j = 0; cells && named && j < hit->count; j++) {
+    for (int j = 0; cells && j < hit->count; j++) {
         PyObject *cell = PyTuple_GET_ITEM(PyTuple_GET_ITEM(table, 7), sorted[j]);
         PyTuple_SET_ITEM(cells, j, Py_NewRef(PyTuple_GET_ITEM(cell, 0)));
-        PyTuple_SET_ITEM(named, j, Py_NewRef(PyTuple_GET_ITEM(names, hit->cell[j])));
     }
-    if (!cells || !named || !syms || !space || !(where = PyUnicode_Join(space, named)))
+    if (!cells || !units_and_reason(table, b, hit, &units, &reason))
         goto done;
-    if (hit->b < 0) { /* a hidden subset: its unit, and its digits */
-        units = Py_NewRef(PyTuple_GET_ITEM(units_by, hit->a));
-        digits = digits_of(table, hit->digits);
-        reason = PyUnicode_FromFormat("%S only in %S (%S)", syms, where,
-                                      PyTuple_GET_ITEM(unit_names, hit->a));
-    } else { /* locked candidates: both units, low first; a direct one's digit placed */
-        int low = hit->a < hit->b ? hit->a : hit->b, high = hit->a ^ hit->b ^ low;
-        units = PyTuple_Pack(2, PyTuple_GET_ITEM(PyTuple_GET_ITEM(units_by, low), 0),
-                             PyTuple_GET_ITEM(PyTuple_GET_ITEM(units_by, high), 0));
-        digits = direct ? Py_NewRef(PyTuple_GET_ITEM(PyTuple_GET_ITEM(table, 9), hit->digit - 1))
-                        : digits_of(table, hit->digits);
-        reason = PyUnicode_FromFormat("%S in %S only in %S", syms,
-                                      PyTuple_GET_ITEM(unit_names, hit->a), where);
-    }
-    if (reason && direct)
-        Py_SETREF(reason, PyUnicode_FromFormat("%U, then %S has one place left", reason,
-                                               PyTuple_GET_ITEM(symbols, hit->digit - 1)));
     if (direct) {
         Py_ssize_t at = (Py_ssize_t)hit->place * b->n + hit->digit - 1;
+        Py_SETREF(reason, PyUnicode_FromFormat("%U, then %S has one place left", reason,
+                                               PyTuple_GET_ITEM(PyTuple_GET_ITEM(table, 14), hit->digit - 1)));
         placements = Py_NewRef(PyTuple_GET_ITEM(PyTuple_GET_ITEM(table, 6), at));
         eliminations = Py_NewRef(PyTuple_GET_ITEM(table, 3));
+        /* a hidden subset's digits stay; locked candidates' become the digit placed */
+        digits = hit->kind == HIDDEN ? digits_of(table, hit->digits)
+                                     : Py_NewRef(PyTuple_GET_ITEM(PyTuple_GET_ITEM(table, 9), hit->digit - 1));
     } else {
         placements = Py_NewRef(PyTuple_GET_ITEM(table, 3));
         eliminations = struck_of(table, hit);
+        digits = digits_of(table, hit->digits);
     }
-    if (units && digits && reason && eliminations) {
+    if (reason && digits && eliminations) {
         PyObject *fields[STEP_FIELDS] = {
             PyTuple_GET_ITEM(PyTuple_GET_ITEM(table, 12), t),
             placements,
@@ -292,13 +460,9 @@ static PyObject *pattern_step(PyObject *table, const Board *b, int t, const Patt
     }
 done:
     Py_XDECREF(cells);
-    Py_XDECREF(named);
-    Py_XDECREF(syms);
-    Py_XDECREF(space);
-    Py_XDECREF(where);
+    Py_XDECREF(units);
     Py_XDECREF(reason);
     Py_XDECREF(digits);
-    Py_XDECREF(units);
     Py_XDECREF(placements);
     Py_XDECREF(eliminations);
     return step;
@@ -383,9 +547,10 @@ static PyObject *walk_singles(PyObject *Py_UNUSED(module), PyObject *args)
     PyObject *values, *masks, *placed, *table, *orders, *rounds = NULL, *result = NULL;
     Py_buffer units, inter;
     double rated;
-    if (!PyArg_ParseTuple(args, "O!O!O!y*O!dO!:walk_singles", &PyList_Type, &values,
+    Py_ssize_t start;
+    if (!PyArg_ParseTuple(args, "O!O!O!y*O!dO!n:walk_singles", &PyList_Type, &values,
                           &PyList_Type, &masks, &PyList_Type, &placed, &units, &PyTuple_Type,
-                          &table, &rated, &PyTuple_Type, &orders))
+                          &table, &rated, &PyTuple_Type, &orders, &start))
         return NULL;
     inter.obj = NULL;
     Board b = {.cells = PyList_GET_SIZE(masks), .n_units = PyList_GET_SIZE(placed),
@@ -393,10 +558,12 @@ static PyObject *walk_singles(PyObject *Py_UNUSED(module), PyObject *args)
     b.n = b.n_units ? (Py_ssize_t)(units.len / sizeof(int)) / b.n_units : 0;
     unsigned long stack[2048]; /* a 9x9 board's arrays; bigger boards take the heap */
     void *memory = NULL;
-    if (b.n < 1 || b.n > MAX_SIZE || b.cells != b.n * b.n ||
+    Scratch *scratch = NULL;
+    if (b.n < 1 || b.n > MAX_SIZE || b.cells != b.n * b.n || b.n_units < 2 * b.n ||
         PyList_GET_SIZE(values) != b.cells ||
-        units.len != (Py_ssize_t)(b.n * b.n_units * sizeof(int))) {
-        PyErr_SetString(PyExc_ValueError, "values, masks, placed and units do not fit together");
+        units.len != (Py_ssize_t)(b.n * b.n_units * sizeof(int)) || start < 0) {
+        PyErr_SetString(PyExc_ValueError,
+                        "values, masks, placed, units and start do not fit together");
         goto done;
     }
     if (PyTuple_GET_SIZE(table) != WALK_PARTS || !PyType_Check(PyTuple_GET_ITEM(table, 0)) ||
@@ -438,47 +605,50 @@ static PyObject *walk_singles(PyObject *Py_UNUSED(module), PyObject *args)
     /* chosen, at (4 a single: a cell found through each of its units at most), value,
      * cu_start, cu_list; before them mask and placed, twice (saved), and struck; after
      * them where */
-    size_t ints = (size_t)(cells * 3 + 1 + links * 5), longs = (size_t)(cells + b.n_units) * 2 + cells;
+    size_t ints = (size_t)(cells * 3 + 1 + links * 5);
+    size_t longs = (size_t)(cells + b.n_units) * 2 + (size_t)cells;
     size_t bytes = ints * sizeof(int) + longs * sizeof(unsigned long) + (size_t)b.n_units;
     memory = bytes <= sizeof stack ? (void *)stack : PyMem_Malloc(bytes);
-    if (!memory) {
+    if (!memory || !(scratch = PyMem_Malloc(sizeof *scratch))) {
         PyErr_NoMemory();
         goto done;
     }
     unsigned long *saved = memory;
     b.mask = saved + cells + b.n_units;
     b.placed = b.mask + cells;
-    Scratch scratch = {.inter = inter.buf, .inter_end = (const int *)inter.buf + inter.len / (Py_ssize_t)sizeof(int),
-                       .struck = b.placed + b.n_units};
-    int *chosen = (int *)(scratch.struck + cells), *at = chosen + cells;
+    scratch->inter = inter.buf;
+    scratch->inter_end = (const int *)inter.buf + inter.len / (Py_ssize_t)sizeof(int);
+    scratch->checked = 0;
+    scratch->struck = b.placed + b.n_units;
+    int *chosen = (int *)(scratch->struck + cells), *at = chosen + cells;
     b.value = at + 4 * links;
     b.cu_start = b.value + cells;
     b.cu_list = b.cu_start + cells + 1;
-    scratch.where = (char *)(b.cu_list + links);
+    scratch->where = (char *)(b.cu_list + links);
     b.full = (1UL << b.n) - 1;
     memset(chosen, 0, cells * sizeof(int)); /* the arrays read before they are written */
     memset(b.cu_start, 0, (cells + 1) * sizeof(int));
-    memset(scratch.struck, 0, cells * sizeof(unsigned long));
-    memset(scratch.where, 0, (size_t)b.n_units);
+    memset(scratch->struck, 0, cells * sizeof(unsigned long));
+    memset(scratch->where, 0, (size_t)b.n_units);
     cell_units(b.units, b.n, b.n_units, cells, b.cu_start, b.cu_list, chosen);
     memset(chosen, 0, cells * sizeof(int));
     if (!read_board(&b, values, masks, placed) || !(rounds = PyList_New(0)))
         goto done;
-    int status = STUCK, solved = 0;
-    Py_ssize_t tried = 0;
-    for (;;) {
-        solved = 1;
+    Py_ssize_t skip = 0;
+    for (;; start = 0) { /* a round; after the first, from the order's start */
+        int solved = 1;
         for (Py_ssize_t i = 0; i < cells && solved; i++)
             solved = b.value[i] != 0;
-        if (solved)
+        if (solved) {
+            skip = 0;
             break;
+        }
         PyObject *order = order_at(orders, rated);
         const unsigned char *code = (const unsigned char *)PyBytes_AS_STRING(order);
-        int k = 0, t = -1;
+        int k = 0, t = -1, status = STUCK;
         Pattern hit;
-        status = STUCK;
-        for (tried = 0; tried < PyBytes_GET_SIZE(order) && status == STUCK; tried++) {
-            int c = code[tried];
+        for (skip = start; skip < PyBytes_GET_SIZE(order); skip++) {
+            int c = code[skip];
             if (c == WALK_HIDDEN) {
                 status = hidden_round(&b, rated, at, &k, chosen);
                 memset(chosen, 0, cells * sizeof(int));
@@ -486,20 +656,18 @@ static PyObject *walk_singles(PyObject *Py_UNUSED(module), PyObject *args)
                 status = naked_round(&b, at, &k);
             else if (c >= WALK_PATTERN && c < WALK_PATTERN + WALK_PATTERNS) {
                 t = c - WALK_PATTERN;
-                int found = t == DIRECT_PAIR || t == DIRECT_TRIPLE
-                                ? direct_hidden(&b, &scratch, t == DIRECT_PAIR ? 2 : 3, &hit)
-                                : locked_pattern(&b, &scratch,
-                                                 t == DIRECT_POINTING || t == POINTING, t < POINTING,
-                                                 &hit);
+                int found = find_pattern(&b, scratch, t, &hit);
                 if (PyErr_Occurred())
                     goto done;
                 status = found ? FOUND : STUCK;
             } else
                 break; /* searched in Python only */
+            if (status != STUCK)
+                break;
         }
         if (status != FOUND)
-            break;
-        int pattern = code[tried - 1] >= WALK_PATTERN;
+            break; /* skip: the technique searched in Python, met a contradiction, or past all */
+        int pattern = code[skip] >= WALK_PATTERN;
         int *saved_value = chosen; /* free between rounds: the values before this one */
         memcpy(saved, b.mask, (cells + b.n_units) * sizeof(unsigned long));
         memcpy(saved_value, b.value, cells * sizeof(int));
@@ -519,7 +687,6 @@ static PyObject *walk_singles(PyObject *Py_UNUSED(module), PyObject *args)
         if (s < k) { /* a placement the round's earlier ones made impossible */
             memcpy(b.mask, saved, (cells + b.n_units) * sizeof(unsigned long));
             memcpy(b.value, saved_value, cells * sizeof(int));
-            status = CONTRADICTION;
             break;
         }
         memset(chosen, 0, cells * sizeof(int));
@@ -538,7 +705,8 @@ static PyObject *walk_singles(PyObject *Py_UNUSED(module), PyObject *args)
             goto done;
         }
         for (s = 0; s < PyList_GET_SIZE(found); s++) {
-            double se = PyFloat_AsDouble(PyTuple_GET_ITEM(PyList_GET_ITEM(found, s), STEP_FIELDS - 1));
+            PyObject *step = PyList_GET_ITEM(found, s);
+            double se = PyFloat_AsDouble(PyTuple_GET_ITEM(step, STEP_FIELDS - 1));
             if (se > rated)
                 rated = se;
         }
@@ -547,11 +715,12 @@ static PyObject *walk_singles(PyObject *Py_UNUSED(module), PyObject *args)
             goto done;
     }
     if (write_board(&b, values, masks, placed))
-        result = Py_BuildValue("Odn", rounds, rated, !solved && status == STUCK ? tried : (Py_ssize_t)0);
+        result = Py_BuildValue("Odn", rounds, rated, skip);
 done:
     Py_XDECREF(rounds);
     if (memory != stack)
         PyMem_Free(memory);
+    PyMem_Free(scratch);
     if (inter.obj)
         PyBuffer_Release(&inter);
     PyBuffer_Release(&units);

@@ -253,6 +253,15 @@ _WALK_PATTERNS = (
     "direct hidden triple",
     "pointing",
     "claiming",
+    "naked pair",
+    "naked triple",
+    "naked quad",
+    "hidden pair",
+    "hidden triple",
+    "hidden quad",
+    "x-wing",
+    "swordfish",
+    "jellyfish",
 )
 #: Each technique's code for the C walk; the others are searched in Python.
 _WALK_CODES = {"hidden single": 0, "naked single": 1} | {
@@ -314,6 +323,7 @@ class Candidates:
         self.stopped_at: str | None = None  # the technique whose search spent the budget
         self._symbols = grid.shape.symbols
         self._memo: dict[str, Any] = {}  # what finders found on this position (`memo`)
+        self._in_c: dict[str, int] = {}  # what `singles` searches in C, once it has run
         # In C when it was built, unless the givens clash: the Python loop then names where.
         made = None if g.packed is None else _batch.pencil_marks(grid.cells, g.packed, len(g.units))
         self.values: list[int]
@@ -362,22 +372,36 @@ class Candidates:
         SE ranks them: last cell of a unit, box, line), else the first one."""
         return _FINDERS[technique](self)
 
-    def singles(self, ladder: tuple[str, ...]) -> tuple[list[list[Step]], int]:
-        """The walk's rounds over ``ladder`` while the technique it takes is a single, one
-        of SE's direct techniques or locked candidates, taken and applied at once in C:
-        (each round's steps, how many techniques of the order the rating reached
-        (`_cheap_first`) found nothing on the position reached: 0 when none was looked
-        for, or a round would meet a contradiction, which the finders then report).
-        `rated` follows the rounds."""
+    def singles(self, ladder: tuple[str, ...], start: int = 0) -> tuple[list[list[Step]], int]:
+        """The walk's rounds over ``ladder`` while the technique it takes is searched in C
+        (`_WALK_CODES`), taken and applied at once there, the first round past the
+        ``start`` techniques of the order at the rating so far (`_cheap_first`) that found
+        nothing on the board as it is: (each round's steps, where the Python walk goes on
+        in the order the rating reached, on the position reached: the first technique
+        searched only in Python, or one whose round would meet a contradiction, which its
+        finder then reports, or past the end when nothing was found; 0 on a solved grid).
+        `rated` follows the rounds. Without the C walk, nothing is taken: ([], start)."""
         packed = self._g.packed
         table = None if packed is None else _walk_table(self.shape)
         if packed is None or table is None:
-            return [], 0
+            return [], start
+        self._in_c = _WALK_CODES
         self._memo.clear()
         rounds, self.rated, skip = _batch.walk_singles(
-            self.values, self.masks, self.placed, packed, table, self.rated, _walk_orders(ladder)
+            self.values,
+            self.masks,
+            self.placed,
+            packed,
+            table,
+            self.rated,
+            _walk_orders(ladder),
+            start,
         )
         return rounds, skip
+
+    def in_c(self, technique: str) -> bool:
+        """Whether `singles`, once it has run, searches ``technique`` in C on this board."""
+        return technique in self._in_c
 
     @property
     def geometry(self) -> Geometry:
@@ -664,26 +688,36 @@ def walk(
     (`Candidates.singles`), and yielded once applied: the same rounds, quicker, for
     `rate`, which does not look at the board between them."""
     ladder = trying = tuple(order)
+    start = 0  # how many of trying found nothing on the board as it is
     while not board.solved():
-        skip = 0
+        skip = start
         if singles_applied:
-            rounds, skip = board.singles(ladder)
+            rounds, skip = board.singles(ladder, start)
             for taken in rounds:
                 yield taken[0].technique, taken
             trying = _cheap_first(ladder, board.rated)  # the order skip counts in
             if rounds and not skip:
+                start = 0
                 continue
         found: list[Step] = []
-        for technique in trying[skip:]:
+        for start in range(skip, len(trying)):
+            technique = trying[start]
+            if singles_applied and start > skip and board.in_c(technique):
+                break  # the walk in C goes on from here
             found = board.find(technique)
             if found or board.out_of_budget:
                 break
+        else:
+            start = len(trying)
         if not found:
+            if start < len(trying) and not board.out_of_budget:
+                continue
             board.stopped_at = technique if board.out_of_budget else None
             return
         yield technique, found
         for step in found:
             board.apply(step)
+        start = 0
         if max(step.se for step in found) > board.rated:
             board.rated = max(step.se for step in found)
             trying = _cheap_first(ladder, board.rated)

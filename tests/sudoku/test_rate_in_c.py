@@ -204,6 +204,7 @@ def test_the_c_walk_refuses_what_does_not_fit():
             given["table"],
             0.0,
             changed.get("orders", orders),
+            0,
         )
 
     with pytest.raises(ValueError):
@@ -226,7 +227,7 @@ def test_the_c_walk_refuses_what_does_not_fit():
     lists = (list(board.values), list(board.masks), list(board.placed))
     with pytest.raises(TypeError):
         batch.walk_singles(
-            *lists, g.packed, (*table[:16], tuple(range(81)), table[17]), 0.0, orders
+            *lists, g.packed, (*table[:16], tuple(range(81)), table[17]), 0.0, orders, 0
         )
     assert lists == (board.values, board.masks, board.placed)
     assert any(step.technique.startswith("direct") for step in rate(parse(SEVENTEEN)).steps)
