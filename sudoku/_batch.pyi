@@ -101,11 +101,12 @@ def walk_singles(
     table: tuple[object, ...],
     rated: float,
     orders: tuple[tuple[float, bytes], ...],
+    start: int,
     /,
 ) -> tuple[list[list[Any]], float, int]:
-    """sudoku.rate's walk while it takes singles or SE's direct techniques, in C
-    (`sudoku.rate.Candidates.singles`): (each round's steps, the rating after them, how
-    many techniques of the order reached found nothing), the lists updated in place."""
+    """sudoku.rate's walk while the technique it takes is searched in C
+    (`sudoku.rate.Candidates.singles`): (each round's steps, the rating after them, where
+    the Python walk goes on in the order reached), the lists updated in place."""
 
 def pencil_marks(
     cells: Sequence[int], units: bytes, n_units: int, /
