@@ -651,36 +651,30 @@ done:
     return result;
 }
 
-/* wing(masks, units, n, xyz) -> (pivot, a, b) | None: sudoku.fish_and_wings._xy_wing_py,
- * or _xyz_wing_py when xyz, in C: pivots in order (two digits xy, or three xyz), each with
- * its wings among its peers in order (two digits, one of them the pivot's; or both), the
- * first two wings that make the pattern and whose digit z some cell seeing both wings (and
- * the pivot, when xyz) holds. */
-static PyObject *wing(PyObject *Py_UNUSED(module), PyObject *args)
+/* A wing found: its pivot, its wings and the digit z it strikes. */
+typedef struct {
+    int pivot, a, b;
+    unsigned long z;
+} Wing;
+
+/* sudoku.fish_and_wings._xy_wing_py, or _xyz_wing_py when xyz, in C: pivots in order (two
+ * digits xy, or three xyz), each with its wings among its peers in order (two digits, one
+ * of them the pivot's; or both), the first two wings that make the pattern and whose digit
+ * z some cell seeing both wings (and the pivot, when xyz) holds: 1 with *hit set, else 0.
+ * peers: peer_sets(s, w). */
+static int wing_first(const Shaped *s, const uint64_t *peers, Py_ssize_t w, int xyz, Wing *hit)
 {
-    PyObject *masks, *result = NULL;
-    Py_buffer units;
-    Py_ssize_t n;
-    int xyz, wings[MAX_SIZE * MAX_SIZE];
-    Shaped s;
-    uint64_t *peers = NULL;
-    if (!PyArg_ParseTuple(args, "O!y*np:wing", &PyList_Type, &masks, &units, &n, &xyz))
-        return NULL;
-    if (!shaped_read(&s, masks, &units, n, 0))
-        goto done;
-    Py_ssize_t w = (s.cells + 63) / 64;
-    if (!(peers = peer_sets(&s, w)))
-        goto done;
-    const uint64_t *holding = peers + s.cells * w;
-    for (Py_ssize_t pivot = 0; pivot < s.cells; pivot++) {
-        unsigned long p = s.m[pivot];
+    const uint64_t *holding = peers + s->cells * w;
+    int wings[MAX_SIZE * MAX_SIZE];
+    for (Py_ssize_t pivot = 0; pivot < s->cells; pivot++) {
+        unsigned long p = s->m[pivot];
         if (dlx_popcount64((uint64_t)p) != 2 + xyz)
             continue;
         int count = 0;
         for (Py_ssize_t k = 0; k < w; k++)
             for (uint64_t at = peers[pivot * w + k]; at; at &= at - 1) {
                 int i = (int)(k * 64) + dlx_ctz64(at);
-                unsigned long m = s.m[i];
+                unsigned long m = s->m[i];
                 if (dlx_popcount64((uint64_t)m) == 2 &&
                     (xyz ? !(m & ~p) : dlx_popcount64((uint64_t)(m & p)) == 1))
                     wings[count++] = i;
@@ -688,9 +682,9 @@ static PyObject *wing(PyObject *Py_UNUSED(module), PyObject *args)
         for (int ka = 0; ka < count; ka++)
             for (int kb = ka + 1; kb < count; kb++) {
                 int a = wings[ka], b = wings[kb];
-                unsigned long z = xyz ? s.m[a] & s.m[b] : s.m[a] & ~p;
-                if (xyz ? dlx_popcount64((uint64_t)z) != 1 || (s.m[a] | s.m[b]) != p
-                        : (s.m[b] & ~p) != z || s.m[a] & s.m[b] & p)
+                unsigned long z = xyz ? s->m[a] & s->m[b] : s->m[a] & ~p;
+                if (xyz ? dlx_popcount64((uint64_t)z) != 1 || (s->m[a] | s->m[b]) != p
+                        : (s->m[b] & ~p) != z || s->m[a] & s->m[b] & p)
                     continue;
                 const uint64_t *with_z = holding + dlx_ctz32((uint32_t)z) * w;
                 int strikes = 0;
@@ -699,12 +693,35 @@ static PyObject *wing(PyObject *Py_UNUSED(module), PyObject *args)
                     strikes = (xyz ? seen & peers[pivot * w + k] : seen) != 0;
                 }
                 if (strikes) {
-                    result = Py_BuildValue("nii", pivot, a, b);
-                    goto done;
+                    *hit = (Wing){(int)pivot, a, b, z};
+                    return 1;
                 }
             }
     }
-    result = Py_NewRef(Py_None);
+    return 0;
+}
+
+/* wing(masks, units, n, xyz) -> (pivot, a, b) | None: wing_first. */
+static PyObject *wing(PyObject *Py_UNUSED(module), PyObject *args)
+{
+    PyObject *masks, *result = NULL;
+    Py_buffer units;
+    Py_ssize_t n;
+    int xyz;
+    Shaped s;
+    Wing hit;
+    uint64_t *peers = NULL;
+    if (!PyArg_ParseTuple(args, "O!y*np:wing", &PyList_Type, &masks, &units, &n, &xyz))
+        return NULL;
+    if (!shaped_read(&s, masks, &units, n, 0))
+        goto done;
+    Py_ssize_t w = (s.cells + 63) / 64;
+    if (!(peers = peer_sets(&s, w)))
+        goto done;
+    if (wing_first(&s, peers, w, xyz, &hit))
+        result = Py_BuildValue("iii", hit.pivot, hit.a, hit.b);
+    else
+        result = Py_NewRef(Py_None);
 done:
     PyMem_Free(peers);
     PyBuffer_Release(&units);

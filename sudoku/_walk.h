@@ -1,8 +1,8 @@
 /* The rater's walk in C (sudoku.rate.walk): rounds of singles (Candidates._hidden_singles,
  * _naked_singles) and of the patterns whose searches are in C: SE's direct techniques
  * (sudoku.subsets.direct over locked candidates and hidden pairs and triples), locked
- * candidates, naked and hidden pairs, triples and quads, X-wings, swordfish and jellyfish,
- * tried in the walk's order, found, made into Steps and applied step for step as the
+ * candidates, naked and hidden pairs, triples and quads, X-wings, swordfish, jellyfish,
+ * XY- and XYZ-wings, tried in the walk's order, found, made into Steps and applied step for step as the
  * Python finders and Candidates.apply do, for as long as the technique the walk takes is
  * one of these. The Python walk searches the others, and hands the position back from the
  * next technique of its order searched here. Included by _batch.c, after _rater.h and
@@ -40,19 +40,21 @@ enum { WALK_HIDDEN, WALK_NAKED, WALK_PATTERN };
 enum Technique {
     DIRECT_POINTING, DIRECT_CLAIMING, DIRECT_PAIR, DIRECT_TRIPLE, POINTING, CLAIMING,
     NAKED_PAIR, NAKED_TRIPLE, NAKED_QUAD, HIDDEN_PAIR, HIDDEN_TRIPLE, HIDDEN_QUAD,
-    X_WING, SWORDFISH, JELLYFISH, WALK_PATTERNS
+    X_WING, SWORDFISH, JELLYFISH, XY_WING, XYZ_WING, WALK_PATTERNS
 };
 #define WALK_PARTS 18 /* the items of the table */
 #define WALK_STRUCK (4 * MAX_SIZE) /* the cells a pattern strikes at most: a jellyfish's */
 
 /* A pattern found, its step's parts. */
 typedef struct {
-    enum { LOCKED, HIDDEN, NAKED, FISH } kind;
+    enum { LOCKED, HIDDEN, NAKED, FISH, WING } kind;
     int place, digit; /* the digit a direct technique places, and where */
     int a, b;         /* LOCKED: a confines, b is struck; HIDDEN, NAKED: the unit a; FISH:
                        * rows (a = 0) or columns (1) */
     unsigned long digits;           /* LOCKED: the digits locked; HIDDEN, NAKED: the
-                                     * subset's; FISH: the digit's bit */
+                                     * subset's; FISH: the digit's bit; WING: the pivot's
+                                     * and the digit struck */
+    unsigned long wing[3];          /* WING: the candidates of its pivot and wings */
     int k, lines[8];                /* FISH: the base lines */
     int count, cell[WALK_STRUCK];   /* the pattern's cells, in the order its reason names them */
     int struck, struck_cell[WALK_STRUCK]; /* the cells struck, low first */
@@ -286,9 +288,47 @@ static int fish_pattern(const Board *b, Scratch *s, int k, Pattern *hit)
     return 1;
 }
 
+/* The first XY-wing, or XYZ-wing when xyz (sudoku.fish_and_wings.xy_wing, xyz_wing:
+ * wing_first), and what it strikes: its digit z from the cells that see both wings (and
+ * the pivot, when xyz); its cells the pivot and the wings (0 with an error set when there
+ * is no memory). */
+static int wing_pattern(const Board *b, Scratch *s, int xyz, Pattern *hit)
+{
+    const Shaped *view = view_of(b, s);
+    Py_ssize_t w = (b->cells + 63) / 64;
+    uint64_t *peers = peer_sets(view, w);
+    Wing wing;
+    if (!peers || !wing_first(view, peers, w, xyz, &wing)) {
+        PyMem_Free(peers);
+        return 0;
+    }
+    const uint64_t *with_z = peers + (b->cells + dlx_ctz32((uint32_t)wing.z)) * w;
+    int cell[WALK_STRUCK], count = 0;
+    unsigned long removed[WALK_STRUCK];
+    for (Py_ssize_t k = 0; k < w; k++) {
+        uint64_t seen = peers[wing.a * w + k] & peers[wing.b * w + k] & with_z[k];
+        for (seen &= xyz ? peers[wing.pivot * w + k] : ~(uint64_t)0; seen && count < WALK_STRUCK;
+             seen &= seen - 1) {
+            cell[count] = (int)(k * 64) + dlx_ctz64(seen);
+            removed[count++] = wing.z;
+        }
+    }
+    PyMem_Free(peers);
+    hit->kind = WING;
+    hit->digits = b->mask[wing.pivot] | wing.z;
+    hit->count = 3;
+    hit->cell[0] = wing.pivot;
+    hit->cell[1] = wing.a;
+    hit->cell[2] = wing.b;
+    for (int j = 0; j < 3; j++)
+        hit->wing[j] = b->mask[hit->cell[j]];
+    set_struck(hit, cell, removed, count);
+    return 1;
+}
+
 /* The pattern of technique t on the board, as its Python finder searches it: 1 with *hit
  * set, 0 when there is none (with an error set when the table's intersections do not
- * fit). */
+ * fit, or there is no memory). */
 static int find_pattern(const Board *b, Scratch *s, int t, Pattern *hit)
 {
     switch (t) {
@@ -308,6 +348,9 @@ static int find_pattern(const Board *b, Scratch *s, int t, Pattern *hit)
     case NAKED_TRIPLE:
     case NAKED_QUAD:
         return naked_pattern(b, s, 2 + t - NAKED_PAIR, hit);
+    case XY_WING:
+    case XYZ_WING:
+        return wing_pattern(b, s, t == XYZ_WING, hit);
     default:
         return fish_pattern(b, s, 2 + t - X_WING, hit);
     }
@@ -370,7 +413,7 @@ static int units_and_reason(PyObject *table, const Board *b, const Pattern *hit,
     PyObject *syms = symbols_of(symbols, hit->digits), *where = NULL;
     for (int j = 0; named && j < hit->count; j++)
         PyTuple_SET_ITEM(named, j, Py_NewRef(PyTuple_GET_ITEM(names, hit->cell[j])));
-    if (named && space && syms && hit->kind != FISH)
+    if (named && space && syms && hit->kind != FISH && hit->kind != WING)
         where = PyUnicode_Join(space, named);
     if (hit->kind == LOCKED) {
         int low = hit->a < hit->b ? hit->a : hit->b, high = hit->a ^ hit->b ^ low;
@@ -379,6 +422,18 @@ static int units_and_reason(PyObject *table, const Board *b, const Pattern *hit,
         if (where)
             *reason = PyUnicode_FromFormat("%S in %S only in %S", syms,
                                            PyTuple_GET_ITEM(unit_names, hit->a), where);
+    } else if (hit->kind == WING) { /* no units; the pivot and wings with their digits */
+        PyObject *held[3] = {NULL, NULL, NULL};
+        for (int j = 0; j < 3; j++)
+            held[j] = symbols_of(symbols, hit->wing[j]);
+        *units = Py_NewRef(PyTuple_GET_ITEM(table, 3));
+        if (held[0] && held[1] && held[2])
+            *reason = PyUnicode_FromFormat(
+                "pivot %S (%S), wings %S (%S) and %S (%S)", PyTuple_GET_ITEM(names, hit->cell[0]),
+                held[0], PyTuple_GET_ITEM(names, hit->cell[1]), held[1],
+                PyTuple_GET_ITEM(names, hit->cell[2]), held[2]);
+        for (int j = 0; j < 3; j++)
+            Py_XDECREF(held[j]);
     } else if (hit->kind != FISH) {
         *units = Py_NewRef(PyTuple_GET_ITEM(by, hit->a));
         if (where)

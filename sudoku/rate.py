@@ -262,6 +262,8 @@ _WALK_PATTERNS = (
     "x-wing",
     "swordfish",
     "jellyfish",
+    "xy-wing",
+    "xyz-wing",
 )
 #: Each technique's code for the C walk; the others are searched in Python.
 _WALK_CODES = {"hidden single": 0, "naked single": 1} | {
