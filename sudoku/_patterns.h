@@ -728,6 +728,19 @@ done:
     return result;
 }
 
+/* The pair ab of the rectangle of corners corner[0..4) when two of them hold ab alone and
+ * the other two hold it too, else 0 (a corner of two digits holding ab is ab). */
+static unsigned long paired(const unsigned long *m, const int *corner)
+{
+    unsigned long ab = m[corner[0]] & m[corner[1]] & m[corner[2]] & m[corner[3]];
+    int alone = 0;
+    if (dlx_popcount64((uint64_t)ab) != 2) /* more: no corner holds two digits alone */
+        return 0;
+    for (int c = 0; c < 4; c++)
+        alone += m[corner[c]] == ab;
+    return alone >= 2 ? ab : 0;
+}
+
 /* paired_rectangles(masks, rectangles) -> [(k, ab), ...]: sudoku.uniqueness._pairs_of_py in
  * C: the rectangles (four corner cells each, packed as native ints), in order, two of
  * whose corners hold the same two digits alone, ab, which the other two hold as well. */
@@ -757,15 +770,8 @@ static PyObject *paired_rectangles(PyObject *Py_UNUSED(module), PyObject *args)
     if (!(found = PyList_New(0)))
         goto done;
     for (Py_ssize_t k = 0; k < count; k += 4) {
-        unsigned long ab = m[at[k]] & m[at[k + 1]] & m[at[k + 2]] & m[at[k + 3]];
-        int alone = 0;
-        if (dlx_popcount64((uint64_t)ab) != 2) /* more: no corner holds two digits alone */
-            continue;
-        for (int c = 0; c < 4; c++)
-            alone += m[at[k + c]] == ab;
-        if (alone < 2)
-            continue;
-        if (!append_new(found, Py_BuildValue("nk", k / 4, ab))) {
+        unsigned long ab = paired(m, at + k);
+        if (ab && !append_new(found, Py_BuildValue("nk", k / 4, ab))) {
             Py_CLEAR(found);
             goto done;
         }

@@ -2,7 +2,7 @@
  * _naked_singles) and of the patterns whose searches are in C: SE's direct techniques
  * (sudoku.subsets.direct over locked candidates and hidden pairs and triples), locked
  * candidates, naked and hidden pairs, triples and quads, X-wings, swordfish, jellyfish,
- * XY- and XYZ-wings, tried in the walk's order, found, made into Steps and applied step for step as the
+ * XY- and XYZ-wings, unique rectangles and BUG+1, tried in the walk's order, found, made into Steps and applied step for step as the
  * Python finders and Candidates.apply do, for as long as the technique the walk takes is
  * one of these. The Python walk searches the others, and hands the position back from the
  * next technique of its order searched here. Included by _batch.c, after _rater.h and
@@ -20,7 +20,8 @@
  *     patterns' techniques and their SE ratings (in the order of enum Technique), the
  *     digits' symbols, the units' names, the cells' names, and the intersections of units
  *     as native ints, each [a, b, k, its k common cells, j, the j other cells of a, l,
- *     the l other cells of b], as sudoku.geometry's intersections);
+ *     the l other cells of b], as sudoku.geometry's intersections, then the rectangles
+ *     of sudoku.uniqueness._rectangles, four corners each as native ints);
  *   rated: the rating so far (Candidates.rated);
  *   orders: the walk's order as the rating grows (sudoku.rate._walk_orders), (threshold,
  *     codes) pairs, thresholds rising from 0.0: the order once the rating reaches a
@@ -40,17 +41,23 @@ enum { WALK_HIDDEN, WALK_NAKED, WALK_PATTERN };
 enum Technique {
     DIRECT_POINTING, DIRECT_CLAIMING, DIRECT_PAIR, DIRECT_TRIPLE, POINTING, CLAIMING,
     NAKED_PAIR, NAKED_TRIPLE, NAKED_QUAD, HIDDEN_PAIR, HIDDEN_TRIPLE, HIDDEN_QUAD,
-    X_WING, SWORDFISH, JELLYFISH, XY_WING, XYZ_WING, WALK_PATTERNS
+    X_WING, SWORDFISH, JELLYFISH, XY_WING, XYZ_WING, RECTANGLE, RECTANGLE_3, BUG,
+    WALK_PATTERNS
 };
-#define WALK_PARTS 18 /* the items of the table */
+#define WALK_PARTS 19 /* the items of the table */
 #define WALK_STRUCK (4 * MAX_SIZE) /* the cells a pattern strikes at most: a jellyfish's */
 
 /* A pattern found, its step's parts. */
 typedef struct {
-    enum { LOCKED, HIDDEN, NAKED, FISH, WING } kind;
-    int place, digit; /* the digit a direct technique places, and where */
-    int a, b;         /* LOCKED: a confines, b is struck; HIDDEN, NAKED: the unit a; FISH:
-                       * rows (a = 0) or columns (1) */
+    enum { LOCKED, HIDDEN, NAKED, FISH, WING, RECTANGLE_1, RECTANGLE_2, RECTANGLE_4, PSEUDO,
+           GRAVE } kind; /* unique rectangles of types 1, 2, 4 and 3 (a pseudo-cell), BUG+1 */
+    int place, digit; /* the digit a direct technique or BUG+1 places, and where */
+    int a, b;         /* LOCKED: a confines, b is struck; HIDDEN, NAKED, RECTANGLE_4, PSEUDO:
+                       * the unit a; FISH: rows (a = 0) or columns (1) */
+    unsigned long ab, other, held; /* a rectangle's pair; the digit of type 2, x of type 4,
+                                    * the extra digits of type 3; its naked subset's */
+    int corner[4], roof[2], subset, subset_cell[3]; /* a rectangle; type 3's naked subset */
+    double se;                                      /* type 3's: 4.6 to 4.8 */
     unsigned long digits;           /* LOCKED: the digits locked; HIDDEN, NAKED: the
                                      * subset's; FISH: the digit's bit; WING: the pivot's
                                      * and the digit struck */
@@ -61,12 +68,14 @@ typedef struct {
     unsigned long struck_mask[WALK_STRUCK]; /* and the digits struck there */
 } Pattern;
 
-/* What a call's pattern searches share: the intersections (checked when first needed),
+/* What a call's pattern searches share: the rectangles and the intersections (checked
+ * when first needed),
  * struck (cells) and where (units), all 0 between patterns (lone_place), and the board
  * as the searches of _patterns.h read it. */
 typedef struct {
-    const int *inter, *inter_end;
+    const int *inter, *inter_end, *rect, *rect_end;
     int checked; /* 0: not yet; 1: they fit; -1: they do not (an error is set) */
+    int rect_checked; /* the same for the rectangles */
     unsigned long *struck;
     char *where;
     Shaped view;
@@ -100,18 +109,25 @@ bad:
     return 0;
 }
 
-/* hit's strikes: mask[r] from cell[r], r < count, low cell first (Candidates.removal). */
-static void set_struck(Pattern *hit, const int *cell, const unsigned long *mask, int count)
+/* hit's strikes: mask[r] from cell[r], r < count, low cell first (Candidates.removal), or
+ * in their order when as_given. */
+static void set_struck_as(Pattern *hit, const int *cell, const unsigned long *mask, int count,
+                          int as_given)
 {
     for (hit->struck = 0; hit->struck < count; hit->struck++) { /* insertion: a few cells */
         int l = hit->struck;
-        for (; l > 0 && hit->struck_cell[l - 1] > cell[hit->struck]; l--) {
+        for (; !as_given && l > 0 && hit->struck_cell[l - 1] > cell[hit->struck]; l--) {
             hit->struck_cell[l] = hit->struck_cell[l - 1];
             hit->struck_mask[l] = hit->struck_mask[l - 1];
         }
         hit->struck_cell[l] = cell[hit->struck];
         hit->struck_mask[l] = mask[hit->struck];
     }
+}
+
+static void set_struck(Pattern *hit, const int *cell, const unsigned long *mask, int count)
+{
+    set_struck_as(hit, cell, mask, count, 0);
 }
 
 /* Locked candidates (sudoku.subsets.locked), intersection by intersection, those of the
@@ -326,6 +342,220 @@ static int wing_pattern(const Board *b, Scratch *s, int xyz, Pattern *hit)
     return 1;
 }
 
+/* Whether the table's rectangles fit the board: four corners each, in masks (0 with an
+ * error set if not). */
+static int rectangles_fit(const Board *b, Scratch *s)
+{
+    if (!s->rect_checked) {
+        s->rect_checked = (s->rect_end - s->rect) % 4 ? -1 : 1;
+        for (const int *at = s->rect; at < s->rect_end && s->rect_checked > 0; at++)
+            if (*at < 0 || *at >= b->cells)
+                s->rect_checked = -1;
+        if (s->rect_checked < 0)
+            PyErr_SetString(PyExc_ValueError, "the table's rectangles do not fit the grid");
+    }
+    return s->rect_checked > 0;
+}
+
+/* Whether cell i is a peer of cell j (they share a unit; a cell is not its own peer). */
+static int peer_of(const Board *b, int i, int j)
+{
+    for (int c = b->cu_start[i]; i != j && c < b->cu_start[i + 1]; c++)
+        for (int d = b->cu_start[j]; d < b->cu_start[j + 1]; d++)
+            if (b->cu_list[c] == b->cu_list[d])
+                return 1;
+    return 0;
+}
+
+/* A rectangle's corners and pair into hit, and its roof: the corners holding more than the
+ * pair, in order; their count. */
+static int roof_of(const Board *b, const int *corner, unsigned long ab, Pattern *hit)
+{
+    int roof = 0;
+    memcpy(hit->corner, corner, sizeof hit->corner);
+    hit->ab = ab;
+    for (int c = 0; c < 4; c++)
+        if (b->mask[corner[c]] != ab) {
+            if (roof < 2)
+                hit->roof[roof] = corner[c];
+            roof++;
+        }
+    return roof;
+}
+
+/* The first unique rectangle of type 1, 2 or 4 (sudoku.uniqueness.rectangle, _deadly,
+ * _type_4), rectangle by rectangle, on a shape of rows, columns and boxes only. */
+static int rectangle_pattern(const Board *b, Scratch *s, Pattern *hit)
+{
+    if (b->n_units != 3 * b->n || !rectangles_fit(b, s))
+        return 0;
+    for (const int *at = s->rect; at < s->rect_end; at += 4) {
+        unsigned long ab = paired(b->mask, at);
+        if (!ab)
+            continue;
+        int roof = roof_of(b, at, ab, hit), cell[MAX_SIZE * MAX_SIZE], count = 0;
+        unsigned long removed[MAX_SIZE * MAX_SIZE];
+        hit->count = 4;
+        memcpy(hit->cell, at, 4 * sizeof(int));
+        if (roof == 1) { /* type 1: the corner with more is neither digit of the pair */
+            hit->kind = RECTANGLE_1;
+            hit->digits = ab;
+            set_struck(hit, hit->roof, &hit->ab, 1);
+            return 1;
+        }
+        if (roof != 2)
+            continue;
+        int r0 = hit->roof[0], r1 = hit->roof[1];
+        unsigned long z = b->mask[r0] & ~ab;
+        if (z == (b->mask[r1] & ~ab) && !(z & (z - 1))) { /* type 2: z leaves their peers */
+            for (int i = 0; i < b->cells && count < WALK_STRUCK; i++)
+                if (b->mask[i] & z && peer_of(b, i, r0) && peer_of(b, i, r1)) {
+                    cell[count] = i;
+                    removed[count++] = z;
+                }
+            if (count) {
+                hit->kind = RECTANGLE_2;
+                hit->other = z;
+                hit->digits = ab | z;
+                set_struck(hit, cell, removed, count);
+                return 1;
+            }
+        }
+        for (int c = b->cu_start[r0]; c < b->cu_start[r0 + 1]; c++) { /* type 4 */
+            int u = b->cu_list[c], shared = 0;
+            for (int d = b->cu_start[r1]; d < b->cu_start[r1 + 1]; d++)
+                shared |= b->cu_list[d] == u;
+            for (int half = 0; shared && half < 2; half++) {
+                unsigned long x = half ? ab & (ab - 1) : ab & -ab, elsewhere = 0;
+                const int *unit = b->units + (Py_ssize_t)u * b->n;
+                for (Py_ssize_t j = 0; j < b->n; j++)
+                    if (unit[j] != r0 && unit[j] != r1)
+                        elsewhere |= b->mask[unit[j]];
+                if (elsewhere & x)
+                    continue;
+                unsigned long y[2] = {ab & ~x, ab & ~x};
+                hit->kind = RECTANGLE_4;
+                hit->a = u;
+                hit->other = x;
+                hit->digits = ab;
+                set_struck(hit, hit->roof, y, 2);
+                return 1;
+            }
+        }
+    }
+    return 0;
+}
+
+/* The easiest unique rectangle of type 3 (sudoku.uniqueness.rectangle_type_3 and
+ * _pseudo_subset): the smallest naked subset first, then rectangle by rectangle, each
+ * shared unit of its roof, its other open cells' k - 1 in the order of combinations. */
+static int pseudo_pattern(const Board *b, Scratch *s, Pattern *hit)
+{
+    if (b->n_units != 3 * b->n || !rectangles_fit(b, s))
+        return 0;
+    for (int k = 2; k <= 4; k++)
+        for (const int *at = s->rect; at < s->rect_end; at += 4) {
+            unsigned long ab = paired(b->mask, at);
+            if (!ab || roof_of(b, at, ab, hit) != 2)
+                continue;
+            int r0 = hit->roof[0], r1 = hit->roof[1];
+            unsigned long extra = (b->mask[r0] | b->mask[r1]) & ~ab;
+            if (dlx_popcount64((uint64_t)extra) > k)
+                continue;
+            for (int c = b->cu_start[r0]; c < b->cu_start[r0 + 1]; c++) {
+                int u = b->cu_list[c], shared = 0, others[MAX_SIZE], open = 0, pick[3];
+                for (int d = b->cu_start[r1]; d < b->cu_start[r1 + 1]; d++)
+                    shared |= b->cu_list[d] == u;
+                const int *unit = b->units + (Py_ssize_t)u * b->n;
+                for (Py_ssize_t j = 0; shared && j < b->n; j++)
+                    if (b->mask[unit[j]] && unit[j] != r0 && unit[j] != r1)
+                        others[open++] = unit[j];
+                if (open < k - 1)
+                    continue;
+                for (int l = 0; l < k - 1; l++)
+                    pick[l] = l;
+                for (;;) { /* k - 1 of the others, in the order of combinations */
+                    unsigned long union_ = extra, removed[MAX_SIZE];
+                    int cell[MAX_SIZE], count = 0;
+                    for (int l = 0; l < k - 1; l++)
+                        union_ |= b->mask[others[pick[l]]];
+                    for (int j = 0; dlx_popcount64((uint64_t)union_) == k && j < open; j++) {
+                        int chosen = 0;
+                        for (int l = 0; l < k - 1; l++)
+                            chosen |= pick[l] == j;
+                        if (!chosen && b->mask[others[j]] & union_) {
+                            cell[count] = others[j];
+                            removed[count++] = b->mask[others[j]] & union_;
+                        }
+                    }
+                    if (count) {
+                        hit->kind = PSEUDO;
+                        hit->a = u;
+                        hit->other = extra;
+                        hit->held = union_;
+                        hit->digits = ab | union_;
+                        hit->subset = k - 1;
+                        memcpy(hit->cell, at, 4 * sizeof(int));
+                        for (int l = 0; l < k - 1; l++)
+                            hit->cell[4 + l] = hit->subset_cell[l] = others[pick[l]];
+                        hit->count = 4 + k - 1;
+                        hit->se = 4.5 + (k - 1) / 10.0;
+                        set_struck_as(hit, cell, removed, count, 1);
+                        return 1;
+                    }
+                    int l = k - 2;
+                    while (l >= 0 && pick[l] == open - (k - 1) + l)
+                        l--;
+                    if (l < 0)
+                        break;
+                    pick[l]++;
+                    for (int j = l + 1; j < k - 1; j++)
+                        pick[j] = pick[j - 1] + 1;
+                }
+            }
+        }
+    return 0;
+}
+
+/* BUG+1 (sudoku.uniqueness.bug_plus_one): the one open cell not of two candidates holds
+ * three, and the digit whose removal leaves every unit's digits twice or not at all
+ * (_grave) goes there, on a shape of rows, columns and boxes only. */
+static int grave_pattern(const Board *b, Pattern *hit)
+{
+    int three = -1, count = 0;
+    for (int i = 0; b->n_units == 3 * b->n && i < b->cells; i++)
+        if (b->mask[i] && dlx_popcount64((uint64_t)b->mask[i]) != 2) {
+            three = i;
+            count++;
+        }
+    if (count != 1 || dlx_popcount64((uint64_t)b->mask[three]) != 3)
+        return 0;
+    for (unsigned long digits = b->mask[three]; digits; digits &= digits - 1) {
+        unsigned long bit = digits & -digits;
+        int grave = 1;
+        for (Py_ssize_t u = 0; u < b->n_units && grave; u++) {
+            const int *unit = b->units + u * b->n;
+            unsigned long once = 0, twice = 0, thrice = 0;
+            for (Py_ssize_t j = 0; j < b->n; j++) {
+                unsigned long m = unit[j] == three ? b->mask[three] & ~bit : b->mask[unit[j]];
+                thrice |= twice & m;
+                twice |= once & m;
+                once |= m;
+            }
+            grave = !(once & ~twice) && !thrice;
+        }
+        if (grave) {
+            hit->kind = GRAVE;
+            hit->count = 1;
+            hit->cell[0] = hit->place = three;
+            hit->digit = dlx_ctz32((uint32_t)bit) + 1;
+            hit->digits = b->mask[three];
+            return 1;
+        }
+    }
+    return 0;
+}
+
 /* The pattern of technique t on the board, as its Python finder searches it: 1 with *hit
  * set, 0 when there is none (with an error set when the table's intersections do not
  * fit, or there is no memory). */
@@ -351,6 +581,12 @@ static int find_pattern(const Board *b, Scratch *s, int t, Pattern *hit)
     case XY_WING:
     case XYZ_WING:
         return wing_pattern(b, s, t == XYZ_WING, hit);
+    case RECTANGLE:
+        return rectangle_pattern(b, s, hit);
+    case RECTANGLE_3:
+        return pseudo_pattern(b, s, hit);
+    case BUG:
+        return grave_pattern(b, hit);
     default:
         return fish_pattern(b, s, 2 + t - X_WING, hit);
     }
@@ -403,10 +639,82 @@ static PyObject *struck_of(PyObject *table, const Pattern *hit)
     return struck;
 }
 
+/* The names of cells[0..count) (the table's part 16), joined by sep. */
+static PyObject *names_of(PyObject *table, const int *cells, int count, const char *sep)
+{
+    PyObject *named = PyTuple_New(count), *joint = PyUnicode_FromString(sep), *joined = NULL;
+    for (int j = 0; named && j < count; j++)
+        PyTuple_SET_ITEM(named, j, Py_NewRef(PyTuple_GET_ITEM(PyTuple_GET_ITEM(table, 16), cells[j])));
+    if (named && joint)
+        joined = PyUnicode_Join(joint, named);
+    Py_XDECREF(named);
+    Py_XDECREF(joint);
+    return joined;
+}
+
+/* A unique rectangle's or BUG+1's units, as Step.units, and its reason's words, as
+ * sudoku.uniqueness writes them. */
+static int uniqueness_words(PyObject *table, const Board *b, const Pattern *hit,
+                            PyObject **units, PyObject **reason)
+{
+    PyObject *symbols = PyTuple_GET_ITEM(table, 14), *names = PyTuple_GET_ITEM(table, 16);
+    PyObject *unit_names = PyTuple_GET_ITEM(table, 15), *by = PyTuple_GET_ITEM(table, 8);
+    PyObject *pair = symbols_of(symbols, hit->ab), *where = names_of(table, hit->corner, 4, " ");
+    PyObject *r0 = PyTuple_GET_ITEM(names, hit->roof[0]), *r1 = PyTuple_GET_ITEM(names, hit->roof[1]);
+    PyObject *first = NULL, *second = NULL;
+    if (hit->kind == GRAVE) { /* its units, named, and the digit placed */
+        int count = b->cu_start[hit->place + 1] - b->cu_start[hit->place];
+        const int *cell_units = b->cu_list + b->cu_start[hit->place];
+        PyObject *named = PyList_New(0), *comma = PyUnicode_FromString(", ");
+        *units = PyTuple_New(count);
+        for (int j = 0; *units && j < count; j++)
+            PyTuple_SET_ITEM(*units, j, Py_NewRef(PyTuple_GET_ITEM(PyTuple_GET_ITEM(by, cell_units[j]), 0)));
+        for (int j = 0; named && j < count; j++)
+            if (PyList_Append(named, PyTuple_GET_ITEM(unit_names, cell_units[j])) < 0)
+                Py_CLEAR(named);
+        if (named && comma && (first = PyUnicode_Join(comma, named)))
+            *reason = PyUnicode_FromFormat(
+                "every other cell holds two candidates: %S takes the %S that %S hold three times",
+                PyTuple_GET_ITEM(names, hit->place), PyTuple_GET_ITEM(symbols, hit->digit - 1),
+                first);
+        Py_XDECREF(named);
+        Py_XDECREF(comma);
+    } else if (pair && where) {
+        *units = Py_NewRef(hit->kind == RECTANGLE_4 || hit->kind == PSEUDO
+                               ? PyTuple_GET_ITEM(by, hit->a)
+                               : PyTuple_GET_ITEM(table, 3));
+        if (hit->kind == RECTANGLE_1)
+            *reason = PyUnicode_FromFormat("type 1 on %S in %S: %S breaks it", pair, where, r0);
+        else if (hit->kind == RECTANGLE_2)
+            *reason = PyUnicode_FromFormat("type 2 on %S in %S: %S in %S or %S", pair, where,
+                                           PyTuple_GET_ITEM(symbols, dlx_ctz32((uint32_t)hit->other)), r0, r1);
+        else if (hit->kind == RECTANGLE_4)
+            *reason = PyUnicode_FromFormat("type 4 on %S in %S: %S only in %S %S (%S)", pair, where,
+                                           PyTuple_GET_ITEM(symbols, dlx_ctz32((uint32_t)hit->other)), r0, r1,
+                                           PyTuple_GET_ITEM(unit_names, hit->a));
+        else if ((first = symbols_of(symbols, hit->other)) &&
+                 (second = symbols_of(symbols, hit->held))) {
+            PyObject *subset = names_of(table, hit->subset_cell, hit->subset, " ");
+            if (subset)
+                *reason = PyUnicode_FromFormat(
+                    "on %S in %S: %S or %S holds %S, a naked subset of %S with %S (%S)", pair,
+                    where, r0, r1, first, second, subset, PyTuple_GET_ITEM(unit_names, hit->a));
+            Py_XDECREF(subset);
+        }
+    }
+    Py_XDECREF(pair);
+    Py_XDECREF(where);
+    Py_XDECREF(first);
+    Py_XDECREF(second);
+    return *units && *reason;
+}
+
 /* A pattern's units, as Step.units (low first), and its reason's words. */
 static int units_and_reason(PyObject *table, const Board *b, const Pattern *hit,
                             PyObject **units, PyObject **reason)
 {
+    if (hit->kind >= RECTANGLE_1)
+        return uniqueness_words(table, b, hit, units, reason);
     PyObject *symbols = PyTuple_GET_ITEM(table, 14), *names = PyTuple_GET_ITEM(table, 16);
     PyObject *unit_names = PyTuple_GET_ITEM(table, 15), *by = PyTuple_GET_ITEM(table, 8);
     PyObject *named = PyTuple_New(hit->count), *space = PyUnicode_FromString(" ");
@@ -471,7 +779,7 @@ static int units_and_reason(PyObject *table, const Board *b, const Pattern *hit,
 static PyObject *pattern_step(PyObject *table, const Board *b, int t, const Pattern *hit)
 {
     PyObject *cells = PyTuple_New(hit->count), *units = NULL, *reason = NULL, *digits = NULL;
-    PyObject *placements = NULL, *eliminations = NULL, *step = NULL;
+    PyObject *placements = NULL, *eliminations = NULL, *step = NULL, *se = NULL;
     int sorted[WALK_STRUCK], direct = t < POINTING;
     for (int j = 0; j < hit->count; j++) { /* insertion sort: a few cells */
         int l = j;
@@ -485,21 +793,24 @@ static PyObject *pattern_step(PyObject *table, const Board *b, int t, const Patt
     }
     if (!cells || !units_and_reason(table, b, hit, &units, &reason))
         goto done;
-    if (direct) {
+    if (direct || hit->kind == GRAVE) {
         Py_ssize_t at = (Py_ssize_t)hit->place * b->n + hit->digit - 1;
-        Py_SETREF(reason, PyUnicode_FromFormat("%U, then %S has one place left", reason,
-                                               PyTuple_GET_ITEM(PyTuple_GET_ITEM(table, 14), hit->digit - 1)));
+        if (direct)
+            Py_SETREF(reason, PyUnicode_FromFormat("%U, then %S has one place left", reason,
+                                                   PyTuple_GET_ITEM(PyTuple_GET_ITEM(table, 14), hit->digit - 1)));
         placements = Py_NewRef(PyTuple_GET_ITEM(PyTuple_GET_ITEM(table, 6), at));
         eliminations = Py_NewRef(PyTuple_GET_ITEM(table, 3));
         /* a hidden subset's digits stay; locked candidates' become the digit placed */
-        digits = hit->kind == HIDDEN ? digits_of(table, hit->digits)
+        digits = hit->kind != LOCKED ? digits_of(table, hit->digits)
                                      : Py_NewRef(PyTuple_GET_ITEM(PyTuple_GET_ITEM(table, 9), hit->digit - 1));
     } else {
         placements = Py_NewRef(PyTuple_GET_ITEM(table, 3));
         eliminations = struck_of(table, hit);
         digits = digits_of(table, hit->digits);
     }
-    if (reason && digits && eliminations) {
+    se = hit->kind == PSEUDO ? PyFloat_FromDouble(hit->se)
+                             : Py_NewRef(PyTuple_GET_ITEM(PyTuple_GET_ITEM(table, 13), t));
+    if (reason && digits && eliminations && se) {
         PyObject *fields[STEP_FIELDS] = {
             PyTuple_GET_ITEM(PyTuple_GET_ITEM(table, 12), t),
             placements,
@@ -509,11 +820,12 @@ static PyObject *pattern_step(PyObject *table, const Board *b, int t, const Patt
             units,
             digits,
             PyTuple_GET_ITEM(table, 4),
-            PyTuple_GET_ITEM(PyTuple_GET_ITEM(table, 13), t),
+            se,
         };
         step = make_step((PyTypeObject *)PyTuple_GET_ITEM(table, 0), fields);
     }
 done:
+    Py_XDECREF(se);
     Py_XDECREF(cells);
     Py_XDECREF(units);
     Py_XDECREF(reason);
@@ -600,14 +912,14 @@ static int orders_fit(PyObject *orders)
 static PyObject *walk_singles(PyObject *Py_UNUSED(module), PyObject *args)
 {
     PyObject *values, *masks, *placed, *table, *orders, *rounds = NULL, *result = NULL;
-    Py_buffer units, inter;
+    Py_buffer units, inter, rect;
     double rated;
     Py_ssize_t start;
     if (!PyArg_ParseTuple(args, "O!O!O!y*O!dO!n:walk_singles", &PyList_Type, &values,
                           &PyList_Type, &masks, &PyList_Type, &placed, &units, &PyTuple_Type,
                           &table, &rated, &PyTuple_Type, &orders, &start))
         return NULL;
-    inter.obj = NULL;
+    inter.obj = rect.obj = NULL;
     Board b = {.cells = PyList_GET_SIZE(masks), .n_units = PyList_GET_SIZE(placed),
                .units = units.buf};
     b.n = b.n_units ? (Py_ssize_t)(units.len / sizeof(int)) / b.n_units : 0;
@@ -630,7 +942,8 @@ static PyObject *walk_singles(PyObject *Py_UNUSED(module), PyObject *args)
         !table_part(table, 12, WALK_PATTERNS) || !table_part(table, 13, WALK_PATTERNS) ||
         !table_part(table, 14, b.n) || !table_part(table, 15, b.n_units) ||
         !table_part(table, 16, b.cells) ||
-        PyObject_GetBuffer(PyTuple_GET_ITEM(table, 17), &inter, PyBUF_SIMPLE) < 0) {
+        PyObject_GetBuffer(PyTuple_GET_ITEM(table, 17), &inter, PyBUF_SIMPLE) < 0 ||
+        PyObject_GetBuffer(PyTuple_GET_ITEM(table, 18), &rect, PyBUF_SIMPLE) < 0) {
         if (!PyErr_Occurred())
             PyErr_SetString(PyExc_ValueError, "the table is not sudoku.rate's walk table");
         goto done;
@@ -673,7 +986,9 @@ static PyObject *walk_singles(PyObject *Py_UNUSED(module), PyObject *args)
     b.placed = b.mask + cells;
     scratch->inter = inter.buf;
     scratch->inter_end = (const int *)inter.buf + inter.len / (Py_ssize_t)sizeof(int);
-    scratch->checked = 0;
+    scratch->checked = scratch->rect_checked = 0;
+    scratch->rect = rect.buf;
+    scratch->rect_end = (const int *)rect.buf + rect.len / (Py_ssize_t)sizeof(int);
     scratch->struck = b.placed + b.n_units;
     int *chosen = (int *)(scratch->struck + cells), *at = chosen + cells;
     b.value = at + 4 * links;
@@ -728,7 +1043,7 @@ static PyObject *walk_singles(PyObject *Py_UNUSED(module), PyObject *args)
         memcpy(saved_value, b.value, cells * sizeof(int));
         if (pattern) { /* one step, made as its finder makes it */
             k = 0;
-            if (t < POINTING) {
+            if (t < POINTING || t == BUG) {
                 at[0] = hit.place;
                 at[1] = hit.digit;
                 k = 1;
@@ -778,6 +1093,8 @@ done:
     PyMem_Free(scratch);
     if (inter.obj)
         PyBuffer_Release(&inter);
+    if (rect.obj)
+        PyBuffer_Release(&rect);
     PyBuffer_Release(&units);
     return result;
 }

@@ -242,6 +242,7 @@ def _walk_table(shape: Shape) -> tuple[object, ...] | None:
                 for x in (a, b, len(common), *common, len(rest_a), *rest_a, len(rest_b), *rest_b)
             ],
         ).tobytes(),
+        uniqueness._packed_rectangles(shape),
     )
 
 
@@ -264,6 +265,9 @@ _WALK_PATTERNS = (
     "jellyfish",
     "xy-wing",
     "xyz-wing",
+    "unique rectangle",
+    "unique rectangle type 3",
+    "bug+1",
 )
 #: Each technique's code for the C walk; the others are searched in Python.
 _WALK_CODES = {"hidden single": 0, "naked single": 1} | {

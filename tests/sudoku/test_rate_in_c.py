@@ -1,6 +1,8 @@
-"""The rater's walk in C (sudoku/_rater.h) against the Python reference it replaces.
+"""The rater's walk in C (sudoku/_walk.h, _rater.h, _patterns.h) against the Python
+reference it replaces.
 
-The C batch takes the rounds of singles (`Candidates.singles`), the pencil marks of the
+The C walk takes the rounds of singles and of every technique whose search is in C, up to
+BUG+1 (`Candidates.singles`, `_WALK_PATTERNS`); the C batch also has the pencil marks of the
 givens (`_pencil_marks_py`), the search of SE's direct techniques (`_direct_place_py`),
 those of fish, finned fish, XY-, XYZ- and W-wings, ALS-XZ and naked subsets
 (`_fish_py`, `_finned_fish_py`, `_xy_wing_py`, `_xyz_wing_py`, `_w_wing_py`, `_als_xz_py`,
@@ -30,6 +32,7 @@ from sudoku.fish_and_wings import (
 from sudoku.geometry import Geometry, geometry_of
 from sudoku.grid import Grid, Shape, parse
 from sudoku.rate import (
+    _WALK_PATTERNS,
     PATTERNS,
     Candidates,
     ContradictionError,
@@ -107,6 +110,28 @@ def test_rating_in_c_is_the_python_reference_step_for_step(
     contradictions = sum(isinstance(r, str) for r in fast)
     assert 0 < contradictions <= len(broken)  # the broken ones reached their contradiction
     assert sum(isinstance(r, Rating) and r.solved for r in fast) >= len(chosen) // 10
+
+
+def test_every_technique_of_the_c_walk_is_the_python_reference(data_file, monkeypatch):
+    # Each technique the C walk takes (`_WALK_PATTERNS`; hidden quads are too rare to be
+    # sure of), unique rectangles of every type among them, met where C takes it: every
+    # third puzzle of top1465, and the sudoku17 puzzles of a sample whose walk takes a
+    # BUG+1, rated on the ladder short of chains, the same step for step in Python.
+    hard = puzzles(data_file, "top1465.txt", 489, step=3)
+    seventeen = puzzles(data_file, "sudoku17.txt", 2858, step=7)
+    fast = [rate(p, PATTERNS) for p in hard + seventeen]
+    chosen = [
+        k
+        for k, rating in enumerate(fast)
+        if k < len(hard) or any(step.technique == "bug+1" for step in rating.steps)
+    ]
+    steps = [step for k in chosen for step in fast[k].steps]
+    assert set(_WALK_PATTERNS) - {step.technique for step in steps} == {"hidden quad"}
+    types = {s.reason.split(" on ")[0] for s in steps if s.technique == "unique rectangle"}
+    assert types == {"type 1", "type 2", "type 4"}
+    in_python(monkeypatch)
+    everything = hard + seventeen
+    assert [fast[k] for k in chosen] == [rate(everything[k], PATTERNS) for k in chosen]
 
 
 @pytest.mark.parametrize("shape", [Shape(2, 2), Shape(2, 3), Shape(3, 4), Shape.x(9), Shape(4, 4)])
@@ -210,15 +235,18 @@ def test_the_c_walk_refuses_what_does_not_fit():
     with pytest.raises(ValueError):
         walk_with(placed=placed[:26])
     with pytest.raises(ValueError):
-        walk_with(table=table[:17])
+        walk_with(table=table[:18])
     with pytest.raises(ValueError):
         walk_with(masks=[1024] * 81)
     with pytest.raises(IndexError):
         walk_with(units=array("i", [81] * 243).tobytes())
     with pytest.raises(ValueError, match="intersections"):  # a cell past the grid
-        walk_with(table=(*table[:17], array("i", [18, 0, 3, 0, 1, 81, 0, 0]).tobytes()))
+        walk_with(table=(*table[:17], array("i", [18, 0, 3, 0, 1, 81, 0, 0]).tobytes(), table[18]))
     with pytest.raises(ValueError, match="intersections"):  # a part longer than the buffer
-        walk_with(table=(*table[:17], array("i", [18, 0, 9, 0]).tobytes()))
+        walk_with(table=(*table[:17], array("i", [18, 0, 9, 0]).tobytes(), table[18]))
+    for corners in ([0, 1, 9], [0, 1, 9, 81]):  # not four a rectangle; past the grid
+        with pytest.raises(ValueError, match="rectangles"):
+            walk_with(table=(*table[:18], array("i", corners).tobytes()))
     with pytest.raises(ValueError, match="units are not"):
         walk_with(table=(*table[:8], tuple(range(27)), *table[9:]))
     # a direct step's reason made of cells' names that are not strings, on a puzzle whose
@@ -227,7 +255,7 @@ def test_the_c_walk_refuses_what_does_not_fit():
     lists = (list(board.values), list(board.masks), list(board.placed))
     with pytest.raises(TypeError):
         batch.walk_singles(
-            *lists, g.packed, (*table[:16], tuple(range(81)), table[17]), 0.0, orders, 0
+            *lists, g.packed, (*table[:16], tuple(range(81)), *table[17:]), 0.0, orders, 0
         )
     assert lists == (board.values, board.masks, board.placed)
     assert any(step.technique.startswith("direct") for step in rate(parse(SEVENTEEN)).steps)
