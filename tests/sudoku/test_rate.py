@@ -215,6 +215,26 @@ def test_the_level_is_the_band_of_se_and_singles_puzzles_are_easy(data_file):
     assert len(seen) >= 2  # the slice has easy and medium puzzles solved, not only one kind
 
 
+def test_the_ladder_short_of_chains_gives_the_full_ladders_level_and_first_steps(data_file):
+    # Short of chains (PATTERNS, qqwing's reach: it stops at guessing), the walk is the full
+    # ladder's until a technique of SE 6.0 or more is needed; from there both are expert.
+    # So the level is the same, and the steps up to there (benchmarks/rating.py --ladder
+    # patterns leans on it).
+    levels: Counter[str] = Counter()
+    with data_file("top1465.txt").open() as hard, data_file("sudoku17.txt").open() as easier:
+        lines = [*islice(hard, 0, 600, 12), *islice(easier, 0, 3000, 60)]
+    for line in lines:
+        puzzle = parse(line)
+        full, short = rate(puzzle), rate(puzzle, PATTERNS)
+        assert short.level == full.level, line
+        before = [step for step in full.steps if step.se >= 6.0][:1]
+        common = full.steps.index(before[0]) if before else len(full.steps)
+        assert short.steps[:common] == full.steps[:common], line
+        assert before or short == full, line
+        levels[full.level] += 1
+    assert levels["expert"] > 20 and len(levels) == 4, levels
+
+
 def test_the_bands_tile_the_scale_in_tenths():
     assert tuple(BANDS) == LEVELS
     highs = [high for _, high in BANDS.values()]
