@@ -856,25 +856,29 @@ static int read_board(Board *b, PyObject *values, PyObject *masks, PyObject *pla
     return 1;
 }
 
-/* The board's arrays written back into the lists. */
+/* Item k of list set to value unless it holds it already (0 with an error set). */
+static int set_item(PyObject *list, Py_ssize_t k, unsigned long value)
+{
+    PyObject *item = PyList_GET_ITEM(list, k);
+    if (PyLong_CheckExact(item) && PyLong_AsUnsignedLong(item) == value)
+        return 1;
+    PyErr_Clear(); /* an item read was checked in read_board: none is negative */
+    item = PyLong_FromUnsignedLong(value);
+    if (!item)
+        return 0;
+    PyList_SetItem(list, k, item); /* steals the reference */
+    return 1;
+}
+
+/* The board's arrays written back into the lists, where they changed. */
 static int write_board(const Board *b, PyObject *values, PyObject *masks, PyObject *placed)
 {
-    for (Py_ssize_t i = 0; i < b->cells; i++) {
-        PyObject *value = PyLong_FromLong(b->value[i]), *mask = PyLong_FromUnsignedLong(b->mask[i]);
-        if (!value || !mask) {
-            Py_XDECREF(value);
-            Py_XDECREF(mask);
+    for (Py_ssize_t i = 0; i < b->cells; i++)
+        if (!set_item(values, i, (unsigned long)b->value[i]) || !set_item(masks, i, b->mask[i]))
             return 0;
-        }
-        PyList_SetItem(values, i, value); /* steals the reference, as the next ones */
-        PyList_SetItem(masks, i, mask);
-    }
-    for (Py_ssize_t u = 0; u < b->n_units; u++) {
-        PyObject *digits = PyLong_FromUnsignedLong(b->placed[u]);
-        if (!digits)
+    for (Py_ssize_t u = 0; u < b->n_units; u++)
+        if (!set_item(placed, u, b->placed[u]))
             return 0;
-        PyList_SetItem(placed, u, digits);
-    }
     return 1;
 }
 
@@ -909,6 +913,53 @@ static int orders_fit(PyObject *orders)
     return 0;
 }
 
+/* The last table, units and orders found to fit a board of trusted_cells cells and
+ * trusted_n_units units, kept (strong references: the tuples, and the bytes it takes of
+ * units and intersections and rectangles, cannot change, nor their address be reused
+ * while kept), so that the calls after with them skip the checks. */
+static PyObject *trusted_table, *trusted_units, *trusted_orders;
+static Py_ssize_t trusted_cells, trusted_n_units;
+
+/* Whether table is a walk table for board b (0 with an error set if not), its
+ * intersections and rectangles apart (intersections_fit, rectangles_fit); and whether
+ * b's units are cells of the board. */
+static int table_fits(PyObject *table, const Board *b)
+{
+    if (PyTuple_GET_SIZE(table) != WALK_PARTS || !PyType_Check(PyTuple_GET_ITEM(table, 0)) ||
+        !PyType_IsSubtype((PyTypeObject *)PyTuple_GET_ITEM(table, 0), &PyTuple_Type) ||
+        !table_part(table, 3, 0) || !table_part(table, 5, 4) ||
+        !table_part(table, 6, b->cells * b->n) || !table_part(table, 7, b->cells) ||
+        !table_part(table, 8, b->n_units) || !table_part(table, 9, b->n) ||
+        !table_part(table, 10, b->n_units * b->n) || !table_part(table, 11, b->cells * b->n) ||
+        !table_part(table, 12, WALK_PATTERNS) || !table_part(table, 13, WALK_PATTERNS) ||
+        !table_part(table, 14, b->n) || !table_part(table, 15, b->n_units) ||
+        !table_part(table, 16, b->cells)) {
+        if (!PyErr_Occurred())
+            PyErr_SetString(PyExc_ValueError, "the table is not sudoku.rate's walk table");
+        return 0;
+    }
+    for (Py_ssize_t k = 0; k < b->n_units; k++)
+        if (!PyTuple_Check(PyTuple_GET_ITEM(PyTuple_GET_ITEM(table, 8), k)) ||
+            PyTuple_GET_SIZE(PyTuple_GET_ITEM(PyTuple_GET_ITEM(table, 8), k)) < 1) {
+            PyErr_SetString(PyExc_ValueError, "the table's units are not 1-tuples");
+            return 0;
+        }
+    for (Py_ssize_t k = 0; k < b->cells + b->n; k++) {
+        PyObject *part = PyTuple_GET_ITEM(table, k < b->cells ? 7 : 9);
+        PyObject *item = PyTuple_GET_ITEM(part, k < b->cells ? k : k - b->cells);
+        if (!PyTuple_Check(item) || PyTuple_GET_SIZE(item) < 1) {
+            PyErr_SetString(PyExc_ValueError, "the table's cells and digits are not 1-tuples");
+            return 0;
+        }
+    }
+    for (Py_ssize_t k = 0; k < b->n * b->n_units; k++)
+        if (b->units[k] < 0 || b->units[k] >= b->cells) {
+            PyErr_SetString(PyExc_IndexError, "a unit's cell is outside masks");
+            return 0;
+        }
+    return 1;
+}
+
 static PyObject *walk_singles(PyObject *Py_UNUSED(module), PyObject *args)
 {
     PyObject *values, *masks, *placed, *table, *orders, *rounds = NULL, *result = NULL;
@@ -933,42 +984,17 @@ static PyObject *walk_singles(PyObject *Py_UNUSED(module), PyObject *args)
                         "values, masks, placed, units and start do not fit together");
         goto done;
     }
-    if (PyTuple_GET_SIZE(table) != WALK_PARTS || !PyType_Check(PyTuple_GET_ITEM(table, 0)) ||
-        !PyType_IsSubtype((PyTypeObject *)PyTuple_GET_ITEM(table, 0), &PyTuple_Type) ||
-        !table_part(table, 3, 0) || !table_part(table, 5, 4) ||
-        !table_part(table, 6, b.cells * b.n) || !table_part(table, 7, b.cells) ||
-        !table_part(table, 8, b.n_units) || !table_part(table, 9, b.n) ||
-        !table_part(table, 10, b.n_units * b.n) || !table_part(table, 11, b.cells * b.n) ||
-        !table_part(table, 12, WALK_PATTERNS) || !table_part(table, 13, WALK_PATTERNS) ||
-        !table_part(table, 14, b.n) || !table_part(table, 15, b.n_units) ||
-        !table_part(table, 16, b.cells) ||
+    int trusted = table == trusted_table && units.obj == trusted_units &&
+                  b.cells == trusted_cells && b.n_units == trusted_n_units;
+    if ((!trusted && !table_fits(table, &b)) ||
         PyObject_GetBuffer(PyTuple_GET_ITEM(table, 17), &inter, PyBUF_SIMPLE) < 0 ||
-        PyObject_GetBuffer(PyTuple_GET_ITEM(table, 18), &rect, PyBUF_SIMPLE) < 0) {
-        if (!PyErr_Occurred())
-            PyErr_SetString(PyExc_ValueError, "the table is not sudoku.rate's walk table");
+        PyObject_GetBuffer(PyTuple_GET_ITEM(table, 18), &rect, PyBUF_SIMPLE) < 0)
         goto done;
+    if (orders != trusted_orders) {
+        if (!orders_fit(orders))
+            goto done;
+        Py_XSETREF(trusted_orders, Py_NewRef(orders));
     }
-    for (Py_ssize_t k = 0; k < b.n_units; k++)
-        if (!PyTuple_Check(PyTuple_GET_ITEM(PyTuple_GET_ITEM(table, 8), k)) ||
-            PyTuple_GET_SIZE(PyTuple_GET_ITEM(PyTuple_GET_ITEM(table, 8), k)) < 1) {
-            PyErr_SetString(PyExc_ValueError, "the table's units are not 1-tuples");
-            goto done;
-        }
-    for (Py_ssize_t k = 0; k < b.cells + b.n; k++) {
-        PyObject *part = PyTuple_GET_ITEM(table, k < b.cells ? 7 : 9);
-        PyObject *item = PyTuple_GET_ITEM(part, k < b.cells ? k : k - b.cells);
-        if (!PyTuple_Check(item) || PyTuple_GET_SIZE(item) < 1) {
-            PyErr_SetString(PyExc_ValueError, "the table's cells and digits are not 1-tuples");
-            goto done;
-        }
-    }
-    if (!orders_fit(orders))
-        goto done;
-    for (Py_ssize_t k = 0; k < b.n * b.n_units; k++)
-        if (b.units[k] < 0 || b.units[k] >= b.cells) {
-            PyErr_SetString(PyExc_IndexError, "a unit's cell is outside masks");
-            goto done;
-        }
     Py_ssize_t cells = b.cells, links = b.n * b.n_units;
     /* chosen, at (4 a single: a cell found through each of its units at most), value,
      * cu_start, cu_list; before them mask and placed, twice (saved), and struck; after
@@ -1000,6 +1026,17 @@ static PyObject *walk_singles(PyObject *Py_UNUSED(module), PyObject *args)
     memset(b.cu_start, 0, (cells + 1) * sizeof(int));
     memset(scratch->struck, 0, cells * sizeof(unsigned long));
     memset(scratch->where, 0, (size_t)b.n_units);
+    if (trusted)
+        scratch->checked = scratch->rect_checked = 1;
+    else if (!intersections_fit(&b, scratch) || !rectangles_fit(&b, scratch))
+        goto done;
+    else if (PyBytes_CheckExact(units.obj) && PyBytes_CheckExact(PyTuple_GET_ITEM(table, 17)) &&
+             PyBytes_CheckExact(PyTuple_GET_ITEM(table, 18))) { /* trusted from now on */
+        Py_XSETREF(trusted_table, Py_NewRef(table));
+        Py_XSETREF(trusted_units, Py_NewRef(units.obj));
+        trusted_cells = b.cells;
+        trusted_n_units = b.n_units;
+    }
     cell_units(b.units, b.n, b.n_units, cells, b.cu_start, b.cu_list, chosen);
     memset(chosen, 0, cells * sizeof(int));
     if (!read_board(&b, values, masks, placed) || !(rounds = PyList_New(0)))
@@ -1084,7 +1121,7 @@ static PyObject *walk_singles(PyObject *Py_UNUSED(module), PyObject *args)
         if (PyErr_Occurred())
             goto done;
     }
-    if (write_board(&b, values, masks, placed))
+    if (!PyList_GET_SIZE(rounds) || write_board(&b, values, masks, placed)) /* none: as they were */
         result = Py_BuildValue("Odn", rounds, rated, skip);
 done:
     Py_XDECREF(rounds);

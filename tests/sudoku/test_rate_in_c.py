@@ -244,6 +244,12 @@ def test_the_c_walk_refuses_what_does_not_fit():
         walk_with(table=(*table[:17], array("i", [18, 0, 3, 0, 1, 81, 0, 0]).tobytes(), table[18]))
     with pytest.raises(ValueError, match="intersections"):  # a part longer than the buffer
         walk_with(table=(*table[:17], array("i", [18, 0, 9, 0]).tobytes(), table[18]))
+    # a table found to fit is trusted after (its checks skipped), never mutable units
+    mutable = bytearray(g.packed)
+    walk_with(units=mutable)
+    mutable[:4] = array("i", [81]).tobytes()
+    with pytest.raises(IndexError):
+        walk_with(units=mutable)
     for corners in ([0, 1, 9], [0, 1, 9, 81]):  # not four a rectangle; past the grid
         with pytest.raises(ValueError, match="rectangles"):
             walk_with(table=(*table[:18], array("i", corners).tobytes()))
