@@ -774,6 +774,9 @@ done:
 
 #include "_rater.h"
 #include "_patterns.h"
+#include "_walk_finds.h"
+#include "_walk_unique.h"
+#include "_walk_steps.h"
 #include "_walk.h"
 
 /* closed_sets(items, k): sudoku.fish_and_wings._closed_sets_py (the reference) in C: the
