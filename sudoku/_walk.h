@@ -242,7 +242,7 @@ static PyObject *walk_singles(PyObject *Py_UNUSED(module), PyObject *args)
     size_t longs = (size_t)(cells + b.n_units) * 2 + (size_t)cells;
     size_t bytes = ints * sizeof(int) + longs * sizeof(unsigned long) + (size_t)b.n_units;
     memory = bytes <= sizeof stack ? (void *)stack : PyMem_Malloc(bytes);
-    if (!memory || !(scratch = PyMem_Malloc(sizeof *scratch))) {
+    if (!memory || !(scratch = PyMem_Calloc(1, sizeof *scratch))) {
         PyErr_NoMemory();
         goto done;
     }
@@ -251,7 +251,10 @@ static PyObject *walk_singles(PyObject *Py_UNUSED(module), PyObject *args)
     b.placed = b.mask + cells;
     scratch->inter = inter.buf;
     scratch->inter_end = (const int *)inter.buf + inter.len / (Py_ssize_t)sizeof(int);
-    scratch->checked = scratch->rect_checked = 0;
+    scratch->checked = scratch->rect_checked = scratch->position = 0;
+    scratch->paired_at = -1;
+    scratch->paired_rect = NULL;
+    scratch->paired_ab = NULL;
     scratch->rect = rect.buf;
     scratch->rect_end = (const int *)rect.buf + rect.len / (Py_ssize_t)sizeof(int);
     scratch->struck = b.placed + b.n_units;
@@ -336,6 +339,7 @@ static PyObject *walk_singles(PyObject *Py_UNUSED(module), PyObject *args)
             break;
         }
         memset(chosen, 0, cells * sizeof(int));
+        scratch->position++; /* what was found on the last one is stale */
         PyObject *found;
         if (pattern) {
             PyObject *step = pattern_step(table, &b, t, &hit);
@@ -366,6 +370,10 @@ done:
     Py_XDECREF(rounds);
     if (memory != stack)
         PyMem_Free(memory);
+    if (scratch) {
+        PyMem_Free(scratch->paired_rect);
+        PyMem_Free(scratch->paired_ab);
+    }
     PyMem_Free(scratch);
     if (inter.obj)
         PyBuffer_Release(&inter);

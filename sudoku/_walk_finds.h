@@ -38,9 +38,9 @@ typedef struct {
 } Pattern;
 
 /* What a call's pattern searches share: the rectangles and the intersections (checked
- * when first needed),
- * struck (cells) and where (units), all 0 between patterns (lone_place), and the board
- * as the searches of _patterns.h read it. */
+ * when first needed), struck (cells) and where (units), all 0 between patterns
+ * (lone_place), the board as the searches of _patterns.h read it, and what several
+ * searches read alike on one position: its paired rectangles (_walk_unique.h). */
 typedef struct {
     const int *inter, *inter_end, *rect, *rect_end;
     int checked; /* 0: not yet; 1: they fit; -1: they do not (an error is set) */
@@ -48,6 +48,11 @@ typedef struct {
     unsigned long *struck;
     char *where;
     Shaped view;
+    int position;       /* the board's, counted up each time a round changes it */
+    int paired_at;      /* the position the paired rectangles are of (-1: none yet) */
+    Py_ssize_t paired;  /* how many: at paired_rect (the first corner's place in rect) */
+    const int **paired_rect;
+    unsigned long *paired_ab; /* and their pairs */
 } Scratch;
 
 /* Whether the packed intersections fit the board: each part within the buffer, its cells

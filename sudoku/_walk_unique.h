@@ -18,6 +18,34 @@ static int rectangles_fit(const Board *b, Scratch *s)
     return s->rect_checked > 0;
 }
 
+/* The rectangles of the position two of whose corners hold a pair alone, which the other
+ * two hold too (paired), in order: found once a position for the searches of every type;
+ * their count, or -1 with an error set when there is no memory. */
+static Py_ssize_t paired_of(const Board *b, Scratch *s)
+{
+    if (s->paired_at == s->position)
+        return s->paired;
+    if (!s->paired_rect) {
+        Py_ssize_t most = (s->rect_end - s->rect) / 4 + 1;
+        s->paired_rect = PyMem_Malloc((size_t)most * sizeof *s->paired_rect);
+        s->paired_ab = PyMem_Malloc((size_t)most * sizeof *s->paired_ab);
+        if (!s->paired_rect || !s->paired_ab) {
+            PyErr_NoMemory();
+            return -1;
+        }
+    }
+    s->paired = 0;
+    for (const int *at = s->rect; at < s->rect_end; at += 4) {
+        unsigned long ab = paired(b->mask, at);
+        if (ab) {
+            s->paired_rect[s->paired] = at;
+            s->paired_ab[s->paired++] = ab;
+        }
+    }
+    s->paired_at = s->position;
+    return s->paired;
+}
+
 /* Whether cell i is a peer of cell j (they share a unit; a cell is not its own peer). */
 static int peer_of(const Board *b, int i, int j)
 {
@@ -48,12 +76,10 @@ static int roof_of(const Board *b, const int *corner, unsigned long ab, Pattern 
  * _type_4), rectangle by rectangle, on a shape of rows, columns and boxes only. */
 static int rectangle_pattern(const Board *b, Scratch *s, Pattern *hit)
 {
-    if (b->n_units != 3 * b->n || !rectangles_fit(b, s))
-        return 0;
-    for (const int *at = s->rect; at < s->rect_end; at += 4) {
-        unsigned long ab = paired(b->mask, at);
-        if (!ab)
-            continue;
+    Py_ssize_t paired = b->n_units == 3 * b->n && rectangles_fit(b, s) ? paired_of(b, s) : 0;
+    for (Py_ssize_t r = 0; r < paired; r++) {
+        const int *at = s->paired_rect[r];
+        unsigned long ab = s->paired_ab[r];
         int roof = roof_of(b, at, ab, hit), cell[MAX_SIZE * MAX_SIZE], count = 0;
         unsigned long removed[MAX_SIZE * MAX_SIZE];
         hit->count = 4;
@@ -112,12 +138,12 @@ static int rectangle_pattern(const Board *b, Scratch *s, Pattern *hit)
  * shared unit of its roof, its other open cells' k - 1 in the order of combinations. */
 static int pseudo_pattern(const Board *b, Scratch *s, Pattern *hit)
 {
-    if (b->n_units != 3 * b->n || !rectangles_fit(b, s))
-        return 0;
+    Py_ssize_t paired = b->n_units == 3 * b->n && rectangles_fit(b, s) ? paired_of(b, s) : 0;
     for (int k = 2; k <= 4; k++)
-        for (const int *at = s->rect; at < s->rect_end; at += 4) {
-            unsigned long ab = paired(b->mask, at);
-            if (!ab || roof_of(b, at, ab, hit) != 2)
+        for (Py_ssize_t r = 0; r < paired; r++) {
+            const int *at = s->paired_rect[r];
+            unsigned long ab = s->paired_ab[r];
+            if (roof_of(b, at, ab, hit) != 2)
                 continue;
             int r0 = hit->roof[0], r1 = hit->roof[1];
             unsigned long extra = (b->mask[r0] | b->mask[r1]) & ~ab;
