@@ -59,6 +59,7 @@ setup(
                 "sudoku/_deep.h",
                 "sudoku/_rater.h",
                 "sudoku/_patterns.h",
+                "sudoku/_finned_als.h",
                 "sudoku/_digging.h",
                 PORTABLE,
             ],

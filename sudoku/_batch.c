@@ -774,6 +774,7 @@ done:
 
 #include "_rater.h"
 #include "_patterns.h"
+#include "_finned_als.h"
 
 /* closed_sets(items, k): sudoku.fish_and_wings._closed_sets_py (the reference) in C: the
  * k-combinations of (key, mask) items, in itertools.combinations' order, whose masks have
