@@ -429,8 +429,9 @@ static PyObject *paired_rectangles(PyObject *Py_UNUSED(module), PyObject *args)
         goto done;
     for (Py_ssize_t k = 0; k < count; k += 4) {
         unsigned long ab = m[at[k]] & m[at[k + 1]] & m[at[k + 2]] & m[at[k + 3]];
+        unsigned long b = ab & (ab - 1); /* ab without its low bit: one bit left, ab has two */
         int alone = 0;
-        if (dlx_popcount64((uint64_t)ab) != 2) /* more: no corner holds two digits alone */
+        if (!b || b & (b - 1)) /* fewer or more: no corner holds two digits alone */
             continue;
         for (int c = 0; c < 4; c++)
             alone += m[at[k + c]] == ab;
