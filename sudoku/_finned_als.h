@@ -66,7 +66,7 @@ static int finned_strikes(const Shaped *s, const int *cover_lines, const unsigne
     for (; lines; lines &= lines - 1) {
         int c = dlx_ctz32((uint32_t)lines);
         for (unsigned long b = across[c] & off_base; b; b &= b - 1)
-            if (s->pos[box * s->cells + cover_lines[c * s->n + dlx_ctz32((uint32_t)b)]] >= 0)
+            if (unit_holds(s, box, cover_lines[c * s->n + dlx_ctz32((uint32_t)b)]))
                 return 1;
     }
     return 0;
@@ -185,7 +185,7 @@ static PyObject *finned_fish(PyObject *Py_UNUSED(module), PyObject *args)
             }
     result = Py_NewRef(Py_None);
 done:
-    PyMem_Free(s.pos);
+    PyMem_Free(s.in);
     PyBuffer_Release(&units);
     return result;
 }
@@ -197,6 +197,25 @@ typedef struct {
 } Als;
 
 #define ALS_CELLS 3 /* sudoku.fish_and_wings.ALS_CELLS */
+
+/* Whether unit v holds cells open[pick[0..size)] in that order (a cell twice in it at its
+ * first place). */
+static int als_in_order(const Shaped *s, Py_ssize_t v, const int *open, const int *pick,
+                        int size)
+{
+    for (int l = 0; l < size; l++)
+        if (!unit_holds(s, v, open[pick[l]]))
+            return 0; /* nearly always, on the first cell */
+    for (int l = 0, last = -1; l < size; l++) {
+        int place = 0;
+        while (s->units[v * s->n + place] != open[pick[l]]) /* held: found */
+            place++;
+        if (place <= last)
+            return 0;
+        last = place;
+    }
+    return 1;
+}
 
 /* sudoku.fish_and_wings._almost_locked_sets in C: unit by unit, sizes 1 to 3, the cells in
  * the order of combinations; a set already found in an earlier unit (the same cells, in
@@ -221,13 +240,8 @@ static Py_ssize_t als_sets(const Shaped *s, Als **found)
             bounded_start(&walk, digits, opened, size, size + 1);
             while (bounded_next(&walk, pick, &union_)) {
                 int again = dlx_popcount64((uint64_t)union_) != size + 1;
-                for (Py_ssize_t v = 0; v < u && !again; v++) {
-                    const int *pos = s->pos + v * s->cells;
-                    int in_order = pos[open[pick[0]]] >= 0;
-                    for (int l = 1; l < size && in_order; l++)
-                        in_order = pos[open[pick[l]]] > pos[open[pick[l - 1]]];
-                    again = in_order;
-                }
+                for (Py_ssize_t v = 0; v < u && !again; v++)
+                    again = als_in_order(s, v, open, pick, size);
                 if (again)
                     continue;
                 if (count == room) {
@@ -393,7 +407,7 @@ done:
     PyMem_Free(with);
     PyMem_Free(peers);
     PyMem_Free(sets);
-    PyMem_Free(s.pos);
+    PyMem_Free(s.in);
     PyBuffer_Release(&units);
     return result;
 }

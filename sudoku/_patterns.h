@@ -10,25 +10,30 @@
  * (the units' cells packed n a unit as native ints, sudoku.geometry.Geometry.packed), and
  * refuse anything else with an error. */
 
-/* A shape's arrays, read and checked once a call: the masks, each cell's position in each
- * unit (-1 where it is not in it) and, for finned fish, each cell's third unit (its box on
- * a shape of rows, columns and boxes: Geometry.cell_units[i][2]). */
+#define WORDS ((MAX_SIZE * MAX_SIZE + 63) / 64) /* a set of cells, as bits */
+
+/* A shape's arrays, read and checked once a call: the masks and, for finned fish and
+ * ALS-XZ, each unit's cells as a set and each cell's third unit (its box on a shape of
+ * rows, columns and boxes: Geometry.cell_units[i][2]). */
 typedef struct {
-    Py_ssize_t n, cells, n_units;
+    Py_ssize_t n, cells, n_units, w; /* w: the words of a set of cells */
     const int *units;
     unsigned long full, m[MAX_SIZE * MAX_SIZE];
-    int *pos;    /* pos[u * cells + i]: i's place in unit u, or -1 */
-    int *third;  /* third[i]: the third unit holding i, or -1 */
+    uint64_t *in; /* in[u * w ..]: the cells of unit u */
+    int *third;   /* third[i]: the third unit holding i, or -1 */
 } Shaped;
 
 /* The arguments of a search read into s (0 with an error set when they do not fit); the
- * places of cells in units too when with_places (else pos and third are NULL). */
+ * units' sets and the cells' third units too when with_units (else in and third are
+ * NULL). */
 static int shaped_read(Shaped *s, PyObject *masks, Py_buffer *units, Py_ssize_t n,
-                       int with_places)
+                       int with_units)
 {
-    s->pos = s->third = NULL;
+    s->in = NULL;
+    s->third = NULL;
     s->n = n;
     s->cells = PyList_GET_SIZE(masks);
+    s->w = (s->cells + 63) / 64;
     s->n_units = n > 0 ? (Py_ssize_t)(units->len / sizeof(int)) / n : 0;
     s->units = units->buf;
     if (n < 1 || n > MAX_SIZE || s->cells != n * n || s->n_units < 1) {
@@ -43,28 +48,35 @@ static int shaped_read(Shaped *s, PyObject *masks, Py_buffer *units, Py_ssize_t 
             PyErr_SetString(PyExc_ValueError, "a mask holds a digit past n");
             return 0;
         }
-    if (!with_places)
+    if (!with_units)
         return 1;
-    s->pos = PyMem_Malloc((size_t)(s->n_units * s->cells + s->cells) * sizeof(int));
-    if (!s->pos) {
+    size_t sets = (size_t)(s->n_units * s->w) * sizeof(uint64_t);
+    if (!(s->in = PyMem_Malloc(sets + (size_t)s->cells * sizeof(int)))) {
         PyErr_NoMemory();
         return 0;
     }
-    s->third = s->pos + s->n_units * s->cells;
+    s->third = (int *)(s->in + s->n_units * s->w);
     int held[MAX_SIZE * MAX_SIZE]; /* how many units hold each cell so far */
     memset(held, 0, (size_t)s->cells * sizeof(int));
-    memset(s->pos, -1, (size_t)(s->n_units * s->cells) * sizeof(int));
+    memset(s->in, 0, sets);
     memset(s->third, -1, (size_t)s->cells * sizeof(int));
     for (Py_ssize_t u = 0; u < s->n_units; u++)
         for (Py_ssize_t j = 0; j < n; j++) {
             int i = s->units[u * n + j];
-            if (s->pos[u * s->cells + i] < 0) { /* a cell twice in a unit: its first place */
-                s->pos[u * s->cells + i] = (int)j;
+            uint64_t *word = s->in + u * s->w + i / 64, bit = (uint64_t)1 << (i % 64);
+            if (!(*word & bit)) { /* a cell twice in a unit counts once */
+                *word |= bit;
                 if (++held[i] == 3)
                     s->third[i] = (int)u;
             }
         }
     return 1;
+}
+
+/* Whether unit u holds cell i (s read with its units' sets). */
+static int unit_holds(const Shaped *s, Py_ssize_t u, int i)
+{
+    return s->in[u * s->w + i / 64] >> (i % 64) & 1;
 }
 
 /* The arguments (masks, units, n, k) of a search of k lines or cells (fish, naked_set),
@@ -168,8 +180,6 @@ done:
     PyBuffer_Release(&units);
     return result;
 }
-
-#define WORDS ((MAX_SIZE * MAX_SIZE + 63) / 64) /* a set of cells, as bits */
 
 /* Each cell's peers (the cells of its units but itself), then for each digit the cells
  * holding it, as sets of w words (PyMem, NULL with an error set on no memory). */
