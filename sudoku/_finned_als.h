@@ -217,6 +217,33 @@ static int als_in_order(const Shaped *s, Py_ssize_t v, const int *open, const in
     return 1;
 }
 
+/* Set open[pick[0..size)] of unit u, of digits union_, added to found[0..*count) (room:
+ * its size) unless an earlier unit holds it (in the same order): 0 with an error set when
+ * memory runs out. */
+static int als_add(const Shaped *s, Als **found, Py_ssize_t *count, Py_ssize_t *room,
+                   Py_ssize_t u, const int *open, const int *pick, int size, unsigned long union_)
+{
+    for (Py_ssize_t v = 0; v < u; v++)
+        if (als_in_order(s, v, open, pick, size))
+            return 1;
+    if (*count == *room) {
+        *room = *room ? 2 * *room : 256;
+        Als *more = PyMem_Realloc(*found, (size_t)*room * sizeof(Als));
+        if (!more) {
+            PyErr_NoMemory();
+            return 0;
+        }
+        *found = more;
+    }
+    Als *set = *found + (*count)++;
+    set->size = size;
+    set->unit = (int)u;
+    set->digits = union_;
+    for (int l = 0; l < size; l++)
+        set->cell[l] = open[pick[l]];
+    return 1;
+}
+
 /* sudoku.fish_and_wings._almost_locked_sets in C: unit by unit, sizes 1 to 3, the cells in
  * the order of combinations; a set already found in an earlier unit (the same cells, in
  * the same order) is left out. The sets in *found (PyMem), their number returned; -1
@@ -226,7 +253,7 @@ static Py_ssize_t als_sets(const Shaped *s, Als **found)
     Py_ssize_t count = 0, room = 0;
     *found = NULL;
     for (Py_ssize_t u = 0; u < s->n_units; u++) {
-        unsigned long digits[MAX_SIZE], union_;
+        unsigned long digits[MAX_SIZE], pair[MAX_SIZE * MAX_SIZE];
         int open[MAX_SIZE], opened = 0, pick[ALS_CELLS];
         for (Py_ssize_t j = 0; j < s->n; j++) { /* a cell of more digits is in no set */
             int i = s->units[u * s->n + j];
@@ -235,32 +262,29 @@ static Py_ssize_t als_sets(const Shaped *s, Als **found)
                 open[opened++] = i;
             }
         }
-        for (int size = 1; size <= ALS_CELLS; size++) {
-            Bounded walk;
-            bounded_start(&walk, digits, opened, size, size + 1);
-            while (bounded_next(&walk, pick, &union_)) {
-                int again = dlx_popcount64((uint64_t)union_) != size + 1;
-                for (Py_ssize_t v = 0; v < u && !again; v++)
-                    again = als_in_order(s, v, open, pick, size);
-                if (again)
-                    continue;
-                if (count == room) {
-                    room = room ? 2 * room : 256;
-                    Als *more = PyMem_Realloc(*found, (size_t)room * sizeof(Als));
-                    if (!more) {
-                        PyErr_NoMemory();
-                        return -1;
-                    }
-                    *found = more;
-                }
-                Als *set = *found + count++;
-                set->size = size;
-                set->unit = (int)u;
-                set->digits = union_;
-                for (int l = 0; l < size; l++)
-                    set->cell[l] = open[pick[l]];
+        for (pick[0] = 0; pick[0] < opened; pick[0]++)
+            if (dlx_popcount64((uint64_t)digits[pick[0]]) == 2 &&
+                !als_add(s, found, &count, &room, u, open, pick, 1, digits[pick[0]]))
+                return -1;
+        /* pair[a * opened + b]: the digits of cells a < b, or 0 past four (no set of three) */
+        for (pick[0] = 0; pick[0] < opened; pick[0]++)
+            for (pick[1] = pick[0] + 1; pick[1] < opened; pick[1]++) {
+                unsigned long two = digits[pick[0]] | digits[pick[1]];
+                int bits = dlx_popcount64((uint64_t)two);
+                pair[pick[0] * opened + pick[1]] = bits <= 4 ? two : 0;
+                if (bits == 3 && !als_add(s, found, &count, &room, u, open, pick, 2, two))
+                    return -1;
             }
-        }
+        for (pick[0] = 0; pick[0] < opened; pick[0]++)
+            for (pick[1] = pick[0] + 1; pick[1] < opened; pick[1]++) {
+                unsigned long two = pair[pick[0] * opened + pick[1]];
+                for (pick[2] = pick[1] + 1; two && pick[2] < opened; pick[2]++) {
+                    unsigned long three = two | digits[pick[2]];
+                    if (dlx_popcount64((uint64_t)three) == 4 &&
+                        !als_add(s, found, &count, &room, u, open, pick, 3, three))
+                        return -1;
+                }
+            }
     }
     return count;
 }

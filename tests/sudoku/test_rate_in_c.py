@@ -232,9 +232,9 @@ def positions(puzzle: Grid, rng: random.Random) -> Iterator[list[int]]:
 
 
 def searched(masks: list[int], g: Geometry) -> dict[str, tuple[object, object]]:
-    """Each pattern search of sudoku/_patterns.h on ``masks``, in C and by its reference:
-    fish and naked subsets of 2 to 4, finned fish (on shapes of rows, columns and boxes
-    alone), XY-, XYZ- and W-wings, ALS-XZ."""
+    """Each pattern search of sudoku/_patterns.h and _finned_als.h on ``masks``, in C and
+    by its reference: fish and naked subsets of 2 to 4, finned fish (on shapes of rows,
+    columns and boxes alone), XY-, XYZ- and W-wings, ALS-XZ."""
     batch, by_line = c_batch(), _lines_py(masks, g.rows, g.cols, g.n)
     found: dict[str, tuple[object, object]] = {
         "als": (batch.als_xz(masks, g.packed, g.n), _als_xz_py(masks, g)),
