@@ -1,10 +1,11 @@
 /* Finned fish and ALS-XZ in C (sudoku.fish_and_wings._finned_fish_py and _als_xz_py, the
  * references, search for search: the same candidates tried in the same order, the same
  * first hit), on the arguments of _patterns.h's searches (Shaped). Both are tried where
- * nearly always nothing is found, so both rule out what cannot strike with a few masks
- * before looking closer: lines or cells whose digits already overflow the pattern, cover
- * lines without the digit off the base lines, pairs of sets without two digits in common
- * or sharing a cell. Included by _batch.c, after _patterns.h. */
+ * nearly always nothing is found, so both rule out with a few masks what cannot make the
+ * pattern before looking closer: lines or cells whose digits already overflow it, fins
+ * in two boxes, cover lines without the digit off the base lines, sets without a digit
+ * where every one of the other set's sees it, or sharing a cell with it. Included by
+ * _batch.c, after _patterns.h. */
 
 /* The k-combinations (k <= 3) of masks[0..count), in the order of combinations, whose
  * union has `most` bits or fewer: a combination past it is skipped with every one that
@@ -397,7 +398,7 @@ static PyObject *als_xz(PyObject *Py_UNUSED(module), PyObject *args)
         return NULL;
     if (!shaped_read(&s, masks, &units, n, 1))
         goto done;
-    Py_ssize_t count = als_sets(&s, &sets), w = (s.cells + 63) / 64, ws = count / 64 + 1;
+    Py_ssize_t count = als_sets(&s, &sets), w = s.w, ws = count / 64 + 1;
     if (count < 0 || !(peers = peer_sets(&s, w)))
         goto done;
     /* for each digit, then each cell, the sets holding it; then room for als_partner */
