@@ -63,6 +63,7 @@ setup(
                 "sudoku/_walk_unique.h",
                 "sudoku/_walk_steps.h",
                 "sudoku/_patterns.h",
+                "sudoku/_finned_als.h",
                 "sudoku/_digging.h",
                 PORTABLE,
             ],

@@ -774,6 +774,7 @@ done:
 
 #include "_rater.h"
 #include "_patterns.h"
+#include "_finned_als.h"
 #include "_walk_finds.h"
 #include "_walk_unique.h"
 #include "_walk_steps.h"

@@ -1,34 +1,39 @@
-/* The rater's slowest pattern searches in C: fish, finned fish, XY- and XYZ-wings, W-wings,
- * ALS-XZ and naked subsets (sudoku.fish_and_wings._fish_py, _finned_fish_py, _xy_wing_py,
- * _xyz_wing_py, _w_wing_py and _als_xz_py, sudoku.subsets._naked_set_py, the references,
- * search for search: the same candidates tried in the same order, the same first hit).
- * They give what they found as plain numbers; the Python finders write the step out, so
- * its words and pattern are the reference's by construction. Included by _batch.c, after
- * _rater.h.
+/* The rater's slowest pattern searches in C: fish, XY- and XYZ-wings, W-wings and naked
+ * subsets (sudoku.fish_and_wings._fish_py, _xy_wing_py, _xyz_wing_py and _w_wing_py,
+ * sudoku.subsets._naked_set_py, the references, search for search: the same candidates
+ * tried in the same order, the same first hit); finned fish and ALS-XZ, on the same
+ * arguments, are _finned_als.h's. They give what they found as plain numbers; the Python
+ * finders write the step out, so its words and pattern are the reference's by
+ * construction. Included by _batch.c, after _rater.h.
  *
  * All take masks (a list of n * n candidate masks, each within the n digits) and units
  * (the units' cells packed n a unit as native ints, sudoku.geometry.Geometry.packed), and
  * refuse anything else with an error. */
 
-/* A shape's arrays, read and checked once a call: the masks, each cell's position in each
- * unit (-1 where it is not in it) and, for finned fish, each cell's third unit (its box on
- * a shape of rows, columns and boxes: Geometry.cell_units[i][2]). */
+#define WORDS ((MAX_SIZE * MAX_SIZE + 63) / 64) /* a set of cells, as bits */
+
+/* A shape's arrays, read and checked once a call: the masks and, for finned fish and
+ * ALS-XZ, each unit's cells as a set and each cell's third unit (its box on a shape of
+ * rows, columns and boxes: Geometry.cell_units[i][2]). */
 typedef struct {
-    Py_ssize_t n, cells, n_units;
+    Py_ssize_t n, cells, n_units, w; /* w: the words of a set of cells */
     const int *units;
     unsigned long full, m[MAX_SIZE * MAX_SIZE];
-    int *pos;    /* pos[u * cells + i]: i's place in unit u, or -1 */
-    int *third;  /* third[i]: the third unit holding i, or -1 */
+    uint64_t *in; /* in[u * w ..]: the cells of unit u */
+    int *third;   /* third[i]: the third unit holding i, or -1 */
 } Shaped;
 
 /* The arguments of a search read into s (0 with an error set when they do not fit); the
- * places of cells in units too when with_places (else pos and third are NULL). */
+ * units' sets and the cells' third units too when with_units (else in and third are
+ * NULL). */
 static int shaped_read(Shaped *s, PyObject *masks, Py_buffer *units, Py_ssize_t n,
-                       int with_places)
+                       int with_units)
 {
-    s->pos = s->third = NULL;
+    s->in = NULL;
+    s->third = NULL;
     s->n = n;
     s->cells = PyList_GET_SIZE(masks);
+    s->w = (s->cells + 63) / 64;
     s->n_units = n > 0 ? (Py_ssize_t)(units->len / sizeof(int)) / n : 0;
     s->units = units->buf;
     if (n < 1 || n > MAX_SIZE || s->cells != n * n || s->n_units < 1) {
@@ -43,31 +48,35 @@ static int shaped_read(Shaped *s, PyObject *masks, Py_buffer *units, Py_ssize_t 
             PyErr_SetString(PyExc_ValueError, "a mask holds a digit past n");
             return 0;
         }
-    if (!with_places)
+    if (!with_units)
         return 1;
-    s->pos = PyMem_Malloc((size_t)(s->n_units * s->cells + s->cells) * sizeof(int));
-    if (!s->pos) {
+    size_t sets = (size_t)(s->n_units * s->w) * sizeof(uint64_t);
+    if (!(s->in = PyMem_Malloc(sets + (size_t)s->cells * sizeof(int)))) {
         PyErr_NoMemory();
         return 0;
     }
-    s->third = s->pos + s->n_units * s->cells;
-    int *seen = s->third; /* how many units hold each cell so far, then the third */
-    memset(s->pos, -1, (size_t)(s->n_units * s->cells) * sizeof(int));
-    memset(seen, 0, (size_t)s->cells * sizeof(int));
+    s->third = (int *)(s->in + s->n_units * s->w);
+    int held[MAX_SIZE * MAX_SIZE]; /* how many units hold each cell so far */
+    memset(held, 0, (size_t)s->cells * sizeof(int));
+    memset(s->in, 0, sets);
+    memset(s->third, -1, (size_t)s->cells * sizeof(int));
     for (Py_ssize_t u = 0; u < s->n_units; u++)
         for (Py_ssize_t j = 0; j < n; j++) {
             int i = s->units[u * n + j];
-            if (s->pos[u * s->cells + i] < 0) /* a cell twice in a unit: its first place */
-                s->pos[u * s->cells + i] = (int)j;
+            uint64_t *word = s->in + u * s->w + i / 64, bit = (uint64_t)1 << (i % 64);
+            if (!(*word & bit)) { /* a cell twice in a unit counts once */
+                *word |= bit;
+                if (++held[i] == 3)
+                    s->third[i] = (int)u;
+            }
         }
-    for (Py_ssize_t i = 0; i < s->cells; i++) {
-        int held = 0;
-        seen[i] = -1;
-        for (Py_ssize_t u = 0; u < s->n_units && seen[i] < 0; u++)
-            if (s->pos[u * s->cells + i] >= 0 && ++held == 3)
-                seen[i] = (int)u;
-    }
     return 1;
+}
+
+/* Whether unit u holds cell i (s read with its units' sets). */
+static int unit_holds(const Shaped *s, Py_ssize_t u, int i)
+{
+    return s->in[u * s->w + i / 64] >> (i % 64) & 1;
 }
 
 /* The arguments (masks, units, n, k) of a search of k lines or cells (fish, naked_set),
@@ -187,194 +196,6 @@ static PyObject *fish(PyObject *Py_UNUSED(module), PyObject *args)
     return result;
 }
 
-/* _finned in C: for base lines lines[0..k) (their places where[]), the cover lines as a
- * mask and the fins' box of the first finned fish that strikes, as *covered and *box; 0
- * when there is none. */
-static int finned_at(const Shaped *s, int base, const int *lines, const unsigned long *where,
-                     int k, unsigned long bit, unsigned long *covered, int *box)
-{
-    unsigned long union_ = 0;
-    for (int l = 0; l < k; l++)
-        union_ |= where[l];
-    int count = dlx_popcount64((uint64_t)union_);
-    if (count <= k || count > k + 2)
-        return 0; /* a plain fish, or less; or fins across more than two cross lines */
-    int bit_at[MAX_SIZE], chosen[3];
-    for (int c = 0, p = 0; p < (int)s->n; p++)
-        if (union_ >> p & 1)
-            bit_at[c++] = p;
-    for (int l = 0; l < k; l++)
-        chosen[l] = l;
-    const int *cover_lines = s->units + (1 - base) * s->n * s->n;
-    for (;;) { /* chosen: k of the union's bits, in the order of combinations */
-        unsigned long cover = 0;
-        for (int l = 0; l < k; l++)
-            cover |= 1UL << bit_at[chosen[l]];
-        int the_box = -1, one_box = 1;
-        for (int l = 0; l < k && one_box; l++)
-            for (unsigned long fins = where[l] & ~cover; fins && one_box; fins &= fins - 1) {
-                int i = s->units[(base * s->n + lines[l]) * s->n + dlx_ctz32((uint32_t)fins)];
-                one_box = the_box < 0 || s->third[i] == the_box;
-                the_box = s->third[i];
-            }
-        for (unsigned long c = cover; one_box && c; c &= c - 1) {
-            const int *line = cover_lines + dlx_ctz32((uint32_t)c) * s->n;
-            for (Py_ssize_t b = 0; b < s->n; b++) {
-                int off_base = 1;
-                for (int l = 0; l < k; l++)
-                    off_base &= lines[l] != b;
-                if (off_base && s->m[line[b]] & bit && s->pos[the_box * s->cells + line[b]] >= 0) {
-                    *covered = cover;
-                    *box = the_box;
-                    return 1;
-                }
-            }
-        }
-        int l = k - 1; /* the next k of count, as combinations takes them */
-        while (l >= 0 && chosen[l] == count - k + l)
-            l--;
-        if (l < 0)
-            return 0;
-        chosen[l]++;
-        for (int j = l + 1; j < k; j++)
-            chosen[j] = chosen[j - 1] + 1;
-    }
-}
-
-/* finned_fish(masks, units, n) -> (k, bit, on_columns, lines, covered, box) | None:
- * sudoku.fish_and_wings._finned_fish_py in C, on a shape of n rows, n columns, n boxes. */
-static PyObject *finned_fish(PyObject *Py_UNUSED(module), PyObject *args)
-{
-    PyObject *masks, *result = NULL;
-    Py_buffer units;
-    Py_ssize_t n;
-    Shaped s;
-    if (!PyArg_ParseTuple(args, "O!y*n:finned_fish", &PyList_Type, &masks, &units, &n))
-        return NULL;
-    if (!shaped_read(&s, masks, &units, n, 1))
-        goto done;
-    for (Py_ssize_t i = 0; i < s.cells && s.n_units == 3 * n; i++)
-        if (s.third[i] < 0)
-            s.n_units = 0; /* a cell in fewer than three units: no box of its own */
-    if (s.n_units != 3 * n) {
-        PyErr_SetString(PyExc_ValueError, "finned_fish takes n rows, n columns and n boxes");
-        goto done;
-    }
-    for (int k = 2; k <= 3; k++)
-        for (Py_ssize_t d = 0; d < n; d++)
-            for (int base = 0; base < 2; base++) {
-                unsigned long bit = 1UL << d, all[MAX_SIZE], where[3], covered;
-                int line[MAX_SIZE], count = 0, pick[3], box;
-                for (Py_ssize_t b = 0; b < n; b++) {
-                    unsigned long w = line_where(&s, base, b, bit);
-                    if (w && dlx_popcount64((uint64_t)w) <= k + 2) {
-                        line[count] = (int)b;
-                        all[count++] = w;
-                    }
-                }
-                if (count < k)
-                    continue;
-                for (int l = 0; l < k; l++)
-                    pick[l] = l;
-                for (;;) { /* k of the lines, in the order of combinations */
-                    int lines[3];
-                    for (int l = 0; l < k; l++) {
-                        lines[l] = line[pick[l]];
-                        where[l] = all[pick[l]];
-                    }
-                    if (finned_at(&s, base, lines, where, k, bit, &covered, &box)) {
-                        PyObject *in = int_tuple(lines, k);
-                        if (in)
-                            result = Py_BuildValue("ikiOki", k, bit, base, in, covered, box);
-                        Py_XDECREF(in);
-                        goto done;
-                    }
-                    int l = k - 1;
-                    while (l >= 0 && pick[l] == count - k + l)
-                        l--;
-                    if (l < 0)
-                        break;
-                    pick[l]++;
-                    for (int j = l + 1; j < k; j++)
-                        pick[j] = pick[j - 1] + 1;
-                }
-            }
-    result = Py_NewRef(Py_None);
-done:
-    PyMem_Free(s.pos);
-    PyBuffer_Release(&units);
-    return result;
-}
-
-/* An almost locked set: size cells of a unit (in the unit's order) with size + 1 digits. */
-typedef struct {
-    int cell[3], size, unit;
-    unsigned long digits;
-} Als;
-
-#define ALS_CELLS 3 /* sudoku.fish_and_wings.ALS_CELLS */
-
-/* sudoku.fish_and_wings._almost_locked_sets in C: unit by unit, sizes 1 to 3, the cells in
- * the order of combinations; a set already found in an earlier unit (the same cells, in
- * the same order) is left out. The sets in *found (PyMem), their number returned; -1
- * with an error set when memory runs out. */
-static Py_ssize_t als_sets(const Shaped *s, Als **found)
-{
-    Py_ssize_t count = 0, room = 0;
-    *found = NULL;
-    for (Py_ssize_t u = 0; u < s->n_units; u++) {
-        int open[MAX_SIZE], opened = 0, pick[ALS_CELLS];
-        for (Py_ssize_t j = 0; j < s->n; j++)
-            if (s->m[s->units[u * s->n + j]])
-                open[opened++] = s->units[u * s->n + j];
-        for (int size = 1; size <= ALS_CELLS && size <= opened; size++) {
-            for (int l = 0; l < size; l++)
-                pick[l] = l;
-            for (;;) {
-                unsigned long union_ = 0;
-                for (int l = 0; l < size; l++)
-                    union_ |= s->m[open[pick[l]]];
-                int again = dlx_popcount64((uint64_t)union_) != size + 1;
-                for (Py_ssize_t v = 0; v < u && !again; v++) {
-                    const int *pos = s->pos + v * s->cells;
-                    int in_order = pos[open[pick[0]]] >= 0;
-                    for (int l = 1; l < size && in_order; l++)
-                        in_order = pos[open[pick[l]]] > pos[open[pick[l - 1]]];
-                    again = in_order;
-                }
-                if (!again) {
-                    if (count == room) {
-                        room = room ? 2 * room : 256;
-                        Als *more = PyMem_Realloc(*found, (size_t)room * sizeof(Als));
-                        if (!more) {
-                            PyErr_NoMemory();
-                            return -1;
-                        }
-                        *found = more;
-                    }
-                    Als *set = *found + count++;
-                    set->size = size;
-                    set->unit = (int)u;
-                    set->digits = union_;
-                    for (int l = 0; l < size; l++)
-                        set->cell[l] = open[pick[l]];
-                }
-                int l = size - 1;
-                while (l >= 0 && pick[l] == opened - size + l)
-                    l--;
-                if (l < 0)
-                    break;
-                pick[l]++;
-                for (int j = l + 1; j < size; j++)
-                    pick[j] = pick[j - 1] + 1;
-            }
-        }
-    }
-    return count;
-}
-
-#define WORDS ((MAX_SIZE * MAX_SIZE + 63) / 64) /* a set of cells, as bits */
-
 /* Each cell's peers (the cells of its units but itself), then for each digit the cells
  * holding it, as sets of w words (PyMem, NULL with an error set on no memory). */
 static uint64_t *peer_sets(const Shaped *s, Py_ssize_t w)
@@ -404,98 +225,6 @@ static uint64_t *peer_sets(const Shaped *s, Py_ssize_t w)
 static int sees(const uint64_t *peers, Py_ssize_t w, int i, int j)
 {
     return peers[i * w + j / 64] >> (j % 64) & 1;
-}
-
-/* Whether the digit z leaves any cell: one holding it (holding, a set of cells) that sees
- * every z of sets a and b (peers: each cell's peers, w words a set). */
-static int als_strikes(const Shaped *s, const Als *a, const Als *b, unsigned long z,
-                       const uint64_t *peers, const uint64_t *holding, Py_ssize_t w)
-{
-    uint64_t seen[WORDS];
-    memcpy(seen, holding, (size_t)w * sizeof(uint64_t));
-    for (int side = 0; side < 2; side++) {
-        const Als *set = side ? b : a;
-        for (int l = 0; l < set->size; l++)
-            if (s->m[set->cell[l]] & z)
-                for (Py_ssize_t k = 0; k < w; k++)
-                    seen[k] &= peers[set->cell[l] * w + k];
-    }
-    for (Py_ssize_t k = 0; k < w; k++)
-        if (seen[k])
-            return 1;
-    return 0;
-}
-
-/* Whether every x of set b sees every x of set a. */
-static int als_restricted(const Shaped *s, const Als *a, const Als *b, unsigned long x,
-                          const uint64_t *peers, Py_ssize_t w)
-{
-    for (int j = 0; j < b->size; j++)
-        for (int i = 0; i < a->size; i++) {
-            int p = a->cell[i], q = b->cell[j];
-            if (s->m[p] & x && s->m[q] & x && !sees(peers, w, p, q))
-                return 0;
-        }
-    return 1;
-}
-
-/* als_xz(masks, units, n) -> (cells_a, unit_a, cells_b, unit_b, x, z) | None:
- * sudoku.fish_and_wings._als_xz_py in C: the pairs of almost locked sets in order, each
- * with two digits or more in common and no cell, x then z low bit first. */
-static PyObject *als_xz(PyObject *Py_UNUSED(module), PyObject *args)
-{
-    PyObject *masks, *result = NULL;
-    Py_buffer units;
-    Py_ssize_t n;
-    Shaped s;
-    Als *sets = NULL;
-    uint64_t *peers = NULL;
-    if (!PyArg_ParseTuple(args, "O!y*n:als_xz", &PyList_Type, &masks, &units, &n))
-        return NULL;
-    if (!shaped_read(&s, masks, &units, n, 1))
-        goto done;
-    Py_ssize_t count = als_sets(&s, &sets), w = (s.cells + 63) / 64;
-    if (count < 0)
-        goto done;
-    if (!(peers = peer_sets(&s, w)))
-        goto done;
-    const uint64_t *holding = peers + s.cells * w;
-    for (Py_ssize_t ka = 0; ka < count; ka++)
-        for (Py_ssize_t kb = ka + 1; kb < count; kb++) {
-            const Als *a = sets + ka, *b = sets + kb;
-            unsigned long common = a->digits & b->digits;
-            if (dlx_popcount64((uint64_t)common) < 2)
-                continue;
-            int apart = 1;
-            for (int i = 0; i < a->size; i++)
-                for (int j = 0; j < b->size; j++)
-                    apart &= a->cell[i] != b->cell[j];
-            for (unsigned long xs = apart ? common : 0; xs; xs &= xs - 1) {
-                unsigned long x = xs & -xs;
-                if (!als_restricted(&s, a, b, x, peers, w))
-                    continue;
-                for (unsigned long zs = common & ~x; zs; zs &= zs - 1) {
-                    unsigned long z = zs & -zs;
-                    if (als_strikes(&s, a, b, z, peers, holding + dlx_ctz32((uint32_t)z) * w, w)) {
-                        PyObject *cells_a = int_tuple(a->cell, a->size);
-                        PyObject *cells_b = cells_a ? int_tuple(b->cell, b->size) : NULL;
-                        if (cells_a && cells_b)
-                            result = Py_BuildValue("OiOikk", cells_a, a->unit, cells_b, b->unit,
-                                                   x, z);
-                        Py_XDECREF(cells_a);
-                        Py_XDECREF(cells_b);
-                        goto done;
-                    }
-                }
-            }
-        }
-    result = Py_NewRef(Py_None);
-done:
-    PyMem_Free(peers);
-    PyMem_Free(sets);
-    PyMem_Free(s.pos);
-    PyBuffer_Release(&units);
-    return result;
 }
 
 /* A naked subset found: its unit, its k cells, their digits. */
@@ -733,8 +462,9 @@ done:
 static unsigned long paired(const unsigned long *m, const int *corner)
 {
     unsigned long ab = m[corner[0]] & m[corner[1]] & m[corner[2]] & m[corner[3]];
+    unsigned long high = ab & (ab - 1); /* ab without its low bit: one bit left, ab has two */
     int alone = 0;
-    if (dlx_popcount64((uint64_t)ab) != 2) /* more: no corner holds two digits alone */
+    if (!high || high & (high - 1)) /* fewer or more: no corner holds two digits alone */
         return 0;
     for (int c = 0; c < 4; c++)
         alone += m[corner[c]] == ab;

@@ -205,8 +205,10 @@ static const Shaped *view_of(const Board *b, Scratch *s)
     v->cells = b->cells;
     v->n_units = b->n_units;
     v->units = b->units;
+    v->w = (b->cells + 63) / 64;
     v->full = b->full;
-    v->pos = v->third = NULL;
+    v->in = NULL;
+    v->third = NULL;
     memcpy(v->m, b->mask, (size_t)b->cells * sizeof(unsigned long));
     return v;
 }

@@ -93,8 +93,10 @@ def _paired_rectangles(board: Candidates) -> list[tuple[tuple[int, int, int, int
 def _pairs_of(board: Candidates) -> list[tuple[tuple[int, int, int, int], int]]:
     if board.geometry.packed is None:
         return list(_pairs_of_py(board))
-    rectangles = _rectangles(board.shape)
     found = _batch.paired_rectangles(board.masks, _packed_rectangles(board.shape))
+    if not found:  # most positions: no rectangle to name
+        return []
+    rectangles = _rectangles(board.shape)
     return [(rectangles[k], ab) for k, ab in found]
 
 
@@ -132,15 +134,13 @@ def _deadly(board: Candidates, corners: tuple[int, ...], ms: list[int]) -> list[
     if any(m & ab != ab for m in ms):
         return []
     roof = [i for i, m in zip(corners, ms, strict=True) if m != ab]
-    where = " ".join(board.cell_label(i) for i in corners)
-    digits = ",".join(board.symbol(d) for d in range(g.n) if ab >> d & 1)
     if len(roof) == 1:
         (i,) = roof
         return [
             board.step(
                 "unique rectangle",
                 eliminations=[(i, d + 1) for d in range(g.n) if ab >> d & 1],
-                reason=f"type 1 on {digits} in {where}: {board.cell_label(i)} breaks it",
+                reason=f"type 1 {_named(board, corners, ab)}: {board.cell_label(i)} breaks it",
                 cells=corners,
                 digits=ab,
             )
@@ -154,34 +154,45 @@ def _deadly(board: Candidates, corners: tuple[int, ...], ms: list[int]) -> list[
                 board.step(
                     "unique rectangle",
                     eliminations=struck,
-                    reason=f"type 2 on {digits} in {where}: {board.symbol(z.bit_length() - 1)} "
+                    reason=f"type 2 {_named(board, corners, ab)}: "
+                    f"{board.symbol(z.bit_length() - 1)} "
                     f"in {board.cell_label(roof[0])} or {board.cell_label(roof[1])}",
                     cells=corners,
                     digits=ab | z,
                 )
             ]
     if len(roof) == 2:
-        return _type_4(board, corners, roof, ab, f"type 4 on {digits} in {where}")
+        return _type_4(board, corners, roof, ab)
     return []
 
 
-def _type_4(
-    board: Candidates, corners: tuple[int, ...], roof: list[int], ab: int, words: str
-) -> list[Step]:
+def _named(board: Candidates, corners: tuple[int, ...], ab: int) -> str:
+    """A rectangle's words in its step: its pair and its corners (written only for a step
+    taken: most rectangles make none)."""
+    where = " ".join(board.cell_label(i) for i in corners)
+    return f"on {board.symbols_of(ab)} in {where}"
+
+
+def _type_4(board: Candidates, corners: tuple[int, ...], roof: list[int], ab: int) -> list[Step]:
     """Type 4: where a unit of both roof cells holds one of the pair only in them, that
     digit is in one of them, so the other digit of the pair is in neither."""
     g, masks = board.geometry, board.masks
     shared = set(g.cell_units[roof[0]]) & set(g.cell_units[roof[1]])
     for u in sorted(shared):
+        elsewhere = 0  # the digits of the unit's other cells
+        for j in g.units[u]:
+            if j not in roof:
+                elsewhere |= masks[j]
         for x in (ab & -ab, ab & (ab - 1)):
-            if any(masks[j] & x for j in g.units[u] if j not in roof):
+            if elsewhere & x:
                 continue
             y = ab & ~x
             return [
                 board.step(
                     "unique rectangle",
                     eliminations=[(i, y.bit_length()) for i in roof],
-                    reason=f"{words}: {board.symbol(x.bit_length() - 1)} only in "
+                    reason=f"type 4 {_named(board, corners, ab)}: "
+                    f"{board.symbol(x.bit_length() - 1)} only in "
                     f"{board.cell_label(roof[0])} {board.cell_label(roof[1])} "
                     f"({g.unit_names[u]})",
                     cells=corners,
@@ -247,19 +258,26 @@ def rectangle_type_3(board: Candidates) -> list[Step]:
     if not _plain(board):
         return []
     g, masks = board.geometry, board.masks
-    found = []  # (corners, roof, extra, pair): the rectangles with two corners the pair alone
+    # (corners, roof, extra, pair, [(unit, its other open cells)]): the rectangles with two
+    # corners the pair alone and at most four extra digits, with the units of their roof
+    found = []
     for corners, ab in _paired_rectangles(board):
         if ab.bit_count() != 2:
             continue
         roof = [i for i in corners if masks[i] != ab]
-        if len(roof) == 2:
-            found.append((corners, roof, (masks[roof[0]] | masks[roof[1]]) & ~ab, ab))
+        if len(roof) != 2 or ((extra := (masks[roof[0]] | masks[roof[1]]) & ~ab).bit_count() > 4):
+            continue
+        units = [
+            (u, [i for i in g.units[u] if masks[i] and i not in roof])
+            for u in sorted(set(g.cell_units[roof[0]]) & set(g.cell_units[roof[1]]))
+        ]
+        found.append((corners, roof, extra, ab, units))
     for k in range(2, 5):  # the smallest subset first: the easiest on SE's scale
-        for corners, (c1, c2), extra, ab in found:
+        for corners, (c1, c2), extra, ab, units in found:
             if extra.bit_count() > k:
                 continue
-            for u in sorted(set(g.cell_units[c1]) & set(g.cell_units[c2])):
-                step = _pseudo_subset(board, corners, (c1, c2), extra, ab, u, k)
+            for u, others in units:
+                step = _pseudo_subset(board, corners, (c1, c2), extra, ab, u, k, others)
                 if step:
                     return step
     return []
@@ -273,12 +291,13 @@ def _pseudo_subset(
     ab: int,
     u: int,
     k: int,
+    others: list[int],
 ) -> list[Step]:
     """A naked subset of ``k`` digits in unit ``u``: the roof as one cell holding ``extra``,
-    with k - 1 of the unit's other open cells."""
+    with k - 1 of the unit's other open cells (``others``, in order)."""
     g, masks = board.geometry, board.masks
-    others = [i for i in g.units[u] if masks[i] and i not in roof]
-    for cells in combinations(others, k - 1):
+    small = [i for i in others if (masks[i] | extra).bit_count() <= k]  # the others are in none
+    for cells in combinations(small, k - 1):
         union = extra
         for i in cells:
             union |= masks[i]
@@ -287,14 +306,12 @@ def _pseudo_subset(
         struck = [(i, masks[i] & union) for i in others if i not in cells and masks[i] & union]
         if not struck:
             continue
-        where = " ".join(board.cell_label(i) for i in corners)
-        pair = board.symbols_of(ab)
         subset = " ".join(board.cell_label(i) for i in cells)
         return [
             board.step(
                 "unique rectangle type 3",
                 eliminations=[(i, d + 1) for i, m in struck for d in range(g.n) if m >> d & 1],
-                reason=f"on {pair} in {where}: {board.cell_label(roof[0])} or "
+                reason=f"{_named(board, corners, ab)}: {board.cell_label(roof[0])} or "
                 f"{board.cell_label(roof[1])} holds {board.symbols_of(extra)}, a naked "
                 f"subset of {board.symbols_of(union)} with {subset} ({g.unit_names[u]})",
                 cells=(*corners, *cells),

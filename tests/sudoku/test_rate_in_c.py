@@ -305,9 +305,9 @@ def positions(puzzle: Grid, rng: random.Random) -> Iterator[list[int]]:
 
 
 def searched(masks: list[int], g: Geometry) -> dict[str, tuple[object, object]]:
-    """Each pattern search of sudoku/_patterns.h on ``masks``, in C and by its reference:
-    fish and naked subsets of 2 to 4, finned fish (on shapes of rows, columns and boxes
-    alone), XY-, XYZ- and W-wings, ALS-XZ."""
+    """Each pattern search of sudoku/_patterns.h and _finned_als.h on ``masks``, in C and
+    by its reference: fish and naked subsets of 2 to 4, finned fish (on shapes of rows,
+    columns and boxes alone), XY-, XYZ- and W-wings, ALS-XZ."""
     batch, by_line = c_batch(), _lines_py(masks, g.rows, g.cols, g.n)
     found: dict[str, tuple[object, object]] = {
         "als": (batch.als_xz(masks, g.packed, g.n), _als_xz_py(masks, g)),
@@ -339,14 +339,40 @@ def test_pattern_searches_in_c_are_the_python_reference(data_file):
     assert g.packed is not None
     rng = random.Random(25)
     hits: Counter[str] = Counter()
+    kinds: set[tuple[str, int, int]] = set()
     checked = 0
     for puzzle in puzzles(data_file, "top1465.txt", 40, step=31):
         for masks in positions(puzzle, rng):
-            for name, (fast, reference) in searched(masks, g).items():
+            found = searched(masks, g)
+            for name, (fast, reference) in found.items():
                 assert fast == reference, name
                 hits[name] += fast is not None
+            kinds |= hit_kinds(masks, g, found["finned"][1], found["als"][1])
             checked += 1
     assert checked > 500 and len(hits) == 11 and all(0 < k < checked for k in hits.values())
+    # Every kind of hit the C searches take apart: finned fish of 2 and 3 lines with fins
+    # in one place or two, ALS-XZ of every two sizes of sets.
+    finned = {("finned", k, fins) for k in (2, 3) for fins in (1, 2)}
+    als = {("als", a, b) for a in (1, 2, 3) for b in (1, 2, 3)}
+    assert kinds == finned | als
+
+
+def hit_kinds(
+    masks: list[int], g: Geometry, finned: object, als: object
+) -> set[tuple[str, int, int]]:
+    """The kinds of a finned fish found on ``masks`` (its k and how many places its fins
+    take) and of an ALS-XZ (the sizes of its sets)."""
+    kinds = set()
+    if isinstance(finned, tuple):
+        k, bit, on_columns, lines, covered, _ = finned
+        where = _lines_py(masks, g.rows, g.cols, g.n)[on_columns][bit.bit_length() - 1]
+        union = 0
+        for b in lines:
+            union |= where[b]
+        kinds.add(("finned", k, (union & ~covered).bit_count()))
+    if isinstance(als, tuple):
+        kinds.add(("als", len(als[0]), len(als[2])))
+    return kinds
 
 
 @pytest.mark.parametrize("shape", [Shape(), Shape(2, 3), Shape(3, 4), Shape(4, 4), Shape.x(9)])
