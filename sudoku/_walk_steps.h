@@ -69,9 +69,13 @@ static int uniqueness_words(PyObject *table, const Board *b, const Pattern *hit,
 {
     PyObject *symbols = PyTuple_GET_ITEM(table, 14), *names = PyTuple_GET_ITEM(table, 16);
     PyObject *unit_names = PyTuple_GET_ITEM(table, 15), *by = PyTuple_GET_ITEM(table, 8);
-    PyObject *pair = symbols_of(symbols, hit->ab), *where = names_of(table, hit->corner, 4, " ");
-    PyObject *r0 = PyTuple_GET_ITEM(names, hit->roof[0]), *r1 = PyTuple_GET_ITEM(names, hit->roof[1]);
-    PyObject *first = NULL, *second = NULL;
+    PyObject *pair = NULL, *where = NULL, *r0 = NULL, *r1 = NULL, *first = NULL, *second = NULL;
+    if (hit->kind != GRAVE) { /* a rectangle: its pair, its corners, its roof (one or two) */
+        pair = symbols_of(symbols, hit->ab);
+        where = names_of(table, hit->corner, 4, " ");
+        r0 = PyTuple_GET_ITEM(names, hit->roof[0]);
+        r1 = hit->kind == RECTANGLE_1 ? NULL : PyTuple_GET_ITEM(names, hit->roof[1]);
+    }
     if (hit->kind == GRAVE) { /* its units, named, and the digit placed */
         int count = b->cu_start[hit->place + 1] - b->cu_start[hit->place];
         const int *cell_units = b->cu_list + b->cu_start[hit->place];

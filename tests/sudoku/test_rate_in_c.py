@@ -16,6 +16,7 @@ from array import array
 from collections import Counter
 from collections.abc import Iterator
 from itertools import islice
+from pathlib import Path
 
 import pytest
 
@@ -132,6 +133,21 @@ def test_every_technique_of_the_c_walk_is_the_python_reference(data_file, monkey
     in_python(monkeypatch)
     everything = hard + seventeen
     assert [fast[k] for k in chosen] == [rate(everything[k], PATTERNS) for k in chosen]
+
+
+def test_the_c_walk_meets_every_technique_on_its_fixture(monkeypatch):
+    # Without the data sets (the sanitized run): eight puzzles whose walks take every
+    # technique of the C walk between them (tests/fixtures/walk/techniques.txt), rated
+    # the same step for step in C and by the Python reference.
+    fixture = Path(__file__).parent.parent / "fixtures" / "walk" / "techniques.txt"
+    made = [parse(line.split()[0]) for line in fixture.read_text().splitlines() if line[0] != "#"]
+    fast = [rate(p, PATTERNS) for p in made]
+    steps = [step for rating in fast for step in rating.steps]
+    assert set(_WALK_PATTERNS) <= {step.technique for step in steps}
+    types = {s.reason.split(" on ")[0] for s in steps if s.technique == "unique rectangle"}
+    assert types == {"type 1", "type 2", "type 4"}  # type 3 is a technique of its own
+    in_python(monkeypatch)
+    assert fast == [rate(p, PATTERNS) for p in made]
 
 
 @pytest.mark.parametrize("shape", [Shape(2, 2), Shape(2, 3), Shape(3, 4), Shape.x(9), Shape(4, 4)])
