@@ -197,6 +197,8 @@ typedef struct Scratch {
     uint64_t *holding; /* places_of: the cells holding each digit, words a digit */
     uint64_t *held;    /* the same of work */
     int *strong;       /* places_of: what each potential off implies on the board (Where) */
+    uint64_t *levels;  /* reached_within: potentials off then on, a set of cells a digit, for
+                        * the reached, the last level and the next (6 * n * words) */
     int on_head, on_tail, off_head, off_tail;
 } Search;
 
@@ -209,6 +211,9 @@ typedef struct {
      * other digit when it holds two, then of the digit's other place in each unit where it
      * has two; -1 none */
     const int *strong;
+    /* beside strong, each potential as reached_within's sets take it: its digit << 16 | its
+     * word << 6 | its bit in that word */
+    const int *strong_sets;
 } Where;
 
 static void scratch_free(Search *s)
@@ -233,14 +238,15 @@ static Search *scratch_of(Links *l)
         size_t unit_digits = (size_t)l->n_units * (size_t)l->n;
         s->depth = PyMem_Malloc(3 * (size_t)l->potentials * sizeof(int) +
                                 ((size_t)l->cells + 2 * unit_digits) * sizeof(uint32_t));
-        s->holding = PyMem_Malloc(2 * (size_t)l->n * (size_t)l->words * sizeof(uint64_t));
-        s->strong = PyMem_Malloc(((size_t)l->cu_start[l->cells] + (size_t)l->cells) *
+        s->holding = PyMem_Calloc(8 * (size_t)l->n * (size_t)l->words, sizeof(uint64_t));
+        s->strong = PyMem_Malloc(2 * ((size_t)l->cu_start[l->cells] + (size_t)l->cells) *
                                  (size_t)l->n * sizeof(int));
         if (!s->c || !s->depth || !s->holding || !s->strong) {
             scratch_free(s);
             return (Search *)PyErr_NoMemory();
         }
         s->held = s->holding + (size_t)l->n * (size_t)l->words;
+        s->levels = s->held + (size_t)l->n * (size_t)l->words;
         s->ons = s->depth + l->potentials;
         s->offs = s->ons + l->potentials;
         s->work = (uint32_t *)(s->offs + l->potentials);
@@ -271,7 +277,7 @@ static int places_of(Links *l, const uint32_t *m, Where *where)
             s->holding[dlx_ctz32(d) * l->words + i / 64] |= (uint64_t)1 << (i % 64);
     const int n = l->n;
     size_t strong = ((size_t)l->cu_start[l->cells] + (size_t)l->cells) * (size_t)n;
-    memset(s->strong, -1, strong * sizeof(int));
+    memset(s->strong, -1, 2 * strong * sizeof(int));
     for (int i = 0; i < l->cells; i++)
         for (uint32_t left = m[i]; left; left &= left - 1) { /* (i, d) off, d a candidate */
             int d = dlx_ctz32(left), first = l->cu_start[i], units = l->cu_start[i + 1] - first;
@@ -286,10 +292,16 @@ static int places_of(Links *l, const uint32_t *m, Where *where)
                 if (held && !(held & (held - 1)))
                     to[k + 1] = ((cells[dlx_ctz32(held)] * n + d) << 1) | 1;
             }
+            for (int k = 0; k <= units; k++) /* the same as places in reached_within's sets */
+                if (to[k] >= 0) {
+                    int j = (to[k] >> 1) / n, e = (to[k] >> 1) % n;
+                    to[strong + k] = e << 16 | ((n + e) * l->words + j / 64) << 6 | j % 64;
+                }
         }
     where->places = s->source;
     where->holding = s->holding;
     where->strong = s->strong;
+    where->strong_sets = s->strong + strong;
     return 1;
 }
 
@@ -321,20 +333,19 @@ DLX_ALWAYS_INLINE int imply(Search *s, int q, int p, const int *hidden, int n_hi
  * into l's scratch (its closure, s->c), budget spent as it goes; reach -1 for none, below
  * -1 for nothing past the starts. Returns GO_ON, CONFLICT (conflict set: (on, off)) or
  * FAILED (an exception set); *budget below 0 when it ran out. */
-static int search(Links *l, const uint32_t *source, const Where *from, const int *start,
-                  Py_ssize_t n_starts, int y, int dynamic, int stop, long reach,
-                  long long *budget, int *conflict)
+DLX_ALWAYS_INLINE int search_in(Links *l, const uint32_t *source, const Where *from,
+                                const int *start, Py_ssize_t n_starts, int y, int dynamic,
+                                int stop, long reach, long long *budget, int *conflict,
+                                const int n, const int words)
 {
     Search *sp = scratch_of(l);
     if (!sp)
         return FAILED;
     Search s = *sp; /* a copy on the stack: its queues' ends, stored back by no one */
-    const int n = l->n;
     const uint32_t *work = source; /* the candidates: a copy struck as a dynamic search goes */
     int hidden[MAX_N * MAX_N];
     const uint32_t *places = from->places, *source_places = from->places;
     const uint64_t *hold = from->holding; /* of work: of source until a strike */
-    const int words = l->words;
     if (dynamic) {
         memcpy(s.work, source, (size_t)l->cells * sizeof(uint32_t));
         work = s.work;
@@ -414,6 +425,115 @@ static int search(Links *l, const uint32_t *source, const Where *from, const int
         }
     }
     return how;
+}
+
+/* search_in for l's n and words, the classic 9x9 grid's known to the compiler */
+static int search(Links *l, const uint32_t *source, const Where *from, const int *start,
+                  Py_ssize_t n_starts, int y, int dynamic, int stop, long reach,
+                  long long *budget, int *conflict)
+{
+    if (l->n == 9 && l->words == 2)
+        return search_in(l, source, from, start, n_starts, y, dynamic, stop, reach, budget,
+                         conflict, 9, 2);
+    return search_in(l, source, from, start, n_starts, y, dynamic, stop, reach, budget,
+                     conflict, l->n, l->words);
+}
+
+/* How many potentials the static search from start that does not stop (search(), stop 0,
+ * dynamic 0: one queue, breadth first) reaches, the implications it examines, found level
+ * by level on sets of cells, without their parents; -1 when that search would reach target
+ * or examine more than limit (then the search itself tells what it finds). Its queue is in
+ * the order of the links from start, so that it reaches what lies within reach + 1 links
+ * (reach -1: all, below -1: start alone). */
+DLX_ALWAYS_INLINE long long reached_in(Links *l, const uint32_t *m, const Where *from,
+                                      int start, int y, long reach, int target,
+                                      long long limit, const int n, const int words)
+{
+    /* seen and next empty between calls: the rows of the digits used cleared at the end */
+    const Search *s = l->scratch; /* made by places_of */
+    const int size = 2 * n * words;
+    uint64_t *seen = s->levels, *last = seen + size, *next = last + size;
+    int i = (start >> 1) / n, d = (start >> 1) % n, on = start & 1;
+    const int target_at = ((target & 1) * n + (target >> 1) % n) * words + (target >> 1) / n / 64;
+    const uint64_t target_bit = (uint64_t)1 << ((target >> 1) / n % 64);
+    memset(last + (on * n + d) * words, 0, (size_t)words * sizeof(uint64_t));
+    seen[(on * n + d) * words + i / 64] = last[(on * n + d) * words + i / 64] = (uint64_t)1
+                                                                              << (i % 64);
+    /* the digits of the last level's potentials off ([0]) and on ([1]), of the next's, and
+     * of all seen */
+    uint32_t active[2] = {0, 0}, touched[2], used[2] = {0, 0};
+    active[on] = used[on] = (uint32_t)1 << d;
+    long long count = 1; /* the potentials seen */
+    for (long depth = 0; (active[0] | active[1]) && (reach == -1 || depth <= reach); depth++) {
+        touched[0] = touched[1] = 0;
+        for (uint32_t ds = active[1]; ds; ds &= ds - 1) { /* on: the digit off in peers */
+            d = dlx_ctz32(ds);
+            const uint64_t *with = from->holding + d * words;
+            uint64_t *to = next + d * words;
+            touched[0] |= (uint32_t)1 << d;
+            for (int k = 0; k < words; k++)
+                for (uint64_t at = last[(n + d) * words + k]; at; at &= at - 1) {
+                    i = k * 64 + dlx_ctz64(at);
+                    const uint64_t *near = l->peer_bits + i * words;
+                    for (int w = 0; w < words; w++)
+                        to[w] |= near[w] & with[w];
+                    if (y) { /* and the cell's other digits */
+                        uint32_t others = m[i] & ~((uint32_t)1 << d);
+                        touched[0] |= others;
+                        for (; others; others &= others - 1)
+                            next[dlx_ctz32(others) * words + k] |= (uint64_t)1 << (i % 64);
+                    }
+                }
+        }
+        for (uint32_t ds = active[0]; ds; ds &= ds - 1) { /* off: the board's links */
+            d = dlx_ctz32(ds);
+            for (int k = 0; k < words; k++)
+                for (uint64_t at = last[d * words + k]; at; at &= at - 1) {
+                    i = k * 64 + dlx_ctz64(at);
+                    int units = l->cu_start[i + 1] - l->cu_start[i];
+                    const int *to =
+                        from->strong_sets + (l->cu_start[i] + i) * n + d * (units + 1);
+                    for (int u = !y; u <= units; u++)
+                        if (to[u] >= 0) {
+                            next[to[u] >> 6 & 0x3ff] |= (uint64_t)1 << (to[u] & 63);
+                            touched[1] |= (uint32_t)1 << (to[u] >> 16);
+                        }
+                }
+        }
+        for (on = 0; on < 2; on++) { /* the next level: what is reached first */
+            active[on] = 0;
+            used[on] |= touched[on];
+            for (uint32_t ds = touched[on]; ds; ds &= ds - 1) {
+                int at = (on * n + dlx_ctz32(ds)) * words;
+                uint64_t any = 0;
+                for (int k = at; k < at + words; k++) {
+                    uint64_t fresh = next[k] & ~seen[k];
+                    seen[k] |= fresh, last[k] = fresh, next[k] = 0, any |= fresh;
+                    for (; fresh; fresh &= fresh - 1)
+                        count++;
+                }
+                if (any)
+                    active[on] |= ds & (0 - ds);
+            }
+        }
+        if (count > limit || seen[target_at] & target_bit) {
+            count = -1;
+            break;
+        }
+    }
+    for (on = 0; on < 2; on++)
+        for (uint32_t ds = used[on]; ds; ds &= ds - 1)
+            memset(seen + (on * n + dlx_ctz32(ds)) * words, 0, (size_t)words * sizeof(uint64_t));
+    return count;
+}
+
+/* reached_in for l's n and words, as search() */
+static long long reached_within(Links *l, const uint32_t *m, const Where *from, int start,
+                                int y, long reach, int target, long long limit)
+{
+    if (l->n == 9 && l->words == 2)
+        return reached_in(l, m, from, start, y, reach, target, limit, 9, 2);
+    return reached_in(l, m, from, start, y, reach, target, limit, l->n, l->words);
 }
 
 /* The links of a capsule and masks of its shape, NULL with an exception set otherwise */
@@ -541,6 +661,14 @@ static PyObject *first_chain(PyObject *Py_UNUSED(module), PyObject *args)
             int on = ((i * n + d) << 1) | 1;
             for (int start = on; start >= on - 1; start--) {
                 long reach = nishio ? -1 : best - 3 < 0 ? -2 : best - 3;
+                if (!nishio) { /* what it reaches counted, unless the search finds a chain */
+                    long long count =
+                        reached_within(l, m, &from, start, technique == 1, reach, start ^ 1, budget);
+                    if (count >= 0) {
+                        budget -= count;
+                        continue;
+                    }
+                }
                 int how = search(l, m, &from, &start, 1, !nishio && technique == 1, nishio,
                                  nishio, reach, &budget, conflict);
                 if (how == FAILED)
