@@ -807,32 +807,44 @@ done:
     return found;
 }
 
-/* The least complexity of what the closures c[0..branches) reach alike on the board m,
- * as sudoku.chains._agreements counts it (a target that changes the board, no branch the
- * target itself, the ancestors summed over the branches); -1 for none. mark and out hold
- * a closure's potentials; *stamp is the last mark used. */
-static int least_of(Closure *const *c, int branches, const uint32_t *m, int n, unsigned *mark,
-                    unsigned *stamp, int *out)
+/* The least complexity of what the closures c[0..branches) (compact) reach alike, as
+ * sudoku.chains._agreements counts it (a target in worth: one that changes the board, no
+ * branch the target itself, the ancestors summed over the branches), when below bound;
+ * else bound or more, or -1 for none. mark and out hold a closure's potentials; *stamp is
+ * the last mark used. */
+static int least_of(Closure *const *c, int branches, const uint64_t *worth, unsigned *mark,
+                    unsigned *stamp, int *out, int bound)
 {
     int best = -1;
-    for (int k = 0; k < c[0]->reached; k++) {
-        int q = c[0]->order[k], i = (q >> 1) / n, d = (q >> 1) % n, sum = 0, b;
-        if (!(m[i] >> d & 1) || (q & 1 && m[i] == (uint32_t)1 << d))
-            continue; /* not worth it */
-        for (b = 1; b < branches && c[b]->pos[q] >= 0; b++)
-            ;
-        if (b < branches)
-            continue; /* not common */
-        for (b = 0; b < branches; b++) {
-            int size = climb(c[b], &q, 1, mark, ++*stamp, out);
-            if (size == 1)
-                break;
-            sum += size;
+    for (int w = 0; w < (c[0]->total + 63) / 64; w++) {
+        uint64_t common = worth[w];
+        for (int b = 0; b < branches && common; b++)
+            common &= c[b]->bits[w];
+        for (; common; common &= common - 1) {
+            int q = w * 64 + dlx_ctz64(common), sum = 0, b;
+            for (b = 0; b < branches && sum < bound; b++) {
+                int size = climb(c[b], &q, 1, mark, ++*stamp, out);
+                if (size == 1)
+                    break;
+                sum += size;
+            }
+            if (b == branches && (best < 0 || sum < best))
+                best = sum, bound = bound < sum ? bound : sum;
         }
-        if (b == branches && (best < 0 || sum < best))
-            best = sum;
     }
     return best;
+}
+
+/* The potentials that change the board m (l->cells masks of n digits) when set, in worth
+ * (2 * cells * n bits): each candidate off, and on in a cell of two or more */
+static void worth_of(const uint32_t *m, int cells, int n, uint64_t *worth)
+{
+    memset(worth, 0, (2 * (size_t)cells * (size_t)n + 63) / 64 * sizeof(uint64_t));
+    for (int i = 0; i < cells; i++)
+        for (uint32_t left = m[i] & (((uint32_t)1 << n) - 1); left; left &= left - 1) {
+            int q = (i * n + dlx_ctz32(left)) << 1;
+            worth[q / 64] |= (uint64_t)(m[i] & (m[i] - 1) ? 3 : 1) << (q % 64);
+        }
 }
 
 /* The closure of assuming p, kept in cache[p] (its conflict in conf[2p], conf[2p + 1]) once
@@ -884,7 +896,9 @@ static PyObject *first_multiple(PyObject *Py_UNUSED(module), PyObject *args)
     const uint32_t *m = masks.buf;
     cache = PyMem_Calloc((size_t)total, sizeof(Closure *));
     /* mark, out, the chain kept, conflicts (2 a potential), the group's and the best's starts */
-    block = PyMem_Calloc(5 * (size_t)total + 2 * (size_t)l->cells, sizeof(int));
+    /* and worth (a uint64 in two ints: 5 * total + 2 * cells is even) */
+    block = PyMem_Calloc(5 * (size_t)total + 2 * (size_t)l->cells + 2 * (((size_t)total + 63) / 64),
+                         sizeof(int));
     Closure **branch = PyMem_Calloc((size_t)l->cells + 1, sizeof(Closure *));
     if (!cache || !block || !branch) {
         PyMem_Free(branch);
@@ -899,6 +913,8 @@ static PyObject *first_multiple(PyObject *Py_UNUSED(module), PyObject *args)
     unsigned *mark = (unsigned *)block, stamp = 0;
     int *out = block + total, *kept = out + total, *conf = kept + total;
     int *starts = conf + 2 * total, *best_starts = starts + l->cells;
+    uint64_t *worth = (uint64_t *)(best_starts + l->cells);
+    worth_of(m, l->cells, n, worth);
     int best = INT_MAX, event = 0, kept_size = 0, best_start = -1, best_conflict[2] = {-1, -1};
     int group[3] = {0, 0, 0}, best_count = 0;
     for (int i = 0; i < l->cells && !failed; i++) {
@@ -925,17 +941,15 @@ static PyObject *first_multiple(PyObject *Py_UNUSED(module), PyObject *args)
                 }
             }
             for (int k = l->cu_start[i]; k < l->cu_start[i + 1]; k++) {
-                int u = l->cell_units[k], places = 0, first = -1;
-                for (int c = l->unit_start[u]; c < l->unit_start[u + 1]; c++)
-                    if (m[l->unit_cells[c]] >> d & 1)
-                        first = places++ ? first : l->unit_cells[c];
-                if (places < 2 || first != i)
-                    continue;
-                for (int c = l->unit_start[u]; c < l->unit_start[u + 1]; c++) {
-                    int j = l->unit_cells[c];
-                    if (m[j] >> d & 1 &&
-                        !cached(l, m, &from, cache, conf, ((j * n + d) << 1) | 1, dynamic, &budget,
-                                &failed))
+                int u = l->cell_units[k];
+                uint32_t places = from.places[u * n + d]; /* i among them */
+                const int *cells = l->unit_cells + l->unit_start[u];
+                if (!(places & (places - 1)) || cells[dlx_ctz32(places)] != i)
+                    continue; /* a place alone, or i not the first */
+                for (; places; places &= places - 1) {
+                    int j = cells[dlx_ctz32(places)];
+                    if (!cached(l, m, &from, cache, conf, ((j * n + d) << 1) | 1, dynamic,
+                                &budget, &failed))
                         goto stopped;
                 }
             }
@@ -961,16 +975,16 @@ static PyObject *first_multiple(PyObject *Py_UNUSED(module), PyObject *args)
                     starts[count++] = a, starts[count++] = a ^ 1;
                 } else { /* each place of the digit in a unit the cell is the first of */
                     int u = l->cell_units[l->cu_start[i] + k];
+                    const int *cells = l->unit_cells + l->unit_start[u];
                     kind = 2, a = g, b = u;
-                    for (int c = l->unit_start[u]; c < l->unit_start[u + 1]; c++)
-                        if (m[l->unit_cells[c]] >> g & 1)
-                            starts[count++] = ((l->unit_cells[c] * n + g) << 1) | 1;
+                    for (uint32_t places = from.places[u * n + g]; places; places &= places - 1)
+                        starts[count++] = ((cells[dlx_ctz32(places)] * n + g) << 1) | 1;
                     if (count < 2 || starts[0] >> 1 != i * n + g)
                         continue;
                 }
                 for (int c = 0; c < count; c++)
                     branch[c] = cache[starts[c]];
-                int shortest = least_of(branch, count, m, n, mark, &stamp, out);
+                int shortest = least_of(branch, count, worth, mark, &stamp, out, best);
                 if (shortest >= 0 && shortest < best) {
                     best = shortest, event = 2, best_count = count;
                     group[0] = kind, group[1] = a, group[2] = b;
@@ -1037,13 +1051,17 @@ static PyObject *least(PyObject *Py_UNUSED(module), PyObject *args)
             PyErr_SetString(PyExc_ValueError, "least: closures and masks of another board");
             goto done;
         }
-    if (!branches || !(block = PyMem_Calloc(2 * (size_t)total, sizeof(int)))) {
+    /* mark, out, and worth (a uint64 in two ints, total even) */
+    if (!branches ||
+        !(block = PyMem_Calloc(2 * (size_t)total + 2 * (((size_t)total + 63) / 64), sizeof(int)))) {
         if (branches)
             PyErr_NoMemory();
         goto done;
     }
     unsigned stamp = 0;
-    best = least_of(c, (int)branches, masks.buf, n, (unsigned *)block, &stamp, block + total);
+    uint64_t *worth = (uint64_t *)(block + 2 * total);
+    worth_of(masks.buf, cells, n, worth);
+    best = least_of(c, (int)branches, worth, (unsigned *)block, &stamp, block + total, INT_MAX);
 done:
     PyMem_Free(block);
     PyMem_Free(c);

@@ -17,7 +17,8 @@ typedef struct {
     int *order;     /* reached potentials, first reached first */
     int *why_start; /* why of order[k]: pool[why_start[k]] .. pool[why_start[k + 1] - 1] */
     int *pool;
-    int compact; /* one block with its arrays: freed at once */
+    uint64_t *bits; /* the potentials reached as a set, (total + 63) / 64 words: compact only */
+    int compact;    /* one block with its arrays: freed at once */
 } Closure;
 
 static void closure_free(Closure *c)
@@ -66,13 +67,18 @@ static void closure_clear(Closure *c)
 static Closure *closure_copy(const Closure *c)
 {
     size_t ints = 2 * (size_t)c->reached + 1 + (size_t)c->pool_size;
-    Closure *k =
-        PyMem_Malloc(sizeof(Closure) + ints * sizeof(int) + (size_t)c->total * sizeof(int16_t));
+    size_t words = ((size_t)c->total + 63) / 64;
+    Closure *k = PyMem_Malloc(sizeof(Closure) + words * sizeof(uint64_t) + ints * sizeof(int) +
+                              (size_t)c->total * sizeof(int16_t));
     if (!k)
         return (Closure *)PyErr_NoMemory();
     *k = *c;
     k->compact = 1, k->pool_cap = c->pool_size;
-    k->order = (int *)(k + 1);
+    k->bits = (uint64_t *)(k + 1);
+    memset(k->bits, 0, words * sizeof(uint64_t));
+    for (int j = 0; j < c->reached; j++)
+        k->bits[c->order[j] / 64] |= (uint64_t)1 << (c->order[j] % 64);
+    k->order = (int *)(k->bits + words);
     k->why_start = k->order + c->reached;
     k->pool = k->why_start + c->reached + 1;
     k->pos = (int16_t *)(k->pool + c->pool_size);
