@@ -198,8 +198,10 @@ typedef struct Scratch {
     uint64_t *held;    /* the same of work */
     int *strong;       /* places_of: what each potential off implies on the board (Where) */
     uint64_t *levels;  /* reached_within: potentials off then on, a set of cells a digit, for
-                        * the reached, the last level and the next (6 * n * words) */
+                        * the reached, the last level and the next (6 * n * words), and a
+                        * word written, never read */
     int on_head, on_tail, off_head, off_tail;
+    Arena arena; /* first_multiple's closures */
 } Search;
 
 /* Where the digits are on a board, for its searches (places_of) */
@@ -212,7 +214,7 @@ typedef struct {
      * has two; -1 none */
     const int *strong;
     /* beside strong, each potential as reached_within's sets take it: its digit << 16 | its
-     * word << 6 | its bit in that word */
+     * word << 6 | its bit in that word; none: a word past the sets, digit 0 */
     const int *strong_sets;
 } Where;
 
@@ -220,6 +222,7 @@ static void scratch_free(Search *s)
 {
     if (s) {
         closure_free(s->c);
+        arena_free(&s->arena);
         PyMem_Free(s->depth);
         PyMem_Free(s->holding);
         PyMem_Free(s->strong);
@@ -238,7 +241,7 @@ static Search *scratch_of(Links *l)
         size_t unit_digits = (size_t)l->n_units * (size_t)l->n;
         s->depth = PyMem_Malloc(3 * (size_t)l->potentials * sizeof(int) +
                                 ((size_t)l->cells + 2 * unit_digits) * sizeof(uint32_t));
-        s->holding = PyMem_Calloc(8 * (size_t)l->n * (size_t)l->words, sizeof(uint64_t));
+        s->holding = PyMem_Calloc(8 * (size_t)l->n * (size_t)l->words + 1, sizeof(uint64_t));
         s->strong = PyMem_Malloc(2 * ((size_t)l->cu_start[l->cells] + (size_t)l->cells) *
                                  (size_t)l->n * sizeof(int));
         if (!s->c || !s->depth || !s->holding || !s->strong) {
@@ -292,11 +295,11 @@ static int places_of(Links *l, const uint32_t *m, Where *where)
                 if (held && !(held & (held - 1)))
                     to[k + 1] = ((cells[dlx_ctz32(held)] * n + d) << 1) | 1;
             }
-            for (int k = 0; k <= units; k++) /* the same as places in reached_within's sets */
-                if (to[k] >= 0) {
-                    int j = (to[k] >> 1) / n, e = (to[k] >> 1) % n;
-                    to[strong + k] = e << 16 | ((n + e) * l->words + j / 64) << 6 | j % 64;
-                }
+            for (int k = 0; k <= units; k++) { /* as places in reached_within's sets */
+                int j = (to[k] >> 1) / n, e = (to[k] >> 1) % n;
+                to[strong + k] = to[k] < 0 ? 2 * n * l->words << 6 /* a word no one reads */
+                                           : e << 16 | ((n + e) * l->words + j / 64) << 6 | j % 64;
+            }
         }
     where->places = s->source;
     where->holding = s->holding;
@@ -493,11 +496,10 @@ DLX_ALWAYS_INLINE long long reached_in(Links *l, const uint32_t *m, const Where 
                     int units = l->cu_start[i + 1] - l->cu_start[i];
                     const int *to =
                         from->strong_sets + (l->cu_start[i] + i) * n + d * (units + 1);
-                    for (int u = !y; u <= units; u++)
-                        if (to[u] >= 0) {
-                            next[to[u] >> 6 & 0x3ff] |= (uint64_t)1 << (to[u] & 63);
-                            touched[1] |= (uint32_t)1 << (to[u] >> 16);
-                        }
+                    for (int u = !y; u <= units; u++) {
+                        next[to[u] >> 6 & 0x3ff] |= (uint64_t)1 << (to[u] & 63);
+                        touched[1] |= (uint32_t)1 << (to[u] >> 16);
+                    }
                 }
         }
         for (on = 0; on < 2; on++) { /* the next level: what is reached first */
@@ -602,7 +604,7 @@ static PyObject *closure(PyObject *Py_UNUSED(module), PyObject *args)
         result = Py_BuildValue("OOL", Py_None, Py_None, budget);
         goto done;
     }
-    Closure *copy = closure_copy(l->scratch->c);
+    Closure *copy = closure_copy(l->scratch->c, NULL);
     PyObject *kept = copy ? PyCapsule_New(copy, CLOSURE, closure_capsule_free) : NULL;
     if (!kept) {
         closure_free(copy);
@@ -861,7 +863,7 @@ static Closure *cached(Links *l, const uint32_t *m, const Where *from, Closure *
     }
     if (*budget < 0)
         return NULL;
-    if (!(cache[p] = closure_copy(l->scratch->c))) {
+    if (!(cache[p] = closure_copy(l->scratch->c, &l->scratch->arena))) {
         *failed = 1;
         return NULL;
     }
@@ -1017,8 +1019,8 @@ stopped:
     else
         result = Py_BuildValue("(siiN)L", KINDS[group[0]], group[1], group[2], items, budget);
 done:
-    for (int p = 0; cache && p < l->potentials; p++)
-        closure_free(cache[p]);
+    if (l && l->scratch) /* the closures of cache given back */
+        arena_reset(&l->scratch->arena);
     PyMem_Free(cache);
     PyMem_Free(block);
     PyBuffer_Release(&masks);
