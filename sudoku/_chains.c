@@ -538,6 +538,8 @@ static long long reached_within(Links *l, const uint32_t *m, const Where *from, 
     return reached_in(l, m, from, start, y, reach, target, limit, l->n, l->words);
 }
 
+#include "_reach.h"
+
 /* The links of a capsule and masks of its shape, NULL with an exception set otherwise */
 static Links *links_for(PyObject *capsule, Py_buffer *masks)
 {
@@ -651,6 +653,8 @@ static PyObject *first_chain(PyObject *Py_UNUSED(module), PyObject *args)
     if (!places_of(l, m, &from))
         goto done;
     const int n = l->n, nishio = technique == 2;
+    /* the sizes of the closures no reach bounds, found at once (NULL: one by one) */
+    const int *sizes = nishio ? NULL : reach_sizes(l, m, &from, technique == 1, &l->scratch->arena);
     unsigned *mark = (unsigned *)block, stamp = 0;
     int *out = block + l->potentials, *kept = out + l->potentials, best = 1000000000;
     int best_start = -1, best_size = 0, kept_size = 0, best_conflict[2] = {-1, -1}, conflict[2];
@@ -664,8 +668,12 @@ static PyObject *first_chain(PyObject *Py_UNUSED(module), PyObject *args)
             for (int start = on; start >= on - 1; start--) {
                 long reach = nishio ? -1 : best - 3 < 0 ? -2 : best - 3;
                 if (!nishio) { /* what it reaches counted, unless the search finds a chain */
-                    long long count =
-                        reached_within(l, m, &from, start, technique == 1, reach, start ^ 1, budget);
+                    long long count = -1;
+                    if (!sizes || (reach != -1 && reach < l->potentials))
+                        count = reached_within(l, m, &from, start, technique == 1, reach,
+                                               start ^ 1, budget);
+                    else if (sizes[start] <= budget) /* nothing bounds it: all it reaches */
+                        count = sizes[start];
                     if (count >= 0) {
                         budget -= count;
                         continue;
@@ -724,6 +732,8 @@ static PyObject *first_chain(PyObject *Py_UNUSED(module), PyObject *args)
     else
         result = Py_BuildValue("(iiNO)L", best_start, best_size, chain, Py_None, budget);
 done:
+    if (l && l->scratch) /* reach_sizes' memory given back */
+        arena_reset(&l->scratch->arena);
     PyMem_Free(block);
     PyBuffer_Release(&masks);
     return result;

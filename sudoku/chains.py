@@ -355,9 +355,10 @@ def _what(ch: _Chainer, kind: str, a: int, b: int) -> str:
 
 
 def _agreements(ch: _Chainer, technique: str, branches: Branches, least: int) -> Iterator[_Found]:
-    """What every branch of a cell or unit implies alike. ``least`` is the complexity of
-    the shortest chain found so far: branches kept in C whose shortest agreement is no
-    shorter are passed over, counted there (`_best` keeps the first of equals)."""
+    """What every branch of a cell or unit implies alike, each shorter than all before it.
+    ``least`` is the complexity of the shortest chain found so far: none as long is yielded
+    (`_best` keeps the first of equals), and branches kept in C whose shortest agreement is
+    no shorter are passed over, counted there."""
     base = BASE[technique]
     for what, closures in branches.items():
         kept = tuple(c.kept for c in closures if isinstance(c, _Kept))
@@ -375,7 +376,9 @@ def _agreements(ch: _Chainer, technique: str, branches: Branches, least: int) ->
             if any(len(chain) == 1 for chain in chains):
                 continue  # a branch that is the conclusion itself proves nothing
             complexity = sum(len(chain) for chain in chains)
-            least = min(least, complexity)
+            if complexity >= least:
+                continue
+            least = complexity
             yield _Found(
                 base + length_bonus(complexity),
                 complexity,

@@ -215,3 +215,19 @@ def test_c_closures_are_the_reference_s_on_a_25x25_board():
                 assert c == py, (start, y, dynamic, stop)
                 longest = max(longest, len(c[0] or ()))
     assert longest > 1000
+
+
+def test_c_static_chains_spend_the_reference_s_budget_on_16x16_and_25x25_boards():
+    """x-chains and forcing chains on other shapes than the 9x9 grid: the sizes of the
+    closures found all at once (16x16) or one by one (25x25: too many potentials for the
+    sets of all at once), the budget left and the chain found the reference's."""
+    from tests.sudoku.big_puzzles import published
+
+    for size in (256, 625):
+        puzzle = next(p.puzzle for p in published() if len(p.puzzle) == size)
+        board = Candidates(parse(puzzle))
+        for technique in ("x-chain", "forcing chain"):
+            for budget in (3_000, 30_000):
+                c, py = first(board, technique, budget)
+                assert c == py, (size, technique, budget)
+                assert c[2] == (budget == 3_000) and (c[0] is None) == c[2]
