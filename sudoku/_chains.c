@@ -643,7 +643,7 @@ static PyObject *first_chain(PyObject *Py_UNUSED(module), PyObject *args)
         PyErr_SetString(PyExc_ValueError, "first_chain: technique 0, 1 or 2");
         goto done;
     }
-    block = PyMem_Calloc(3 * (size_t)l->potentials, sizeof(int));
+    block = PyMem_Calloc(4 * (size_t)l->potentials, sizeof(int));
     if (!block) {
         PyErr_NoMemory();
         goto done;
@@ -653,11 +653,16 @@ static PyObject *first_chain(PyObject *Py_UNUSED(module), PyObject *args)
     if (!places_of(l, m, &from))
         goto done;
     const int n = l->n, nishio = technique == 2;
-    /* the sizes of the closures no reach bounds, found at once (NULL: one by one) */
-    const int *sizes = nishio ? NULL : reach_sizes(l, m, &from, technique == 1, &l->scratch->arena);
     unsigned *mark = (unsigned *)block, stamp = 0;
-    int *out = block + l->potentials, *kept = out + l->potentials, best = 1000000000;
+    int *out = block + l->potentials, *kept = out + 2 * l->potentials, best = 1000000000;
     int best_start = -1, best_size = 0, kept_size = 0, best_conflict[2] = {-1, -1}, conflict[2];
+    /* the sizes of the closures no reach bounds, found at once (NULL: one by one), of
+     * each digit alone for x-chains */
+    int *sizes = nishio ? NULL : out + l->potentials;
+    for (int d = technique == 1 ? -1 : 0; sizes && d < (technique == 1 ? 0 : n); d++)
+        if (!reach_sizes(l, m, &from, technique == 1, d < 0 ? ~(uint32_t)0 : (uint32_t)1 << d,
+                         sizes, &l->scratch->arena))
+            sizes = NULL;
     for (int i = 0; i < l->cells; i++) {
         if (dlx_popcount32(m[i]) < 2)
             continue;

@@ -4,28 +4,29 @@
  * reaches, found once for the board, give every closure's size and whether it holds the
  * start's opposite. Included by _chains.c after search(), on its Links, Where and Arena. */
 
-/* For each potential of a candidate of the board m, the number of potentials the static
- * search from it that does not stop (search(), stop 0, reach -1) reaches, or -1 when it
- * reaches the potential's opposite: an array of l->potentials ints in arena (the other
- * potentials' unset), NULL when the board's sets would take more than a few megabytes or
- * on no memory (no exception set: the searches do without). */
-static int *reach_sizes(const Links *l, const uint32_t *m, const Where *from, int y,
-                        Arena *arena)
+/* For each potential of a candidate of the board m of the digits in mask, the number of
+ * potentials the static search from it that does not stop (search(), stop 0, reach -1)
+ * reaches, or -1 when it reaches the potential's opposite, into sizes (l->potentials ints,
+ * the other potentials' left as they are); mask all digits with y, any without (no link
+ * leaves a digit then). 0 when the sets would take more than a few megabytes or on no
+ * memory (no exception set: the searches do without). */
+static int reach_sizes(const Links *l, const uint32_t *m, const Where *from, int y,
+                       uint32_t mask, int *sizes, Arena *arena)
 {
     const int n = l->n, total = l->potentials, words = l->words;
     int nodes = 0, edges = 0;
     for (int i = 0; i < l->cells; i++)
-        nodes += 2 * dlx_popcount32(m[i]);
+        nodes += 2 * dlx_popcount32(m[i] & mask);
     const int w = (nodes + 63) / 64; /* a set of nodes */
     if (!nodes || (size_t)nodes * (size_t)w > ((size_t)1 << 19))
-        return NULL;
-    /* sizes (the answer), node (a potential's node), its potential, the edges' starts */
-    int *sizes = arena_take(arena, (2 * (size_t)total + 2 * (size_t)nodes + 1) * sizeof(int));
-    if (!sizes)
-        return NULL;
-    int *node = sizes + total, *potential = node + total, *start = potential + nodes;
+        return !nodes;
+    /* node (a potential's node), its potential, the edges' starts */
+    int *node = arena_take(arena, ((size_t)total + 2 * (size_t)nodes + 1) * sizeof(int));
+    if (!node)
+        return 0;
+    int *potential = node + total, *start = potential + nodes;
     for (int i = 0, k = 0; i < l->cells; i++)
-        for (uint32_t ds = m[i]; ds; ds &= ds - 1) {
+        for (uint32_t ds = m[i] & mask; ds; ds &= ds - 1) {
             int q = (i * n + dlx_ctz32(ds)) << 1;
             node[q] = k, potential[k++] = q;
             node[q | 1] = k, potential[k++] = q | 1;
@@ -59,14 +60,14 @@ static int *reach_sizes(const Links *l, const uint32_t *m, const Where *from, in
         }
         start[nodes] = edges = at;
         if (!pass && !(to = arena_take(arena, ((size_t)edges + 1) * sizeof(int))))
-            return NULL;
+            return 0;
     }
     /* Tarjan's: each node's index and low link, its component; the stack of the nodes
      * not yet in a component, and the path followed, each with its next edge */
     int *index = arena_take(arena, 6 * (size_t)nodes * sizeof(int));
     uint64_t *reached = arena_take(arena, (size_t)nodes * (size_t)w * sizeof(uint64_t));
     if (!index || !reached)
-        return NULL;
+        return 0;
     int *low = index + nodes, *comp = low + nodes, *stack = comp + nodes;
     int *path = stack + nodes, *next = path + nodes;
     for (int k = 0; k < nodes; k++)
@@ -121,5 +122,5 @@ static int *reach_sizes(const Links *l, const uint32_t *m, const Where *from, in
             stacked = first, comps++;
         }
     }
-    return sizes;
+    return 1;
 }
