@@ -345,17 +345,17 @@ DLX_ALWAYS_INLINE int search_in(Links *l, const uint32_t *source, const Where *f
     if (!sp)
         return FAILED;
     Search s = *sp; /* a copy on the stack: its queues' ends, stored back by no one */
-    const uint32_t *work = source; /* the candidates: a copy struck as a dynamic search goes */
+    /* the candidates: a copy struck as a dynamic search goes, where Y links read them */
+    const uint32_t *work = source;
     int hidden[MAX_N * MAX_N];
-    const uint32_t *places = from->places, *source_places = from->places;
-    const uint64_t *hold = from->holding; /* of work: of source until a strike */
-    if (dynamic) {
+    const uint32_t *source_places = from->places;
+    /* the digits whose places (s.places, a column) and cells (s.held, a row) a dynamic
+     * search struck, copied from the board's at the first strike; of the others, the
+     * board's are read */
+    uint32_t struck = 0;
+    if (dynamic && y) {
         memcpy(s.work, source, (size_t)l->cells * sizeof(uint32_t));
         work = s.work;
-        memcpy(s.places, places, (size_t)l->n_units * (size_t)n * sizeof(uint32_t));
-        memcpy(s.held, hold, (size_t)n * (size_t)words * sizeof(uint64_t));
-        places = s.places;
-        hold = s.held;
     }
     conflict[0] = conflict[1] = -1;
     for (int pass = 0; pass < 2; pass++) /* dict.fromkeys(starts, ()), then the queues */
@@ -384,7 +384,8 @@ DLX_ALWAYS_INLINE int search_in(Links *l, const uint32_t *source, const Where *f
                 for (uint32_t m = work[i] & ~bit; m && how == GO_ON; m &= m - 1)
                     how = imply(&s, (i * n + dlx_ctz64(m)) << 1, p, NULL, 0, (int)reach, stop,
                                 conflict);
-            const uint64_t *near = l->peer_bits + i * words, *with = hold + d * words;
+            const uint64_t *near = l->peer_bits + i * words;
+            const uint64_t *with = (struck & bit ? s.held : from->holding) + d * words;
             for (int k = 0; k < words && how == GO_ON; k++) /* the peers in order */
                 for (uint64_t at = near[k] & with[k]; at && how == GO_ON; at &= at - 1) {
                     int j = k * 64 + dlx_ctz64(at);
@@ -409,7 +410,7 @@ DLX_ALWAYS_INLINE int search_in(Links *l, const uint32_t *source, const Where *f
             for (int k = l->cu_start[i]; k < l->cu_start[i + 1] && how == GO_ON; k++) {
                 int u = l->cell_units[k], n_hidden = 0;
                 uint32_t others = ~((uint32_t)1 << l->cu_pos[k]); /* the unit but cell i */
-                uint32_t held = places[u * n + d] & others;
+                uint32_t held = (struck & bit ? s.places : source_places)[u * n + d] & others;
                 if (!held || held & (held - 1))
                     continue; /* the digit's last place in the unit: held is one place */
                 const int *cells = l->unit_cells + l->unit_start[u];
@@ -420,7 +421,15 @@ DLX_ALWAYS_INLINE int search_in(Links *l, const uint32_t *source, const Where *f
                             (int)reach, stop, conflict);
             }
             if (dynamic) {
-                s.work[i] &= ~bit;
+                if (y)
+                    s.work[i] &= ~bit;
+                if (!(struck & bit)) {
+                    struck |= bit;
+                    for (int u = 0; u < l->n_units; u++)
+                        s.places[u * n + d] = source_places[u * n + d];
+                    memcpy(s.held + d * words, from->holding + d * words,
+                           (size_t)words * sizeof(uint64_t));
+                }
                 s.held[d * words + i / 64] &= ~((uint64_t)1 << (i % 64));
                 for (int k = l->cu_start[i]; k < l->cu_start[i + 1]; k++)
                     s.places[l->cell_units[k] * n + d] &= ~((uint32_t)1 << l->cu_pos[k]);
