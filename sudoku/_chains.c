@@ -842,11 +842,14 @@ static int least_of(Closure *const *c, int branches, const uint64_t *worth, unsi
                     unsigned *stamp, int *out, int bound)
 {
     int best = -1;
-    for (int w = 0; w < (c[0]->total + 63) / 64; w++) {
-        uint64_t common = worth[w];
-        for (int b = 0; b < branches && common; b++)
-            common &= c[b]->bits[w];
-        for (; common; common &= common - 1) {
+    const int words = (c[0]->total + 63) / 64;
+    uint64_t alike[(2 * MAX_N * MAX_N * MAX_N + 63) / 64]; /* what all reach, worth it */
+    memcpy(alike, worth, (size_t)words * sizeof(uint64_t));
+    for (int b = 0; b < branches; b++) /* a branch at a time: the words in a row */
+        for (int w = 0; w < words; w++)
+            alike[w] &= c[b]->bits[w];
+    for (int w = 0; w < words; w++) {
+        for (uint64_t common = alike[w]; common; common &= common - 1) {
             int q = w * 64 + dlx_ctz64(common), sum = 0, b;
             for (b = 0; b < branches && sum < bound; b++) {
                 int size = climb(c[b], &q, 1, mark, ++*stamp, out);
