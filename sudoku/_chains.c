@@ -197,6 +197,8 @@ typedef struct Scratch {
     uint64_t *holding; /* places_of: the cells holding each digit, words a digit */
     uint64_t *held;    /* the same of work */
     int *strong;       /* places_of: what each potential off implies on the board (Where) */
+    uint32_t *board;   /* the board places_of read last, when has_board */
+    int has_board;
     uint64_t *levels;  /* reached_within: potentials off then on, a set of cells a digit, for
                         * the reached, the last level and the next (6 * n * words), and a
                         * word written, never read */
@@ -240,7 +242,7 @@ static Search *scratch_of(Links *l)
         s->c = closure_new(l->potentials);
         size_t unit_digits = (size_t)l->n_units * (size_t)l->n;
         s->depth = PyMem_Malloc(3 * (size_t)l->potentials * sizeof(int) +
-                                ((size_t)l->cells + 2 * unit_digits) * sizeof(uint32_t));
+                                (2 * (size_t)l->cells + 2 * unit_digits) * sizeof(uint32_t));
         s->holding = PyMem_Calloc(8 * (size_t)l->n * (size_t)l->words + 1, sizeof(uint64_t));
         s->strong = PyMem_Malloc(2 * ((size_t)l->cu_start[l->cells] + (size_t)l->cells) *
                                  (size_t)l->n * sizeof(int));
@@ -255,6 +257,7 @@ static Search *scratch_of(Links *l)
         s->work = (uint32_t *)(s->offs + l->potentials);
         s->source = s->work + l->cells;
         s->places = s->source + unit_digits;
+        s->board = s->places + unit_digits;
         l->scratch = s;
     }
     closure_clear(l->scratch->c);
@@ -269,6 +272,17 @@ static int places_of(Links *l, const uint32_t *m, Where *where)
     Search *s = scratch_of(l);
     if (!s)
         return 0;
+    where->places = s->source;
+    where->holding = s->holding;
+    const int n = l->n;
+    size_t strong = ((size_t)l->cu_start[l->cells] + (size_t)l->cells) * (size_t)n;
+    where->strong = s->strong;
+    where->strong_sets = s->strong + strong;
+    /* the searches of one position, technique after technique: its places read once */
+    if (s->has_board && !memcmp(s->board, m, (size_t)l->cells * sizeof(uint32_t)))
+        return 1;
+    memcpy(s->board, m, (size_t)l->cells * sizeof(uint32_t));
+    s->has_board = 1;
     memset(s->source, 0, (size_t)l->n_units * (size_t)l->n * sizeof(uint32_t));
     for (int u = 0; u < l->n_units; u++)
         for (int c = l->unit_start[u]; c < l->unit_start[u + 1]; c++)
@@ -278,8 +292,6 @@ static int places_of(Links *l, const uint32_t *m, Where *where)
     for (int i = 0; i < l->cells; i++)
         for (uint32_t d = m[i]; d; d &= d - 1)
             s->holding[dlx_ctz32(d) * l->words + i / 64] |= (uint64_t)1 << (i % 64);
-    const int n = l->n;
-    size_t strong = ((size_t)l->cu_start[l->cells] + (size_t)l->cells) * (size_t)n;
     memset(s->strong, -1, 2 * strong * sizeof(int));
     for (int i = 0; i < l->cells; i++)
         for (uint32_t left = m[i]; left; left &= left - 1) { /* (i, d) off, d a candidate */
@@ -301,10 +313,6 @@ static int places_of(Links *l, const uint32_t *m, Where *where)
                                            : e << 16 | ((n + e) * l->words + j / 64) << 6 | j % 64;
             }
         }
-    where->places = s->source;
-    where->holding = s->holding;
-    where->strong = s->strong;
-    where->strong_sets = s->strong + strong;
     return 1;
 }
 
