@@ -199,6 +199,12 @@ typedef struct Scratch {
     int *strong;       /* places_of: what each potential off implies on the board (Where) */
     uint32_t *board;   /* the board places_of read last, when has_board */
     int has_board;
+    /* nishio_known: sets of cells (words each), what the chains on them found, the calls
+     * that used them last, the next to be replaced, the calls */
+    uint64_t *known_cells;
+    int *known;
+    unsigned *known_call, calls;
+    int known_next;
     uint64_t *levels;  /* reached_within: potentials off then on, a set of cells a digit, for
                         * the reached, the last level and the next (6 * n * words), and a
                         * word written, never read */
@@ -228,6 +234,7 @@ static void scratch_free(Search *s)
         PyMem_Free(s->depth);
         PyMem_Free(s->holding);
         PyMem_Free(s->strong);
+        PyMem_Free(s->known_cells);
         PyMem_Free(s);
     }
 }
@@ -639,6 +646,41 @@ done:
     return result;
 }
 
+enum { NISHIO_KEPT = 2 * MAX_N + 14 }; /* more than the digits of one call */
+
+/* What the nishio chains from a digit's candidates find where the digit's candidates are
+ * in cells (l->words), the same on every board (they follow that digit alone): 4 ints a
+ * cell, for the candidate on then off, the implications its search examined and the
+ * complexity of its contradiction (-1 none), -1 -1 until searched. Kept for the last
+ * NISHIO_KEPT sets of cells in l's scratch, none of those call took given up to another
+ * in it: NULL on no memory (no exception set: the searches do without). */
+static int *nishio_known(Links *l, const uint64_t *cells, unsigned call)
+{
+    Search *s = l->scratch;
+    const size_t words = (size_t)l->words, per = 4 * (size_t)l->cells;
+    if (!s->known_cells) {
+        s->known_cells = PyMem_Calloc(
+            NISHIO_KEPT * (words * sizeof(uint64_t) + per * sizeof(int) + sizeof(unsigned)), 1);
+        if (!s->known_cells)
+            return NULL;
+        s->known = (int *)(s->known_cells + NISHIO_KEPT * words);
+        s->known_call = (unsigned *)(s->known + NISHIO_KEPT * per);
+    }
+    int k;
+    for (k = 0; k < NISHIO_KEPT; k++)
+        if (s->known_call[k] &&
+            !memcmp(s->known_cells + k * words, cells, words * sizeof(uint64_t))) {
+            s->known_call[k] = call;
+            return s->known + k * per;
+        }
+    for (k = s->known_next; s->known_call[k] == call; k = (k + 1) % NISHIO_KEPT)
+        ;
+    s->known_next = (k + 1) % NISHIO_KEPT, s->known_call[k] = call;
+    memcpy(s->known_cells + k * words, cells, words * sizeof(uint64_t));
+    memset(s->known + k * per, -1, per * sizeof(int));
+    return s->known + k * per;
+}
+
 /* first_chain(links, masks, technique, budget): sudoku.chains._static (technique 0:
  * x-chains, 1: forcing chains) or _nishio (2), the references, with _best: of the chains
  * found in their order, the first of the least complexity, as (start, complexity, the
@@ -680,6 +722,12 @@ static PyObject *first_chain(PyObject *Py_UNUSED(module), PyObject *args)
         if (!reach_sizes(l, m, &from, technique == 1, d < 0 ? ~(uint32_t)0 : (uint32_t)1 << d,
                          sizes, &l->scratch->arena))
             sizes = NULL;
+    /* nishio: what each digit's chains found on earlier boards where it stood as here */
+    int *known[MAX_N] = {NULL};
+    if (nishio && !++l->scratch->calls)
+        l->scratch->calls = 1; /* 0: a set of cells no call used */
+    for (int d = 0; nishio && d < n; d++)
+        known[d] = nishio_known(l, from.holding + d * l->words, l->scratch->calls);
     for (int i = 0; i < l->cells; i++) {
         if (dlx_popcount32(m[i]) < 2)
             continue;
@@ -701,8 +749,22 @@ static PyObject *first_chain(PyObject *Py_UNUSED(module), PyObject *args)
                         continue;
                     }
                 }
+                /* nishio: what this chain found before, its budget spent without it */
+                int *was = nishio && known[d] ? known[d] + 4 * i + 2 * !(start & 1) : NULL;
+                long long *spend = &budget, again = LLONG_MAX;
+                if (was && was[0] >= 0) {
+                    if (was[0] > budget) { /* the search runs out */
+                        result = Py_BuildValue("OL", Py_None, -1LL);
+                        goto done;
+                    }
+                    budget -= was[0];
+                    if (was[1] < 0 || (best_start >= 0 && was[1] >= best_size))
+                        continue;
+                    spend = &again; /* the first of the least so far: its chain found again */
+                }
+                long long before = *spend;
                 int how = search(l, m, &from, &start, 1, !nishio && technique == 1, nishio,
-                                 nishio, reach, &budget, conflict);
+                                 nishio, reach, spend, conflict);
                 if (how == FAILED)
                     goto done;
                 if (budget < 0) {
@@ -712,11 +774,15 @@ static PyObject *first_chain(PyObject *Py_UNUSED(module), PyObject *args)
                 const Closure *c = l->scratch->c;
                 int complexity, size;
                 if (nishio) {
+                    if (was && was[0] < 0)
+                        was[0] = (int)(before - *spend), was[1] = -1;
                     if (conflict[0] < 0)
                         continue;
                     complexity = climb(c, &conflict[0], 1, mark, ++stamp, out);
                     complexity += climb(c, &conflict[1], 1, mark, ++stamp, out);
                     size = climb(c, conflict, 2, mark, ++stamp, out);
+                    if (was)
+                        was[1] = complexity;
                 } else {
                     int target = start ^ 1;
                     if (c->pos[target] < 0)

@@ -123,6 +123,20 @@ def test_c_finds_the_chain_the_reference_takes_first():
     assert found > 40 and short > 10
 
 
+def test_c_spends_the_last_implication_of_the_budget_as_the_reference_does():
+    """Each technique on a position, given what its whole search spends and one less: it
+    finishes with none left, or runs out, as the reference does, and so again on the same
+    board (nishio's chains found on it before, kept in C, spend theirs anew)."""
+    board = positions(CHAINED[0])[0]
+    for technique in SEARCHES:
+        c, py = first(board, technique, 10**6)
+        assert c == py and not c[2], technique
+        spent = 10**6 - c[1]
+        for budget in (spent, spent - 1, spent, spent - 1):
+            c, py = first(board, technique, budget)
+            assert c == py and c[2] == (budget < spent), (technique, budget)
+
+
 def test_c_finds_the_reference_s_dynamic_contradiction():
     # top1465's 23rd puzzle: on the first position chains are needed, the shortest dynamic
     # forcing chain is an assumption that leads to a contradiction
