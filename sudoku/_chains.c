@@ -199,12 +199,12 @@ typedef struct Scratch {
     int *strong;       /* places_of: what each potential off implies on the board (Where) */
     uint32_t *board;   /* the board places_of read last, when has_board */
     int has_board;
-    /* nishio_known: sets of cells (words each), what the chains on them found, the calls
-     * that used them last, the next to be replaced, the calls */
+    /* known_of: sets of cells (words each), what the chains on them found, the calls
+     * that used them last, of which technique, the next to be replaced, the calls */
     uint64_t *known_cells;
     int *known;
     unsigned *known_call, calls;
-    int known_next;
+    int *known_kind, known_next;
     uint64_t *levels;  /* reached_within: potentials off then on, a set of cells a digit, for
                         * the reached, the last level and the next (6 * n * words), and a
                         * word written, never read */
@@ -646,39 +646,50 @@ done:
     return result;
 }
 
-enum { NISHIO_KEPT = 2 * MAX_N + 14 }; /* more than the digits of one call */
+enum { KNOWN_KEPT = 4 * MAX_N + 28 }; /* more than the digits of one call, two techniques */
 
-/* What the nishio chains from a digit's candidates find where the digit's candidates are
- * in cells (l->words), the same on every board (they follow that digit alone): 4 ints a
- * cell, for the candidate on then off, the implications its search examined and the
- * complexity of its contradiction (-1 none), -1 -1 until searched. Kept for the last
- * NISHIO_KEPT sets of cells in l's scratch, none of those call took given up to another
- * in it: NULL on no memory (no exception set: the searches do without). */
-static int *nishio_known(Links *l, const uint64_t *cells, unsigned call)
+/* What the chains of technique (first_chain's 0: x-chains, 2: nishio) from a digit's
+ * candidates find where the digit's candidates are in cells (l->words), the same on every
+ * board: they follow that digit alone. 4 ints a cell, for the candidate on then off: for
+ * nishio the implications its search examined and the complexity of its contradiction
+ * (-1 none), -1 -1 until searched; for x-chains the size reach_sizes gives and an int
+ * unused, all of the digit's set when *fresh is 0. Kept for the last KNOWN_KEPT sets of
+ * cells in l's scratch, none of those call took given up to another in it: NULL on no
+ * memory (no exception set: the searches do without). */
+static int *known_of(Links *l, int technique, const uint64_t *cells, unsigned call, int *fresh)
 {
     Search *s = l->scratch;
     const size_t words = (size_t)l->words, per = 4 * (size_t)l->cells;
     if (!s->known_cells) {
-        s->known_cells = PyMem_Calloc(
-            NISHIO_KEPT * (words * sizeof(uint64_t) + per * sizeof(int) + sizeof(unsigned)), 1);
+        s->known_cells = PyMem_Calloc(KNOWN_KEPT * (words * sizeof(uint64_t) + per * sizeof(int) +
+                                                    sizeof(unsigned) + sizeof(int)),
+                                      1);
         if (!s->known_cells)
             return NULL;
-        s->known = (int *)(s->known_cells + NISHIO_KEPT * words);
-        s->known_call = (unsigned *)(s->known + NISHIO_KEPT * per);
+        s->known = (int *)(s->known_cells + KNOWN_KEPT * words);
+        s->known_kind = s->known + KNOWN_KEPT * per;
+        s->known_call = (unsigned *)(s->known_kind + KNOWN_KEPT);
     }
     int k;
-    for (k = 0; k < NISHIO_KEPT; k++)
-        if (s->known_call[k] &&
+    for (k = 0; k < KNOWN_KEPT; k++)
+        if (s->known_call[k] && s->known_kind[k] == technique &&
             !memcmp(s->known_cells + k * words, cells, words * sizeof(uint64_t))) {
-            s->known_call[k] = call;
+            s->known_call[k] = call, *fresh = 0;
             return s->known + k * per;
         }
-    for (k = s->known_next; s->known_call[k] == call; k = (k + 1) % NISHIO_KEPT)
+    for (k = s->known_next; s->known_call[k] == call; k = (k + 1) % KNOWN_KEPT)
         ;
-    s->known_next = (k + 1) % NISHIO_KEPT, s->known_call[k] = call;
+    s->known_next = (k + 1) % KNOWN_KEPT, s->known_call[k] = call, s->known_kind[k] = technique;
     memcpy(s->known_cells + k * words, cells, words * sizeof(uint64_t));
     memset(s->known + k * per, -1, per * sizeof(int));
+    *fresh = 1;
     return s->known + k * per;
+}
+
+/* The set of cells of known_of's answer forgotten (its findings left unmade) */
+static void known_drop(Links *l, const int *known)
+{
+    l->scratch->known_call[(known - l->scratch->known) / (4 * l->cells)] = 0;
 }
 
 /* first_chain(links, masks, technique, budget): sudoku.chains._static (technique 0:
@@ -717,17 +728,36 @@ static PyObject *first_chain(PyObject *Py_UNUSED(module), PyObject *args)
     int best_start = -1, best_size = 0, kept_size = 0, best_conflict[2] = {-1, -1}, conflict[2];
     /* the sizes of the closures no reach bounds, found at once (NULL: one by one), of
      * each digit alone for x-chains */
-    int *sizes = nishio ? NULL : out + l->potentials;
-    for (int d = technique == 1 ? -1 : 0; sizes && d < (technique == 1 ? 0 : n); d++)
-        if (!reach_sizes(l, m, &from, technique == 1, d < 0 ? ~(uint32_t)0 : (uint32_t)1 << d,
-                         sizes, &l->scratch->arena))
-            sizes = NULL;
-    /* nishio: what each digit's chains found on earlier boards where it stood as here */
-    int *known[MAX_N] = {NULL};
-    if (nishio && !++l->scratch->calls)
+    /* and what each digit's chains found on earlier boards where it stood as here, but
+     * forcing chains' (known_of) */
+    int *known[MAX_N] = {NULL}, fresh[MAX_N];
+    if (!++l->scratch->calls)
         l->scratch->calls = 1; /* 0: a set of cells no call used */
-    for (int d = 0; nishio && d < n; d++)
-        known[d] = nishio_known(l, from.holding + d * l->words, l->scratch->calls);
+    for (int d = 0; technique != 1 && d < n; d++)
+        known[d] = known_of(l, technique, from.holding + d * l->words, l->scratch->calls,
+                            &fresh[d]);
+    int *sizes = nishio ? NULL : out + l->potentials;
+    for (int d = technique == 1 ? -1 : 0; sizes && d < (technique == 1 ? 0 : n); d++) {
+        if (d >= 0 && known[d] && !fresh[d]) {
+            for (int i = 0; i < l->cells; i++)
+                if (m[i] >> d & 1) /* the sizes found before */
+                    sizes[((i * n + d) << 1) | 1] = known[d][4 * i],
+                                              sizes[(i * n + d) << 1] = known[d][4 * i + 2];
+            continue;
+        }
+        if (!reach_sizes(l, m, &from, technique == 1, d < 0 ? ~(uint32_t)0 : (uint32_t)1 << d,
+                         sizes, &l->scratch->arena)) {
+            for (int e = 0; e < n; e++) /* the sets of cells this call had to fill */
+                if (known[e] && fresh[e])
+                    known_drop(l, known[e]);
+            sizes = NULL;
+            break;
+        }
+        for (int i = 0; d >= 0 && known[d] && i < l->cells; i++)
+            if (m[i] >> d & 1)
+                known[d][4 * i] = sizes[((i * n + d) << 1) | 1],
+                             known[d][4 * i + 2] = sizes[(i * n + d) << 1];
+    }
     for (int i = 0; i < l->cells; i++) {
         if (dlx_popcount32(m[i]) < 2)
             continue;
