@@ -8,6 +8,13 @@
  * of sudoku.chains (_static, _nishio, _multiple, with _best) on them, whole, in the same
  * order; Python makes the steps of what they find.
  *
+ * They spend the same budget with less work where the answer does not need the search:
+ * a static chain's closure that no reach bounds is counted from the board's components
+ * (_reach.h), one that a reach bounds level by level on sets of cells (reached_within);
+ * x-chains and nishio chains follow one digit, so what they found where a digit's
+ * candidates stood as they stand is kept (known_of). The search itself runs wherever a
+ * chain is found or the budget runs out.
+ *
  * A potential is an int: (cell * n + digit) * 2 + 1 when on, + 0 when off. links(packed)
  * reads a shape once (its units, each cell's units and peers) into a capsule that every
  * closure() on that shape reads.
