@@ -776,10 +776,14 @@ static PyObject *first_chain(PyObject *Py_UNUSED(module), PyObject *args)
                 long reach = nishio ? -1 : best - 3 < 0 ? -2 : best - 3;
                 if (!nishio) { /* what it reaches counted, unless the search finds a chain */
                     long long count = -1;
-                    if (!sizes || (reach != -1 && reach < l->potentials))
+                    /* all it reaches, its opposite not among them, when no reach bounds it
+                     * or it reaches too few to be deeper than reach + 1 links */
+                    int all = sizes && (reach == -1 || reach >= l->potentials ||
+                                        (sizes[start] >= 0 && sizes[start] <= reach + 2));
+                    if (!all)
                         count = reached_within(l, m, &from, start, technique == 1, reach,
                                                start ^ 1, budget);
-                    else if (sizes[start] <= budget) /* nothing bounds it: all it reaches */
+                    else if (sizes[start] <= budget)
                         count = sizes[start];
                     if (count >= 0) {
                         budget -= count;
