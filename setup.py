@@ -73,7 +73,7 @@ setup(
             "sudoku._chains",
             ["sudoku/_chains.c"],
             include_dirs=["dlx"],
-            depends=[PORTABLE, "sudoku/_closure.h"],
+            depends=[PORTABLE, "sudoku/_closure.h", "sudoku/_reach.h"],
             optional=True,
         ),
     ],

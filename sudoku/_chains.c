@@ -8,6 +8,13 @@
  * of sudoku.chains (_static, _nishio, _multiple, with _best) on them, whole, in the same
  * order; Python makes the steps of what they find.
  *
+ * They spend the same budget with less work where the answer does not need the search:
+ * a static chain's closure that no reach bounds is counted from the board's components
+ * (_reach.h), one that a reach bounds level by level on sets of cells (reached_within);
+ * x-chains and nishio chains follow one digit, so what they found where a digit's
+ * candidates stood as they stand is kept (known_of). The search itself runs wherever a
+ * chain is found or the budget runs out.
+ *
  * A potential is an int: (cell * n + digit) * 2 + 1 when on, + 0 when off. links(packed)
  * reads a shape once (its units, each cell's units and peers) into a capsule that every
  * closure() on that shape reads.
@@ -197,7 +204,19 @@ typedef struct Scratch {
     uint64_t *holding; /* places_of: the cells holding each digit, words a digit */
     uint64_t *held;    /* the same of work */
     int *strong;       /* places_of: what each potential off implies on the board (Where) */
+    uint32_t *board;   /* the board places_of read last, when has_board */
+    int has_board;
+    /* known_of: sets of cells (words each), what the chains on them found, the calls
+     * that used them last, of which technique, the next to be replaced, the calls */
+    uint64_t *known_cells;
+    int *known;
+    unsigned *known_call, calls;
+    int *known_kind, known_next;
+    uint64_t *levels;  /* reached_within: potentials off then on, a set of cells a digit, for
+                        * the reached, the last level and the next (6 * n * words), and a
+                        * word written, never read */
     int on_head, on_tail, off_head, off_tail;
+    Arena arena; /* first_multiple's closures */
 } Search;
 
 /* Where the digits are on a board, for its searches (places_of) */
@@ -209,15 +228,20 @@ typedef struct {
      * other digit when it holds two, then of the digit's other place in each unit where it
      * has two; -1 none */
     const int *strong;
+    /* beside strong, each potential as reached_within's sets take it: its digit << 16 | its
+     * word << 6 | its bit in that word; none: a word past the sets, digit 0 */
+    const int *strong_sets;
 } Where;
 
 static void scratch_free(Search *s)
 {
     if (s) {
         closure_free(s->c);
+        arena_free(&s->arena);
         PyMem_Free(s->depth);
         PyMem_Free(s->holding);
         PyMem_Free(s->strong);
+        PyMem_Free(s->known_cells);
         PyMem_Free(s);
     }
 }
@@ -232,20 +256,22 @@ static Search *scratch_of(Links *l)
         s->c = closure_new(l->potentials);
         size_t unit_digits = (size_t)l->n_units * (size_t)l->n;
         s->depth = PyMem_Malloc(3 * (size_t)l->potentials * sizeof(int) +
-                                ((size_t)l->cells + 2 * unit_digits) * sizeof(uint32_t));
-        s->holding = PyMem_Malloc(2 * (size_t)l->n * (size_t)l->words * sizeof(uint64_t));
-        s->strong = PyMem_Malloc(((size_t)l->cu_start[l->cells] + (size_t)l->cells) *
+                                (2 * (size_t)l->cells + 2 * unit_digits) * sizeof(uint32_t));
+        s->holding = PyMem_Calloc(8 * (size_t)l->n * (size_t)l->words + 1, sizeof(uint64_t));
+        s->strong = PyMem_Malloc(2 * ((size_t)l->cu_start[l->cells] + (size_t)l->cells) *
                                  (size_t)l->n * sizeof(int));
         if (!s->c || !s->depth || !s->holding || !s->strong) {
             scratch_free(s);
             return (Search *)PyErr_NoMemory();
         }
         s->held = s->holding + (size_t)l->n * (size_t)l->words;
+        s->levels = s->held + (size_t)l->n * (size_t)l->words;
         s->ons = s->depth + l->potentials;
         s->offs = s->ons + l->potentials;
         s->work = (uint32_t *)(s->offs + l->potentials);
         s->source = s->work + l->cells;
         s->places = s->source + unit_digits;
+        s->board = s->places + unit_digits;
         l->scratch = s;
     }
     closure_clear(l->scratch->c);
@@ -260,6 +286,17 @@ static int places_of(Links *l, const uint32_t *m, Where *where)
     Search *s = scratch_of(l);
     if (!s)
         return 0;
+    where->places = s->source;
+    where->holding = s->holding;
+    const int n = l->n;
+    size_t strong = ((size_t)l->cu_start[l->cells] + (size_t)l->cells) * (size_t)n;
+    where->strong = s->strong;
+    where->strong_sets = s->strong + strong;
+    /* the searches of one position, technique after technique: its places read once */
+    if (s->has_board && !memcmp(s->board, m, (size_t)l->cells * sizeof(uint32_t)))
+        return 1;
+    memcpy(s->board, m, (size_t)l->cells * sizeof(uint32_t));
+    s->has_board = 1;
     memset(s->source, 0, (size_t)l->n_units * (size_t)l->n * sizeof(uint32_t));
     for (int u = 0; u < l->n_units; u++)
         for (int c = l->unit_start[u]; c < l->unit_start[u + 1]; c++)
@@ -269,9 +306,7 @@ static int places_of(Links *l, const uint32_t *m, Where *where)
     for (int i = 0; i < l->cells; i++)
         for (uint32_t d = m[i]; d; d &= d - 1)
             s->holding[dlx_ctz32(d) * l->words + i / 64] |= (uint64_t)1 << (i % 64);
-    const int n = l->n;
-    size_t strong = ((size_t)l->cu_start[l->cells] + (size_t)l->cells) * (size_t)n;
-    memset(s->strong, -1, strong * sizeof(int));
+    memset(s->strong, -1, 2 * strong * sizeof(int));
     for (int i = 0; i < l->cells; i++)
         for (uint32_t left = m[i]; left; left &= left - 1) { /* (i, d) off, d a candidate */
             int d = dlx_ctz32(left), first = l->cu_start[i], units = l->cu_start[i + 1] - first;
@@ -286,10 +321,12 @@ static int places_of(Links *l, const uint32_t *m, Where *where)
                 if (held && !(held & (held - 1)))
                     to[k + 1] = ((cells[dlx_ctz32(held)] * n + d) << 1) | 1;
             }
+            for (int k = 0; k <= units; k++) { /* as places in reached_within's sets */
+                int j = (to[k] >> 1) / n, e = (to[k] >> 1) % n;
+                to[strong + k] = to[k] < 0 ? 2 * n * l->words << 6 /* a word no one reads */
+                                           : e << 16 | ((n + e) * l->words + j / 64) << 6 | j % 64;
+            }
         }
-    where->places = s->source;
-    where->holding = s->holding;
-    where->strong = s->strong;
     return 1;
 }
 
@@ -321,27 +358,26 @@ DLX_ALWAYS_INLINE int imply(Search *s, int q, int p, const int *hidden, int n_hi
  * into l's scratch (its closure, s->c), budget spent as it goes; reach -1 for none, below
  * -1 for nothing past the starts. Returns GO_ON, CONFLICT (conflict set: (on, off)) or
  * FAILED (an exception set); *budget below 0 when it ran out. */
-static int search(Links *l, const uint32_t *source, const Where *from, const int *start,
-                  Py_ssize_t n_starts, int y, int dynamic, int stop, long reach,
-                  long long *budget, int *conflict)
+DLX_ALWAYS_INLINE int search_in(Links *l, const uint32_t *source, const Where *from,
+                                const int *start, Py_ssize_t n_starts, int y, int dynamic,
+                                int stop, long reach, long long *budget, int *conflict,
+                                const int n, const int words)
 {
     Search *sp = scratch_of(l);
     if (!sp)
         return FAILED;
     Search s = *sp; /* a copy on the stack: its queues' ends, stored back by no one */
-    const int n = l->n;
-    const uint32_t *work = source; /* the candidates: a copy struck as a dynamic search goes */
+    /* the candidates: a copy struck as a dynamic search goes, where Y links read them */
+    const uint32_t *work = source;
     int hidden[MAX_N * MAX_N];
-    const uint32_t *places = from->places, *source_places = from->places;
-    const uint64_t *hold = from->holding; /* of work: of source until a strike */
-    const int words = l->words;
-    if (dynamic) {
+    const uint32_t *source_places = from->places;
+    /* the digits whose places (s.places, a column) and cells (s.held, a row) a dynamic
+     * search struck, copied from the board's at the first strike; of the others, the
+     * board's are read */
+    uint32_t struck = 0;
+    if (dynamic && y) {
         memcpy(s.work, source, (size_t)l->cells * sizeof(uint32_t));
         work = s.work;
-        memcpy(s.places, places, (size_t)l->n_units * (size_t)n * sizeof(uint32_t));
-        memcpy(s.held, hold, (size_t)n * (size_t)words * sizeof(uint64_t));
-        places = s.places;
-        hold = s.held;
     }
     conflict[0] = conflict[1] = -1;
     for (int pass = 0; pass < 2; pass++) /* dict.fromkeys(starts, ()), then the queues */
@@ -370,7 +406,8 @@ static int search(Links *l, const uint32_t *source, const Where *from, const int
                 for (uint32_t m = work[i] & ~bit; m && how == GO_ON; m &= m - 1)
                     how = imply(&s, (i * n + dlx_ctz64(m)) << 1, p, NULL, 0, (int)reach, stop,
                                 conflict);
-            const uint64_t *near = l->peer_bits + i * words, *with = hold + d * words;
+            const uint64_t *near = l->peer_bits + i * words;
+            const uint64_t *with = (struck & bit ? s.held : from->holding) + d * words;
             for (int k = 0; k < words && how == GO_ON; k++) /* the peers in order */
                 for (uint64_t at = near[k] & with[k]; at && how == GO_ON; at &= at - 1) {
                     int j = k * 64 + dlx_ctz64(at);
@@ -395,7 +432,7 @@ static int search(Links *l, const uint32_t *source, const Where *from, const int
             for (int k = l->cu_start[i]; k < l->cu_start[i + 1] && how == GO_ON; k++) {
                 int u = l->cell_units[k], n_hidden = 0;
                 uint32_t others = ~((uint32_t)1 << l->cu_pos[k]); /* the unit but cell i */
-                uint32_t held = places[u * n + d] & others;
+                uint32_t held = (struck & bit ? s.places : source_places)[u * n + d] & others;
                 if (!held || held & (held - 1))
                     continue; /* the digit's last place in the unit: held is one place */
                 const int *cells = l->unit_cells + l->unit_start[u];
@@ -406,7 +443,15 @@ static int search(Links *l, const uint32_t *source, const Where *from, const int
                             (int)reach, stop, conflict);
             }
             if (dynamic) {
-                s.work[i] &= ~bit;
+                if (y)
+                    s.work[i] &= ~bit;
+                if (!(struck & bit)) {
+                    struck |= bit;
+                    for (int u = 0; u < l->n_units; u++)
+                        s.places[u * n + d] = source_places[u * n + d];
+                    memcpy(s.held + d * words, from->holding + d * words,
+                           (size_t)words * sizeof(uint64_t));
+                }
                 s.held[d * words + i / 64] &= ~((uint64_t)1 << (i % 64));
                 for (int k = l->cu_start[i]; k < l->cu_start[i + 1]; k++)
                     s.places[l->cell_units[k] * n + d] &= ~((uint32_t)1 << l->cu_pos[k]);
@@ -415,6 +460,116 @@ static int search(Links *l, const uint32_t *source, const Where *from, const int
     }
     return how;
 }
+
+/* search_in for l's n and words, the classic 9x9 grid's known to the compiler */
+static int search(Links *l, const uint32_t *source, const Where *from, const int *start,
+                  Py_ssize_t n_starts, int y, int dynamic, int stop, long reach,
+                  long long *budget, int *conflict)
+{
+    if (l->n == 9 && l->words == 2)
+        return search_in(l, source, from, start, n_starts, y, dynamic, stop, reach, budget,
+                         conflict, 9, 2);
+    return search_in(l, source, from, start, n_starts, y, dynamic, stop, reach, budget,
+                     conflict, l->n, l->words);
+}
+
+/* How many potentials the static search from start that does not stop (search(), stop 0,
+ * dynamic 0: one queue, breadth first) reaches, the implications it examines, found level
+ * by level on sets of cells, without their parents; -1 when that search would reach target
+ * or examine more than limit (then the search itself tells what it finds). Its queue is in
+ * the order of the links from start, so that it reaches what lies within reach + 1 links
+ * (reach -1: all, below -1: start alone). */
+DLX_ALWAYS_INLINE long long reached_in(Links *l, const uint32_t *m, const Where *from,
+                                      int start, int y, long reach, int target,
+                                      long long limit, const int n, const int words)
+{
+    /* seen and next empty between calls: the rows of the digits used cleared at the end */
+    const Search *s = l->scratch; /* made by places_of */
+    const int size = 2 * n * words;
+    uint64_t *seen = s->levels, *last = seen + size, *next = last + size;
+    int i = (start >> 1) / n, d = (start >> 1) % n, on = start & 1;
+    const int target_at = ((target & 1) * n + (target >> 1) % n) * words + (target >> 1) / n / 64;
+    const uint64_t target_bit = (uint64_t)1 << ((target >> 1) / n % 64);
+    memset(last + (on * n + d) * words, 0, (size_t)words * sizeof(uint64_t));
+    seen[(on * n + d) * words + i / 64] = last[(on * n + d) * words + i / 64] = (uint64_t)1
+                                                                              << (i % 64);
+    /* the digits of the last level's potentials off ([0]) and on ([1]), of the next's, and
+     * of all seen */
+    uint32_t active[2] = {0, 0}, touched[2], used[2] = {0, 0};
+    active[on] = used[on] = (uint32_t)1 << d;
+    long long count = 1; /* the potentials seen */
+    for (long depth = 0; (active[0] | active[1]) && (reach == -1 || depth <= reach); depth++) {
+        touched[0] = touched[1] = 0;
+        for (uint32_t ds = active[1]; ds; ds &= ds - 1) { /* on: the digit off in peers */
+            d = dlx_ctz32(ds);
+            const uint64_t *with = from->holding + d * words;
+            uint64_t *to = next + d * words;
+            touched[0] |= (uint32_t)1 << d;
+            for (int k = 0; k < words; k++)
+                for (uint64_t at = last[(n + d) * words + k]; at; at &= at - 1) {
+                    i = k * 64 + dlx_ctz64(at);
+                    const uint64_t *near = l->peer_bits + i * words;
+                    for (int w = 0; w < words; w++)
+                        to[w] |= near[w] & with[w];
+                    if (y) { /* and the cell's other digits */
+                        uint32_t others = m[i] & ~((uint32_t)1 << d);
+                        touched[0] |= others;
+                        for (; others; others &= others - 1)
+                            next[dlx_ctz32(others) * words + k] |= (uint64_t)1 << (i % 64);
+                    }
+                }
+        }
+        for (uint32_t ds = active[0]; ds; ds &= ds - 1) { /* off: the board's links */
+            d = dlx_ctz32(ds);
+            for (int k = 0; k < words; k++)
+                for (uint64_t at = last[d * words + k]; at; at &= at - 1) {
+                    i = k * 64 + dlx_ctz64(at);
+                    int units = l->cu_start[i + 1] - l->cu_start[i];
+                    const int *to =
+                        from->strong_sets + (l->cu_start[i] + i) * n + d * (units + 1);
+                    for (int u = !y; u <= units; u++) {
+                        next[to[u] >> 6 & 0x3ff] |= (uint64_t)1 << (to[u] & 63);
+                        touched[1] |= (uint32_t)1 << (to[u] >> 16);
+                    }
+                }
+        }
+        for (on = 0; on < 2; on++) { /* the next level: what is reached first */
+            active[on] = 0;
+            used[on] |= touched[on];
+            for (uint32_t ds = touched[on]; ds; ds &= ds - 1) {
+                int at = (on * n + dlx_ctz32(ds)) * words;
+                uint64_t any = 0;
+                for (int k = at; k < at + words; k++) {
+                    uint64_t fresh = next[k] & ~seen[k];
+                    seen[k] |= fresh, last[k] = fresh, next[k] = 0, any |= fresh;
+                    for (; fresh; fresh &= fresh - 1)
+                        count++;
+                }
+                if (any)
+                    active[on] |= ds & (0 - ds);
+            }
+        }
+        if (count > limit || seen[target_at] & target_bit) {
+            count = -1;
+            break;
+        }
+    }
+    for (on = 0; on < 2; on++)
+        for (uint32_t ds = used[on]; ds; ds &= ds - 1)
+            memset(seen + (on * n + dlx_ctz32(ds)) * words, 0, (size_t)words * sizeof(uint64_t));
+    return count;
+}
+
+/* reached_in for l's n and words, as search() */
+static long long reached_within(Links *l, const uint32_t *m, const Where *from, int start,
+                                int y, long reach, int target, long long limit)
+{
+    if (l->n == 9 && l->words == 2)
+        return reached_in(l, m, from, start, y, reach, target, limit, 9, 2);
+    return reached_in(l, m, from, start, y, reach, target, limit, l->n, l->words);
+}
+
+#include "_reach.h"
 
 /* The links of a capsule and masks of its shape, NULL with an exception set otherwise */
 static Links *links_for(PyObject *capsule, Py_buffer *masks)
@@ -482,7 +637,7 @@ static PyObject *closure(PyObject *Py_UNUSED(module), PyObject *args)
         result = Py_BuildValue("OOL", Py_None, Py_None, budget);
         goto done;
     }
-    Closure *copy = closure_copy(l->scratch->c);
+    Closure *copy = closure_copy(l->scratch->c, NULL);
     PyObject *kept = copy ? PyCapsule_New(copy, CLOSURE, closure_capsule_free) : NULL;
     if (!kept) {
         closure_free(copy);
@@ -496,6 +651,52 @@ done:
     PyMem_Free(start);
     PyBuffer_Release(&masks);
     return result;
+}
+
+enum { KNOWN_KEPT = 4 * MAX_N + 28 }; /* more than the digits of one call, two techniques */
+
+/* What the chains of technique (first_chain's 0: x-chains, 2: nishio) from a digit's
+ * candidates find where the digit's candidates are in cells (l->words), the same on every
+ * board: they follow that digit alone. 4 ints a cell, for the candidate on then off: for
+ * nishio the implications its search examined and the complexity of its contradiction
+ * (-1 none), -1 -1 until searched; for x-chains the size reach_sizes gives and an int
+ * unused, all of the digit's set when *fresh is 0. Kept for the last KNOWN_KEPT sets of
+ * cells in l's scratch, none of those call took given up to another in it: NULL on no
+ * memory (no exception set: the searches do without). */
+static int *known_of(Links *l, int technique, const uint64_t *cells, unsigned call, int *fresh)
+{
+    Search *s = l->scratch;
+    const size_t words = (size_t)l->words, per = 4 * (size_t)l->cells;
+    if (!s->known_cells) {
+        s->known_cells = PyMem_Calloc(KNOWN_KEPT * (words * sizeof(uint64_t) + per * sizeof(int) +
+                                                    sizeof(unsigned) + sizeof(int)),
+                                      1);
+        if (!s->known_cells)
+            return NULL;
+        s->known = (int *)(s->known_cells + KNOWN_KEPT * words);
+        s->known_kind = s->known + KNOWN_KEPT * per;
+        s->known_call = (unsigned *)(s->known_kind + KNOWN_KEPT);
+    }
+    int k;
+    for (k = 0; k < KNOWN_KEPT; k++)
+        if (s->known_call[k] && s->known_kind[k] == technique &&
+            !memcmp(s->known_cells + k * words, cells, words * sizeof(uint64_t))) {
+            s->known_call[k] = call, *fresh = 0;
+            return s->known + k * per;
+        }
+    for (k = s->known_next; s->known_call[k] == call; k = (k + 1) % KNOWN_KEPT)
+        ;
+    s->known_next = (k + 1) % KNOWN_KEPT, s->known_call[k] = call, s->known_kind[k] = technique;
+    memcpy(s->known_cells + k * words, cells, words * sizeof(uint64_t));
+    memset(s->known + k * per, -1, per * sizeof(int));
+    *fresh = 1;
+    return s->known + k * per;
+}
+
+/* The set of cells of known_of's answer forgotten (its findings left unmade) */
+static void known_drop(Links *l, const int *known)
+{
+    l->scratch->known_call[(known - l->scratch->known) / (4 * l->cells)] = 0;
 }
 
 /* first_chain(links, masks, technique, budget): sudoku.chains._static (technique 0:
@@ -519,7 +720,7 @@ static PyObject *first_chain(PyObject *Py_UNUSED(module), PyObject *args)
         PyErr_SetString(PyExc_ValueError, "first_chain: technique 0, 1 or 2");
         goto done;
     }
-    block = PyMem_Calloc(3 * (size_t)l->potentials, sizeof(int));
+    block = PyMem_Calloc(4 * (size_t)l->potentials, sizeof(int));
     if (!block) {
         PyErr_NoMemory();
         goto done;
@@ -530,8 +731,40 @@ static PyObject *first_chain(PyObject *Py_UNUSED(module), PyObject *args)
         goto done;
     const int n = l->n, nishio = technique == 2;
     unsigned *mark = (unsigned *)block, stamp = 0;
-    int *out = block + l->potentials, *kept = out + l->potentials, best = 1000000000;
+    int *out = block + l->potentials, *kept = out + 2 * l->potentials, best = 1000000000;
     int best_start = -1, best_size = 0, kept_size = 0, best_conflict[2] = {-1, -1}, conflict[2];
+    /* the sizes of the closures no reach bounds, found at once (NULL: one by one), of
+     * each digit alone for x-chains */
+    /* and what each digit's chains found on earlier boards where it stood as here, but
+     * forcing chains' (known_of) */
+    int *known[MAX_N] = {NULL}, fresh[MAX_N];
+    if (!++l->scratch->calls)
+        l->scratch->calls = 1; /* 0: a set of cells no call used */
+    for (int d = 0; technique != 1 && d < n; d++)
+        known[d] = known_of(l, technique, from.holding + d * l->words, l->scratch->calls,
+                            &fresh[d]);
+    int *sizes = nishio ? NULL : out + l->potentials;
+    for (int d = technique == 1 ? -1 : 0; sizes && d < (technique == 1 ? 0 : n); d++) {
+        if (d >= 0 && known[d] && !fresh[d]) {
+            for (int i = 0; i < l->cells; i++)
+                if (m[i] >> d & 1) /* the sizes found before */
+                    sizes[((i * n + d) << 1) | 1] = known[d][4 * i],
+                                              sizes[(i * n + d) << 1] = known[d][4 * i + 2];
+            continue;
+        }
+        if (!reach_sizes(l, m, &from, technique == 1, d < 0 ? ~(uint32_t)0 : (uint32_t)1 << d,
+                         sizes, &l->scratch->arena)) {
+            for (int e = 0; e < n; e++) /* the sets of cells this call had to fill */
+                if (known[e] && fresh[e])
+                    known_drop(l, known[e]);
+            sizes = NULL;
+            break;
+        }
+        for (int i = 0; d >= 0 && known[d] && i < l->cells; i++)
+            if (m[i] >> d & 1)
+                known[d][4 * i] = sizes[((i * n + d) << 1) | 1],
+                             known[d][4 * i + 2] = sizes[(i * n + d) << 1];
+    }
     for (int i = 0; i < l->cells; i++) {
         if (dlx_popcount32(m[i]) < 2)
             continue;
@@ -541,8 +774,38 @@ static PyObject *first_chain(PyObject *Py_UNUSED(module), PyObject *args)
             int on = ((i * n + d) << 1) | 1;
             for (int start = on; start >= on - 1; start--) {
                 long reach = nishio ? -1 : best - 3 < 0 ? -2 : best - 3;
+                if (!nishio) { /* what it reaches counted, unless the search finds a chain */
+                    long long count = -1;
+                    /* all it reaches, its opposite not among them, when no reach bounds it
+                     * or it reaches too few to be deeper than reach + 1 links */
+                    int all = sizes && (reach == -1 || reach >= l->potentials ||
+                                        (sizes[start] >= 0 && sizes[start] <= reach + 2));
+                    if (!all)
+                        count = reached_within(l, m, &from, start, technique == 1, reach,
+                                               start ^ 1, budget);
+                    else if (sizes[start] <= budget)
+                        count = sizes[start];
+                    if (count >= 0) {
+                        budget -= count;
+                        continue;
+                    }
+                }
+                /* nishio: what this chain found before, its budget spent without it */
+                int *was = nishio && known[d] ? known[d] + 4 * i + 2 * !(start & 1) : NULL;
+                long long *spend = &budget, again = LLONG_MAX;
+                if (was && was[0] >= 0) {
+                    if (was[0] > budget) { /* the search runs out */
+                        result = Py_BuildValue("OL", Py_None, -1LL);
+                        goto done;
+                    }
+                    budget -= was[0];
+                    if (was[1] < 0 || (best_start >= 0 && was[1] >= best_size))
+                        continue;
+                    spend = &again; /* the first of the least so far: its chain found again */
+                }
+                long long before = *spend;
                 int how = search(l, m, &from, &start, 1, !nishio && technique == 1, nishio,
-                                 nishio, reach, &budget, conflict);
+                                 nishio, reach, spend, conflict);
                 if (how == FAILED)
                     goto done;
                 if (budget < 0) {
@@ -552,11 +815,15 @@ static PyObject *first_chain(PyObject *Py_UNUSED(module), PyObject *args)
                 const Closure *c = l->scratch->c;
                 int complexity, size;
                 if (nishio) {
+                    if (was && was[0] < 0)
+                        was[0] = (int)(before - *spend), was[1] = -1;
                     if (conflict[0] < 0)
                         continue;
                     complexity = climb(c, &conflict[0], 1, mark, ++stamp, out);
                     complexity += climb(c, &conflict[1], 1, mark, ++stamp, out);
                     size = climb(c, conflict, 2, mark, ++stamp, out);
+                    if (was)
+                        was[1] = complexity;
                 } else {
                     int target = start ^ 1;
                     if (c->pos[target] < 0)
@@ -594,6 +861,8 @@ static PyObject *first_chain(PyObject *Py_UNUSED(module), PyObject *args)
     else
         result = Py_BuildValue("(iiNO)L", best_start, best_size, chain, Py_None, budget);
 done:
+    if (l && l->scratch) /* reach_sizes' memory given back */
+        arena_reset(&l->scratch->arena);
     PyMem_Free(block);
     PyBuffer_Release(&masks);
     return result;
@@ -679,32 +948,47 @@ done:
     return found;
 }
 
-/* The least complexity of what the closures c[0..branches) reach alike on the board m,
- * as sudoku.chains._agreements counts it (a target that changes the board, no branch the
- * target itself, the ancestors summed over the branches); -1 for none. mark and out hold
- * a closure's potentials; *stamp is the last mark used. */
-static int least_of(Closure *const *c, int branches, const uint32_t *m, int n, unsigned *mark,
-                    unsigned *stamp, int *out)
+/* The least complexity of what the closures c[0..branches) (compact) reach alike, as
+ * sudoku.chains._agreements counts it (a target in worth: one that changes the board, no
+ * branch the target itself, the ancestors summed over the branches), when below bound;
+ * else bound or more, or -1 for none. mark and out hold a closure's potentials; *stamp is
+ * the last mark used. */
+static int least_of(Closure *const *c, int branches, const uint64_t *worth, unsigned *mark,
+                    unsigned *stamp, int *out, int bound)
 {
     int best = -1;
-    for (int k = 0; k < c[0]->reached; k++) {
-        int q = c[0]->order[k], i = (q >> 1) / n, d = (q >> 1) % n, sum = 0, b;
-        if (!(m[i] >> d & 1) || (q & 1 && m[i] == (uint32_t)1 << d))
-            continue; /* not worth it */
-        for (b = 1; b < branches && c[b]->pos[q] >= 0; b++)
-            ;
-        if (b < branches)
-            continue; /* not common */
-        for (b = 0; b < branches; b++) {
-            int size = climb(c[b], &q, 1, mark, ++*stamp, out);
-            if (size == 1)
-                break;
-            sum += size;
+    const int words = (c[0]->total + 63) / 64;
+    uint64_t alike[(2 * MAX_N * MAX_N * MAX_N + 63) / 64]; /* what all reach, worth it */
+    memcpy(alike, worth, (size_t)words * sizeof(uint64_t));
+    for (int b = 0; b < branches; b++) /* a branch at a time: the words in a row */
+        for (int w = 0; w < words; w++)
+            alike[w] &= c[b]->bits[w];
+    for (int w = 0; w < words; w++) {
+        for (uint64_t common = alike[w]; common; common &= common - 1) {
+            int q = w * 64 + dlx_ctz64(common), sum = 0, b;
+            for (b = 0; b < branches && sum < bound; b++) {
+                int size = climb(c[b], &q, 1, mark, ++*stamp, out);
+                if (size == 1)
+                    break;
+                sum += size;
+            }
+            if (b == branches && (best < 0 || sum < best))
+                best = sum, bound = bound < sum ? bound : sum;
         }
-        if (b == branches && (best < 0 || sum < best))
-            best = sum;
     }
     return best;
+}
+
+/* The potentials that change the board m (l->cells masks of n digits) when set, in worth
+ * (2 * cells * n bits): each candidate off, and on in a cell of two or more */
+static void worth_of(const uint32_t *m, int cells, int n, uint64_t *worth)
+{
+    memset(worth, 0, (2 * (size_t)cells * (size_t)n + 63) / 64 * sizeof(uint64_t));
+    for (int i = 0; i < cells; i++)
+        for (uint32_t left = m[i] & (((uint32_t)1 << n) - 1); left; left &= left - 1) {
+            int q = (i * n + dlx_ctz32(left)) << 1;
+            worth[q / 64] |= (uint64_t)(m[i] & (m[i] - 1) ? 3 : 1) << (q % 64);
+        }
 }
 
 /* The closure of assuming p, kept in cache[p] (its conflict in conf[2p], conf[2p + 1]) once
@@ -721,7 +1005,7 @@ static Closure *cached(Links *l, const uint32_t *m, const Where *from, Closure *
     }
     if (*budget < 0)
         return NULL;
-    if (!(cache[p] = closure_copy(l->scratch->c))) {
+    if (!(cache[p] = closure_copy(l->scratch->c, &l->scratch->arena))) {
         *failed = 1;
         return NULL;
     }
@@ -756,7 +1040,9 @@ static PyObject *first_multiple(PyObject *Py_UNUSED(module), PyObject *args)
     const uint32_t *m = masks.buf;
     cache = PyMem_Calloc((size_t)total, sizeof(Closure *));
     /* mark, out, the chain kept, conflicts (2 a potential), the group's and the best's starts */
-    block = PyMem_Calloc(5 * (size_t)total + 2 * (size_t)l->cells, sizeof(int));
+    /* and worth (a uint64 in two ints: 5 * total + 2 * cells is even) */
+    block = PyMem_Calloc(5 * (size_t)total + 2 * (size_t)l->cells + 2 * (((size_t)total + 63) / 64),
+                         sizeof(int));
     Closure **branch = PyMem_Calloc((size_t)l->cells + 1, sizeof(Closure *));
     if (!cache || !block || !branch) {
         PyMem_Free(branch);
@@ -771,6 +1057,8 @@ static PyObject *first_multiple(PyObject *Py_UNUSED(module), PyObject *args)
     unsigned *mark = (unsigned *)block, stamp = 0;
     int *out = block + total, *kept = out + total, *conf = kept + total;
     int *starts = conf + 2 * total, *best_starts = starts + l->cells;
+    uint64_t *worth = (uint64_t *)(best_starts + l->cells);
+    worth_of(m, l->cells, n, worth);
     int best = INT_MAX, event = 0, kept_size = 0, best_start = -1, best_conflict[2] = {-1, -1};
     int group[3] = {0, 0, 0}, best_count = 0;
     for (int i = 0; i < l->cells && !failed; i++) {
@@ -797,17 +1085,15 @@ static PyObject *first_multiple(PyObject *Py_UNUSED(module), PyObject *args)
                 }
             }
             for (int k = l->cu_start[i]; k < l->cu_start[i + 1]; k++) {
-                int u = l->cell_units[k], places = 0, first = -1;
-                for (int c = l->unit_start[u]; c < l->unit_start[u + 1]; c++)
-                    if (m[l->unit_cells[c]] >> d & 1)
-                        first = places++ ? first : l->unit_cells[c];
-                if (places < 2 || first != i)
-                    continue;
-                for (int c = l->unit_start[u]; c < l->unit_start[u + 1]; c++) {
-                    int j = l->unit_cells[c];
-                    if (m[j] >> d & 1 &&
-                        !cached(l, m, &from, cache, conf, ((j * n + d) << 1) | 1, dynamic, &budget,
-                                &failed))
+                int u = l->cell_units[k];
+                uint32_t places = from.places[u * n + d]; /* i among them */
+                const int *cells = l->unit_cells + l->unit_start[u];
+                if (!(places & (places - 1)) || cells[dlx_ctz32(places)] != i)
+                    continue; /* a place alone, or i not the first */
+                for (; places; places &= places - 1) {
+                    int j = cells[dlx_ctz32(places)];
+                    if (!cached(l, m, &from, cache, conf, ((j * n + d) << 1) | 1, dynamic,
+                                &budget, &failed))
                         goto stopped;
                 }
             }
@@ -833,16 +1119,16 @@ static PyObject *first_multiple(PyObject *Py_UNUSED(module), PyObject *args)
                     starts[count++] = a, starts[count++] = a ^ 1;
                 } else { /* each place of the digit in a unit the cell is the first of */
                     int u = l->cell_units[l->cu_start[i] + k];
+                    const int *cells = l->unit_cells + l->unit_start[u];
                     kind = 2, a = g, b = u;
-                    for (int c = l->unit_start[u]; c < l->unit_start[u + 1]; c++)
-                        if (m[l->unit_cells[c]] >> g & 1)
-                            starts[count++] = ((l->unit_cells[c] * n + g) << 1) | 1;
+                    for (uint32_t places = from.places[u * n + g]; places; places &= places - 1)
+                        starts[count++] = ((cells[dlx_ctz32(places)] * n + g) << 1) | 1;
                     if (count < 2 || starts[0] >> 1 != i * n + g)
                         continue;
                 }
                 for (int c = 0; c < count; c++)
                     branch[c] = cache[starts[c]];
-                int shortest = least_of(branch, count, m, n, mark, &stamp, out);
+                int shortest = least_of(branch, count, worth, mark, &stamp, out, best);
                 if (shortest >= 0 && shortest < best) {
                     best = shortest, event = 2, best_count = count;
                     group[0] = kind, group[1] = a, group[2] = b;
@@ -875,8 +1161,8 @@ stopped:
     else
         result = Py_BuildValue("(siiN)L", KINDS[group[0]], group[1], group[2], items, budget);
 done:
-    for (int p = 0; cache && p < l->potentials; p++)
-        closure_free(cache[p]);
+    if (l && l->scratch) /* the closures of cache given back */
+        arena_reset(&l->scratch->arena);
     PyMem_Free(cache);
     PyMem_Free(block);
     PyBuffer_Release(&masks);
@@ -909,13 +1195,17 @@ static PyObject *least(PyObject *Py_UNUSED(module), PyObject *args)
             PyErr_SetString(PyExc_ValueError, "least: closures and masks of another board");
             goto done;
         }
-    if (!branches || !(block = PyMem_Calloc(2 * (size_t)total, sizeof(int)))) {
+    /* mark, out, and worth (a uint64 in two ints, total even) */
+    if (!branches ||
+        !(block = PyMem_Calloc(2 * (size_t)total + 2 * (((size_t)total + 63) / 64), sizeof(int)))) {
         if (branches)
             PyErr_NoMemory();
         goto done;
     }
     unsigned stamp = 0;
-    best = least_of(c, (int)branches, masks.buf, n, (unsigned *)block, &stamp, block + total);
+    uint64_t *worth = (uint64_t *)(block + 2 * total);
+    worth_of(masks.buf, cells, n, worth);
+    best = least_of(c, (int)branches, worth, (unsigned *)block, &stamp, block + total, INT_MAX);
 done:
     PyMem_Free(block);
     PyMem_Free(c);

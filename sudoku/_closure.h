@@ -17,11 +17,73 @@ typedef struct {
     int *order;     /* reached potentials, first reached first */
     int *why_start; /* why of order[k]: pool[why_start[k]] .. pool[why_start[k + 1] - 1] */
     int *pool;
-    int compact; /* one block with its arrays: freed at once */
+    uint64_t *bits; /* the potentials reached as a set, (total + 63) / 64 words: compact only */
+    int compact;    /* 1: one block with its arrays, freed at once; 2: an arena's */
 } Closure;
+
+/* Memory for the closures of one search, taken in turn and given back all at once: chunks
+ * kept from one search to the next, so that they need not be asked for again */
+typedef struct Chunk {
+    struct Chunk *next;
+    size_t size, used;
+    _Alignas(16) unsigned char data[];
+} Chunk;
+typedef struct {
+    Chunk *first, *at; /* the chunks, and the one taken from */
+} Arena;
+enum { CHUNK = 1 << 20, ARENA_KEPT = 8 << 20 };
+
+/* bytes from a, NULL on no memory (no exception set) */
+static void *arena_take(Arena *a, size_t bytes)
+{
+    bytes = (bytes + 15) & ~(size_t)15;
+    while (a->at && a->at->size - a->at->used < bytes)
+        a->at = a->at->next;
+    if (!a->at) {
+        size_t size = bytes > CHUNK ? bytes : CHUNK;
+        Chunk *c = PyMem_Malloc(sizeof(Chunk) + size), **end = &a->first;
+        if (!c)
+            return NULL;
+        c->next = NULL, c->size = size, c->used = 0;
+        while (*end)
+            end = &(*end)->next;
+        *end = a->at = c;
+    }
+    void *p = a->at->data + a->at->used;
+    a->at->used += bytes;
+    return p;
+}
+
+/* a's chunks freed */
+static void arena_free(Arena *a)
+{
+    for (Chunk *c = a->first, *next; c; c = next) {
+        next = c->next;
+        PyMem_Free(c);
+    }
+    a->first = a->at = NULL;
+}
+
+/* All of a given back, its first ARENA_KEPT bytes of chunks kept for the next search */
+static void arena_reset(Arena *a)
+{
+    size_t kept = 0;
+    Chunk **c = &a->first;
+    while (*c && kept + (*c)->size <= ARENA_KEPT) {
+        kept += (*c)->size, (*c)->used = 0;
+        c = &(*c)->next;
+    }
+    for (Chunk *next; *c; *c = next) {
+        next = (*c)->next;
+        PyMem_Free(*c);
+    }
+    a->at = a->first;
+}
 
 static void closure_free(Closure *c)
 {
+    if (c && c->compact == 2)
+        return; /* its arena's */
     if (c && !c->compact) {
         PyMem_Free(c->order);
         PyMem_Free(c->pool);
@@ -62,17 +124,24 @@ static void closure_clear(Closure *c)
     c->reached = c->pool_size = 0;
 }
 
-/* A compact copy of c, NULL with an exception set on no memory */
-static Closure *closure_copy(const Closure *c)
+/* A compact copy of c, in arena (NULL: its own block), NULL with an exception set on no
+ * memory */
+static Closure *closure_copy(const Closure *c, Arena *arena)
 {
     size_t ints = 2 * (size_t)c->reached + 1 + (size_t)c->pool_size;
-    Closure *k =
-        PyMem_Malloc(sizeof(Closure) + ints * sizeof(int) + (size_t)c->total * sizeof(int16_t));
+    size_t words = ((size_t)c->total + 63) / 64;
+    size_t bytes = sizeof(Closure) + words * sizeof(uint64_t) + ints * sizeof(int) +
+                   (size_t)c->total * sizeof(int16_t);
+    Closure *k = arena ? arena_take(arena, bytes) : PyMem_Malloc(bytes);
     if (!k)
         return (Closure *)PyErr_NoMemory();
     *k = *c;
-    k->compact = 1, k->pool_cap = c->pool_size;
-    k->order = (int *)(k + 1);
+    k->compact = arena ? 2 : 1, k->pool_cap = c->pool_size;
+    k->bits = (uint64_t *)(k + 1);
+    memset(k->bits, 0, words * sizeof(uint64_t));
+    for (int j = 0; j < c->reached; j++)
+        k->bits[c->order[j] / 64] |= (uint64_t)1 << (c->order[j] % 64);
+    k->order = (int *)(k->bits + words);
     k->why_start = k->order + c->reached;
     k->pool = k->why_start + c->reached + 1;
     k->pos = (int16_t *)(k->pool + c->pool_size);

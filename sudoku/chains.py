@@ -355,16 +355,19 @@ def _what(ch: _Chainer, kind: str, a: int, b: int) -> str:
 
 
 def _agreements(ch: _Chainer, technique: str, branches: Branches, least: int) -> Iterator[_Found]:
-    """What every branch of a cell or unit implies alike. ``least`` is the complexity of
-    the shortest chain found so far: branches kept in C whose shortest agreement is no
-    shorter are passed over, counted there (`_best` keeps the first of equals)."""
+    """What every branch of a cell or unit implies alike, each shorter than all before it.
+    ``least`` is the complexity of the shortest chain found so far: none as long is yielded
+    (`_best` keeps the first of equals). Branches kept in C have their shortest agreement
+    counted there: they are passed over when it is no shorter, else it alone is yielded."""
     base = BASE[technique]
     for what, closures in branches.items():
         kept = tuple(c.kept for c in closures if isinstance(c, _Kept))
+        floor = 0  # the complexity no agreement of these branches is under
         if len(kept) == len(closures):
-            shortest = _chains.least(kept, ch.packed, ch.g.n)
-            if shortest < 0 or shortest >= least:
+            floor = _chains.least(kept, ch.packed, ch.g.n)
+            if floor < 0 or floor >= least:
                 continue
+            least = floor + 1
         common = set(closures[0].parents)
         for closure in closures[1:]:
             common &= closure.parents.keys()
@@ -375,7 +378,9 @@ def _agreements(ch: _Chainer, technique: str, branches: Branches, least: int) ->
             if any(len(chain) == 1 for chain in chains):
                 continue  # a branch that is the conclusion itself proves nothing
             complexity = sum(len(chain) for chain in chains)
-            least = min(least, complexity)
+            if complexity >= least:
+                continue
+            least = complexity
             yield _Found(
                 base + length_bonus(complexity),
                 complexity,
@@ -383,6 +388,8 @@ def _agreements(ch: _Chainer, technique: str, branches: Branches, least: int) ->
                 frozenset().union(*chains),
                 f"every {_what(ch, *what)} implies {ch.words(target)}",
             )
+            if least == floor:
+                break
 
 
 def _multiple(ch: _Chainer, technique: str, dynamic: bool) -> Iterator[_Found]:

@@ -123,6 +123,20 @@ def test_c_finds_the_chain_the_reference_takes_first():
     assert found > 40 and short > 10
 
 
+def test_c_spends_the_last_implication_of_the_budget_as_the_reference_does():
+    """Each technique on a position, given what its whole search spends and one less: it
+    finishes with none left, or runs out, as the reference does, and so again on the same
+    board (nishio's chains found on it before, kept in C, spend theirs anew)."""
+    board = positions(CHAINED[0])[0]
+    for technique in SEARCHES:
+        c, py = first(board, technique, 10**6)
+        assert c == py and not c[2], technique
+        spent = 10**6 - c[1]
+        for budget in (spent, spent - 1, spent, spent - 1):
+            c, py = first(board, technique, budget)
+            assert c == py and c[2] == (budget < spent), (technique, budget)
+
+
 def test_c_finds_the_reference_s_dynamic_contradiction():
     # top1465's 23rd puzzle: on the first position chains are needed, the shortest dynamic
     # forcing chain is an assumption that leads to a contradiction
@@ -215,3 +229,19 @@ def test_c_closures_are_the_reference_s_on_a_25x25_board():
                 assert c == py, (start, y, dynamic, stop)
                 longest = max(longest, len(c[0] or ()))
     assert longest > 1000
+
+
+def test_c_static_chains_spend_the_reference_s_budget_on_16x16_and_25x25_boards():
+    """x-chains and forcing chains on other shapes than the 9x9 grid: the sizes of the
+    closures found all at once (16x16) or one by one (25x25: too many potentials for the
+    sets of all at once), the budget left and the chain found the reference's."""
+    from tests.sudoku.big_puzzles import published
+
+    for size in (256, 625):
+        puzzle = next(p.puzzle for p in published() if len(p.puzzle) == size)
+        board = Candidates(parse(puzzle))
+        for technique in ("x-chain", "forcing chain"):
+            for budget in (3_000, 30_000):
+                c, py = first(board, technique, budget)
+                assert c == py, (size, technique, budget)
+                assert c[2] == (budget == 3_000) and (c[0] is None) == c[2]
