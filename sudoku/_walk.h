@@ -43,6 +43,7 @@
  * fit, or there is no memory). */
 static int find_pattern(const Board *b, Scratch *s, int t, Pattern *hit)
 {
+    memset(hit, 0, offsetof(Pattern, cell)); /* no field a search leaves unset is garbage */
     switch (t) {
     case DIRECT_POINTING:
     case DIRECT_CLAIMING:

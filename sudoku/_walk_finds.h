@@ -32,7 +32,9 @@ typedef struct {
                                      * and the digit struck */
     unsigned long wing[3];          /* WING: the candidates of its pivot and wings */
     int k, lines[8];                /* FISH: the base lines */
-    int count, cell[WALK_STRUCK];   /* the pattern's cells, in the order its reason names them */
+    int count;                      /* the pattern's cells (the arrays last: find_pattern
+                                     * clears the fields before them) */
+    int cell[WALK_STRUCK];          /* in the order its reason names them */
     int struck, struck_cell[WALK_STRUCK]; /* the cells struck, low first */
     unsigned long struck_mask[WALK_STRUCK]; /* and the digits struck there */
 } Pattern;
