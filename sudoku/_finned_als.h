@@ -7,57 +7,6 @@
  * where every one of the other set's sees it, or sharing a cell with it. Included by
  * _batch.c, after _patterns.h. */
 
-/* The k-combinations (k <= 3) of masks[0..count), in the order of combinations, whose
- * union has `most` bits or fewer: a combination past it is skipped with every one that
- * extends it (closed_next's walk, with a bound of its own instead of exactly k bits). */
-typedef struct {
-    const unsigned long *mask;
-    int count, k, most, level, pick[3];
-    unsigned long below[3]; /* below[l]: the union of the first l chosen */
-} Bounded;
-
-static void bounded_start(Bounded *c, const unsigned long *mask, int count, int k, int most)
-{
-    c->mask = mask;
-    c->count = count;
-    c->k = k;
-    c->most = most;
-    c->level = 0;
-    c->pick[0] = 0;
-    c->below[0] = 0;
-}
-
-/* The next combination: 1 with its masks' numbers in chosen[0..k) and their union, 0 when
- * there is none left. */
-static int bounded_next(Bounded *c, int *chosen, unsigned long *union_)
-{
-    int k = c->k, *pick = c->pick;
-    while (c->level >= 0) {
-        int level = c->level;
-        if (pick[level] > c->count - (k - level)) {
-            if (--c->level >= 0)
-                pick[c->level]++;
-            continue;
-        }
-        unsigned long joined = c->below[level] | c->mask[pick[level]];
-        if (dlx_popcount64((uint64_t)joined) > c->most) {
-            pick[level]++;
-            continue;
-        }
-        if (level + 1 < k) {
-            c->below[level + 1] = joined;
-            pick[level + 1] = pick[level] + 1;
-            c->level++;
-            continue;
-        }
-        memcpy(chosen, pick, (size_t)k * sizeof(int));
-        pick[level]++;
-        *union_ = joined;
-        return 1;
-    }
-    return 0;
-}
-
 /* Whether some cell of the cover lines of lines (a mask of places), off the base lines
  * (off_base, a mask of places along them), holds the digit (across[c]: where it lies along
  * cover line c) and lies in the unit box. */
@@ -126,14 +75,12 @@ static int finned_at(const Shaped *s, const int *box_of, const int *lines,
  * sudoku.fish_and_wings._finned_fish_py in C, on a shape of n rows, n columns, n boxes. */
 static PyObject *finned_fish(PyObject *Py_UNUSED(module), PyObject *args)
 {
-    PyObject *masks, *result = NULL;
+    PyObject *result = NULL;
     Py_buffer units;
-    Py_ssize_t n;
     Shaped s;
-    if (!PyArg_ParseTuple(args, "O!y*n:finned_fish", &PyList_Type, &masks, &units, &n))
+    if (!read_search(args, "O!y*n:finned_fish", &s, &units, NULL, 1))
         return NULL;
-    if (!shaped_read(&s, masks, &units, n, 1))
-        goto done;
+    Py_ssize_t n = s.n;
     for (Py_ssize_t i = 0; i < s.cells && s.n_units == 3 * n; i++)
         if (s.third[i] < 0)
             s.n_units = 0; /* a cell in fewer than three units: no box of its own */
@@ -163,9 +110,9 @@ static PyObject *finned_fish(PyObject *Py_UNUSED(module), PyObject *args)
                         line[count] = (int)b;
                         all[count++] = along[b];
                     }
-                Bounded walk; /* k of the lines in order; more than k + 2 places: no fish */
+                Closed walk; /* k of the lines in order; more than k + 2 places: no fish */
                 bounded_start(&walk, all, count, k, k + 2);
-                while (bounded_next(&walk, pick, &union_)) {
+                while (closed_next(&walk, pick, &union_)) {
                     int lines[3];
                     if (dlx_popcount64((uint64_t)union_) <= k)
                         continue; /* a plain fish, or less */
@@ -388,16 +335,14 @@ static Py_ssize_t als_partner(const Shaped *s, const Als *sets, Py_ssize_t ka,
  * with two digits or more in common and no cell, x then z low bit first (als_partner). */
 static PyObject *als_xz(PyObject *Py_UNUSED(module), PyObject *args)
 {
-    PyObject *masks, *result = NULL;
+    PyObject *result = NULL;
     Py_buffer units;
-    Py_ssize_t n;
     Shaped s;
     Als *sets = NULL;
     uint64_t *peers = NULL, *with = NULL;
-    if (!PyArg_ParseTuple(args, "O!y*n:als_xz", &PyList_Type, &masks, &units, &n))
+    if (!read_search(args, "O!y*n:als_xz", &s, &units, NULL, 1))
         return NULL;
-    if (!shaped_read(&s, masks, &units, n, 1))
-        goto done;
+    Py_ssize_t n = s.n;
     Py_ssize_t count = als_sets(&s, &sets), w = s.w, ws = count / 64 + 1;
     if (count < 0 || !(peers = peer_sets(&s, w)))
         goto done;

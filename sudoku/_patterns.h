@@ -79,19 +79,31 @@ static int unit_holds(const Shaped *s, Py_ssize_t u, int i)
     return s->in[u * s->w + i / 64] >> (i % 64) & 1;
 }
 
-/* The arguments (masks, units, n, k) of a search of k lines or cells (fish, naked_set),
- * parsed by format (its name after the colon) and read into s and *k: 0 with an error set
- * and units released when they do not fit. */
-static int read_k_search(PyObject *args, const char *format, Shaped *s, Py_buffer *units, int *k)
+/* The arguments (masks, units, n[, extra]) of a search, parsed by format (an int or bool
+ * after n into *extra when it has one) and read into s (shaped_read, with the units' sets
+ * when with_units): 0 with an error set and units released when they do not fit. */
+static int read_search(PyObject *args, const char *format, Shaped *s, Py_buffer *units,
+                       int *extra, int with_units)
 {
     PyObject *masks;
     Py_ssize_t n;
-    if (!PyArg_ParseTuple(args, format, &PyList_Type, &masks, units, &n, k))
+    if (!PyArg_ParseTuple(args, format, &PyList_Type, &masks, units, &n, extra))
         return 0;
-    if (*k < 1 || *k > 8)
-        PyErr_Format(PyExc_ValueError, "%s takes k from 1 to 8", strchr(format, ':') + 1);
-    else if (shaped_read(s, masks, units, n, 0))
+    if (shaped_read(s, masks, units, n, with_units))
         return 1;
+    PyBuffer_Release(units);
+    return 0;
+}
+
+/* The arguments (masks, units, n, k) of a search of k lines or cells (fish, naked_set),
+ * read by read_search, format naming the search after its colon, k from 1 to 8. */
+static int read_k_search(PyObject *args, const char *format, Shaped *s, Py_buffer *units, int *k)
+{
+    if (!read_search(args, format, s, units, k, 0))
+        return 0;
+    if (*k >= 1 && *k <= 8)
+        return 1;
+    PyErr_Format(PyExc_ValueError, "%s takes k from 1 to 8", strchr(format, ':') + 1);
     PyBuffer_Release(units);
     return 0;
 }
@@ -330,16 +342,13 @@ static Py_ssize_t strong_link(const Shaped *s, const uint64_t *peers, Py_ssize_t
  * high one), with a strong link on y between them (strong_link). */
 static PyObject *w_wing(PyObject *Py_UNUSED(module), PyObject *args)
 {
-    PyObject *masks, *result = NULL;
+    PyObject *result = NULL;
     Py_buffer units;
-    Py_ssize_t n;
     Shaped s;
     uint64_t *peers = NULL;
     int *pairs = NULL;
-    if (!PyArg_ParseTuple(args, "O!y*n:w_wing", &PyList_Type, &masks, &units, &n))
+    if (!read_search(args, "O!y*n:w_wing", &s, &units, NULL, 0))
         return NULL;
-    if (!shaped_read(&s, masks, &units, n, 0))
-        goto done;
     Py_ssize_t w = (s.cells + 63) / 64, count = 0;
     if (!(peers = peer_sets(&s, w)))
         goto done;
@@ -433,17 +442,14 @@ static int wing_first(const Shaped *s, const uint64_t *peers, Py_ssize_t w, int 
 /* wing(masks, units, n, xyz) -> (pivot, a, b) | None: wing_first. */
 static PyObject *wing(PyObject *Py_UNUSED(module), PyObject *args)
 {
-    PyObject *masks, *result = NULL;
+    PyObject *result = NULL;
     Py_buffer units;
-    Py_ssize_t n;
     int xyz;
     Shaped s;
     Wing hit;
     uint64_t *peers = NULL;
-    if (!PyArg_ParseTuple(args, "O!y*np:wing", &PyList_Type, &masks, &units, &n, &xyz))
+    if (!read_search(args, "O!y*np:wing", &s, &units, &xyz, 0))
         return NULL;
-    if (!shaped_read(&s, masks, &units, n, 0))
-        goto done;
     Py_ssize_t w = (s.cells + 63) / 64;
     if (!(peers = peer_sets(&s, w)))
         goto done;

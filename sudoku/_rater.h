@@ -5,23 +5,34 @@
  * Included by _batch.c. */
 
 /* The k-combinations of masks[0..count), in itertools.combinations' order, whose masks
- * have k bits between them (k from 1 to 8): k cells with k digits between them, k digits
- * confined to k cells, k lines whose digit lies in k cross lines. A combination is left as
- * soon as its first masks have more than k bits (none of its completions could have k). */
+ * have k bits between them (k from 1 to 8; closed_start): k cells with k digits between
+ * them, k digits confined to k cells, k lines whose digit lies in k cross lines; or, with
+ * bounded_start, every one whose masks have most bits or fewer between them. A combination
+ * is left as soon as its first masks have more bits than that (none of its completions
+ * could have fewer). */
 typedef struct {
     const unsigned long *mask;
-    int count, k, level, pick[8]; /* pick[level]: the next mask to try at this level */
+    int count, k, most, exact;    /* exact: k bits exactly (most is k) */
+    int level, pick[8];           /* pick[level]: the next mask to try at this level */
     unsigned long below[8];       /* below[l]: the union of the first l chosen */
 } Closed;
 
-static void closed_start(Closed *c, const unsigned long *mask, int count, int k)
+static void bounded_start(Closed *c, const unsigned long *mask, int count, int k, int most)
 {
     c->mask = mask;
     c->count = count;
     c->k = k;
+    c->most = most;
+    c->exact = 0;
     c->level = 0;
     c->pick[0] = 0;
     c->below[0] = 0;
+}
+
+static void closed_start(Closed *c, const unsigned long *mask, int count, int k)
+{
+    bounded_start(c, mask, count, k, k);
+    c->exact = 1;
 }
 
 /* The next combination: 1 with its masks' numbers in chosen[0..k) and their union, 0 when
@@ -38,7 +49,7 @@ static int closed_next(Closed *c, int *chosen, unsigned long *union_)
         }
         unsigned long joined = c->below[level] | c->mask[pick[level]];
         int bits = dlx_popcount64((uint64_t)joined);
-        if (bits > k) {
+        if (bits > c->most) {
             pick[level]++;
             continue;
         }
@@ -49,7 +60,7 @@ static int closed_next(Closed *c, int *chosen, unsigned long *union_)
             continue;
         }
         pick[level]++;
-        if (bits == k) {
+        if (!c->exact || bits == k) {
             memcpy(chosen, pick, (size_t)k * sizeof(int));
             chosen[level]--;
             *union_ = joined;
