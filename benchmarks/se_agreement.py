@@ -24,7 +24,8 @@ A JVM a puzzle makes serate's times mostly the JVM's start-up and warm-up. ``--s
 measures speed alone, fairly: N puzzles drawn from the sample (seed 7), rated by one
 serate process over all of them (``--input``, one thread) and by `rate` in this process,
 ``--rounds`` rounds taken in turn; it prints each round's CPU and wall-clock seconds and
-the ratios (serate's CPU counts its JVM's own threads, JIT and garbage collector too).
+the ratios, and their medians (serate's CPU counts its JVM's own threads, JIT and garbage
+collector too).
 
     python -m benchmarks.se_agreement --serate ../peers/SukakuExplainer/build \\
         --ratings ../peers/se-ratings.txt --speed 80 --rounds 3
@@ -35,6 +36,7 @@ from __future__ import annotations
 import argparse
 import random
 import resource
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -101,6 +103,7 @@ def speed(classpath: str, count: int, rounds: int) -> None:
             "| wall ratio |"
         )
         print("|---:|---:|---:|---:|---:|---:|---:|")
+        ratios: tuple[list[float], list[float]] = ([], [])
         for k in range(1, rounds + 1):
             se_cpu, se_wall, rated = serate_batch(classpath, Path(file.name))
             assert rated == count, f"serate rated {rated} of {count}"
@@ -108,10 +111,14 @@ def speed(classpath: str, count: int, rounds: int) -> None:
             for puzzle in puzzles:
                 rate(parse(puzzle))
             cpu, wall = time.process_time() - began, time.perf_counter() - start
+            ratios[0].append(se_cpu / cpu)
+            ratios[1].append(se_wall / wall)
             print(
                 f"| {k} | {se_cpu:.2f} | {se_wall:.2f} | {cpu:.2f} | {wall:.2f} "
                 f"| {se_cpu / cpu:.1f} | {se_wall / wall:.1f} |"
             )
+        cpu_ratio, wall_ratio = (statistics.median(r) for r in ratios)
+        print(f"| median | | | | | **{cpu_ratio:.1f}** | **{wall_ratio:.1f}** |")
 
 
 def ranks(values: list[float]) -> list[float]:
