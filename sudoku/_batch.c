@@ -850,8 +850,8 @@ static PyMethodDef module_methods[] = {
      "paired_rectangles(masks, rectangles): sudoku.uniqueness._pairs_of_py in C"},
     {"naked_set", naked_set, METH_VARARGS,
      "naked_set(masks, units, n, k): sudoku.subsets._naked_set_py in C"},
-    {"walk_singles", walk_singles, METH_VARARGS,
-     "walk_singles(values, masks, placed, units, table, rated, orders, start): sudoku.rate's "
+    {"walk_rounds", walk_rounds, METH_VARARGS,
+     "walk_rounds(values, masks, placed, units, table, rated, orders, start): sudoku.rate's "
      "walk while the technique it takes is searched in C"},
     {NULL, NULL, 0, NULL},
 };

@@ -93,7 +93,7 @@ def paired_rectangles(masks: list[int], rectangles: bytes, /) -> list[tuple[int,
     """`sudoku.uniqueness._pairs_of_py` in C: (rectangle number, its pair) of each rectangle
     whose corners make a pair, two of them alone."""
 
-def walk_singles(
+def walk_rounds(
     values: list[int],
     masks: list[int],
     placed: list[int],
@@ -105,7 +105,7 @@ def walk_singles(
     /,
 ) -> tuple[list[list[Any]], float, int]:
     """sudoku.rate's walk while the technique it takes is searched in C
-    (`sudoku.rate.Candidates.singles`): (each round's steps, the rating after them, where
+    (`sudoku.rate.Candidates.rounds_in_c`): (each round's steps, the rating after them, where
     the Python walk goes on in the order reached), the lists updated in place."""
 
 def pencil_marks(

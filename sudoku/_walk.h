@@ -8,7 +8,7 @@
  * next technique of its order searched here. Its patterns are searched in _walk_finds.h
  * and _walk_unique.h, and written out in _walk_steps.h; included by _batch.c after them.
  *
- * walk_singles(values, masks, placed, units, table, rated, orders, start)
+ * walk_rounds(values, masks, placed, units, table, rated, orders, start)
  *     -> (rounds, rated, skip)
  *   values, masks, placed: the board's lists (Candidates.values, .masks, .placed), updated
  *     in place to the position after the rounds taken;
@@ -123,7 +123,7 @@ static int write_board(const Board *b, PyObject *values, PyObject *masks, PyObje
 }
 
 /* The order the walk tries at rating rated: the codes of the last of orders whose
- * threshold it reached (orders checked by walk_singles). */
+ * threshold it reached (orders checked by walk_rounds). */
 static PyObject *order_at(PyObject *orders, double rated)
 {
     Py_ssize_t k = 0;
@@ -200,13 +200,13 @@ static int table_fits(PyObject *table, const Board *b)
     return 1;
 }
 
-static PyObject *walk_singles(PyObject *Py_UNUSED(module), PyObject *args)
+static PyObject *walk_rounds(PyObject *Py_UNUSED(module), PyObject *args)
 {
     PyObject *values, *masks, *placed, *table, *orders, *rounds = NULL, *result = NULL;
     Py_buffer units, inter, rect;
     double rated;
     Py_ssize_t start;
-    if (!PyArg_ParseTuple(args, "O!O!O!y*O!dO!n:walk_singles", &PyList_Type, &values,
+    if (!PyArg_ParseTuple(args, "O!O!O!y*O!dO!n:walk_rounds", &PyList_Type, &values,
                           &PyList_Type, &masks, &PyList_Type, &placed, &units, &PyTuple_Type,
                           &table, &rated, &PyTuple_Type, &orders, &start))
         return NULL;

@@ -203,7 +203,7 @@ class Rating(NamedTuple):
 @by_shape
 def _walk_table(shape: Shape) -> tuple[object, ...] | None:
     """The parts of every step the walk in C makes on ``shape`` (``sudoku._batch
-    .walk_singles``, whose comment lists them), made once a shape: the steps
+    .walk_rounds``, whose comment lists them), made once a shape: the steps
     `Candidates._hidden_singles` and `_naked_singles` make, and those of SE's direct
     techniques (`subsets.direct`) and of locked candidates, field for field. None where
     the C walk does not go: no C batch, units of other sizes than n, or a shape drawn for
@@ -329,7 +329,7 @@ class Candidates:
         self.stopped_at: str | None = None  # the technique whose search spent the budget
         self._symbols = grid.shape.symbols
         self._memo: dict[str, Any] = {}  # what finders found on this position (`memo`)
-        self._in_c: dict[str, int] = {}  # what `singles` searches in C, once it has run
+        self._in_c: dict[str, int] = {}  # what `rounds_in_c` searches in C, once it has run
         # In C when it was built, unless the givens clash: the Python loop then names where.
         made = None if g.packed is None else _batch.pencil_marks(grid.cells, g.packed, len(g.units))
         self.values: list[int]
@@ -378,7 +378,7 @@ class Candidates:
         SE ranks them: last cell of a unit, box, line), else the first one."""
         return _FINDERS[technique](self)
 
-    def singles(self, ladder: tuple[str, ...], start: int = 0) -> tuple[list[list[Step]], int]:
+    def rounds_in_c(self, ladder: tuple[str, ...], start: int = 0) -> tuple[list[list[Step]], int]:
         """The walk's rounds over ``ladder`` while the technique it takes is searched in C
         (`_WALK_CODES`), taken and applied at once there, the first round past the
         ``start`` techniques of the order at the rating so far (`_cheap_first`) that found
@@ -393,7 +393,7 @@ class Candidates:
             return [], start
         self._in_c = _WALK_CODES
         self._memo.clear()
-        rounds, self.rated, skip = _batch.walk_singles(
+        rounds, self.rated, skip = _batch.walk_rounds(
             self.values,
             self.masks,
             self.placed,
@@ -406,7 +406,7 @@ class Candidates:
         return rounds, skip
 
     def in_c(self, technique: str) -> bool:
-        """Whether `singles`, once it has run, searches ``technique`` in C on this board."""
+        """Whether `rounds_in_c`, once it has run, searches ``technique`` in C on this board."""
         return technique in self._in_c
 
     @property
@@ -682,23 +682,23 @@ def _cheap_first(order: tuple[str, ...], se: float) -> tuple[str, ...]:
 
 
 def walk(
-    board: Candidates, order: list[str], *, singles_applied: bool = False
+    board: Candidates, order: list[str], *, applied: bool = False
 ) -> Iterator[tuple[str, list[Step]]]:
     """The rater's steps on ``board``, each round's technique and steps before they are
     applied (they are once the loop goes on): the first of ``order`` that finds anything,
     its easier ones first as the rating so far allows (`_cheap_first`), until the board is
     solved, or stuck, or a chain search spends the budget (``board.out_of_budget``).
 
-    With ``singles_applied``, the rounds of singles, SE's direct techniques and locked
-    candidates are taken and applied at once, in C where it was built
-    (`Candidates.singles`), and yielded once applied: the same rounds, quicker, for
+    With ``applied``, the rounds of every technique the walk in C searches (singles up to
+    BUG+1, `_WALK_PATTERNS`) are taken and applied at once, in C where it was built
+    (`Candidates.rounds_in_c`), and yielded once applied: the same rounds, quicker, for
     `rate`, which does not look at the board between them."""
     ladder = trying = tuple(order)
     start = 0  # how many of trying found nothing on the board as it is
     while not board.solved():
         skip = start
-        if singles_applied:
-            rounds, skip = board.singles(ladder, start)
+        if applied:
+            rounds, skip = board.rounds_in_c(ladder, start)
             for taken in rounds:
                 yield taken[0].technique, taken
             trying = _cheap_first(ladder, board.rated)  # the order skip counts in
@@ -708,7 +708,7 @@ def walk(
         found: list[Step] = []
         for start in range(skip, len(trying)):
             technique = trying[start]
-            if singles_applied and start > skip and board.in_c(technique):
+            if applied and start > skip and board.in_c(technique):
                 break  # the walk in C goes on from here
             found = board.find(technique)
             if found or board.out_of_budget:
@@ -763,7 +763,7 @@ def rate(
     board.budget = chain_budget(puzzle.shape, budget)
     steps: list[Step] = []
     hardest = None
-    for technique, found in walk(board, order, singles_applied=True):
+    for technique, found in walk(board, order, applied=True):
         steps.extend(found)
         if hardest is None or _RANK[technique] > _RANK[hardest]:  # order keeps TECHNIQUES'
             hardest = technique

@@ -2,7 +2,7 @@
 reference it replaces.
 
 The C walk takes the rounds of singles and of every technique whose search is in C, up to
-BUG+1 (`Candidates.singles`, `_WALK_PATTERNS`); the C batch also has the pencil marks of the
+BUG+1 (`Candidates.rounds_in_c`, `_WALK_PATTERNS`); the C batch also has the pencil marks of the
 givens (`_pencil_marks_py`), the search of SE's direct techniques (`_direct_place_py`),
 those of fish, finned fish, XY-, XYZ- and W-wings, ALS-XZ and naked subsets
 (`_fish_py`, `_finned_fish_py`, `_xy_wing_py`, `_xyz_wing_py`, `_w_wing_py`, `_als_xz_py`,
@@ -173,7 +173,7 @@ def test_walk_yields_each_round_before_it_is_applied_unless_told(data_file):
         for technique, found in walk(board, list(PATTERNS)):
             assert all(board.digits(cell) for step in found for cell, _ in step.placements)
             rounds.append((technique, found))
-        assert rounds == list(walk(quick, list(PATTERNS), singles_applied=True))
+        assert rounds == list(walk(quick, list(PATTERNS), applied=True))
         assert board.values == quick.values and board.masks == quick.masks
 
 
@@ -237,7 +237,7 @@ def test_the_c_walk_refuses_what_does_not_fit():
     def walk_with(**changed: object) -> object:
         given = {"masks": masks, "placed": placed, "units": g.packed, "table": table}
         given |= changed
-        return batch.walk_singles(
+        return batch.walk_rounds(
             values,
             given["masks"],
             given["placed"],
@@ -276,7 +276,7 @@ def test_the_c_walk_refuses_what_does_not_fit():
     board = Candidates(parse(SEVENTEEN))
     lists = (list(board.values), list(board.masks), list(board.placed))
     with pytest.raises(TypeError):
-        batch.walk_singles(
+        batch.walk_rounds(
             *lists, g.packed, (*table[:16], tuple(range(81)), *table[17:]), 0.0, orders, 0
         )
     assert lists == (board.values, board.masks, board.placed)
