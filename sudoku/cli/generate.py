@@ -30,8 +30,8 @@ from sudoku.cli.options import (
 from sudoku.files import LAYOUTS, Format, RecordWriter
 from sudoku.generate import BIG_SIZE, BIG_TIME_LIMIT, DEFAULT_ATTEMPTS, GenerateError, Symmetry
 from sudoku.grid import GridError, Shape
+from sudoku.levels import Level, describe_bands
 from sudoku.paper import Paper
-from sudoku.rate import Level, describe_bands
 from sudoku.records import COLUMNS
 
 commands = typer.Typer(rich_markup_mode="rich")  # the same help under every typer
