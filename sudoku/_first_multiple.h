@@ -140,7 +140,7 @@ static PyObject *first_multiple(PyObject *Py_UNUSED(module), PyObject *args)
             }
             for (int k = l->cu_start[i]; k < l->cu_start[i + 1]; k++) {
                 int u = l->cell_units[k];
-                uint32_t places = from.places[u * n + d]; /* i among them */
+                uint32_t places = from.places[d * l->n_units + u]; /* i among them */
                 const int *cells = l->unit_cells + l->unit_start[u];
                 if (!(places & (places - 1)) || cells[dlx_ctz32(places)] != i)
                     continue; /* a place alone, or i not the first */
@@ -175,7 +175,7 @@ static PyObject *first_multiple(PyObject *Py_UNUSED(module), PyObject *args)
                     int u = l->cell_units[l->cu_start[i] + k];
                     const int *cells = l->unit_cells + l->unit_start[u];
                     kind = 2, a = g, b = u;
-                    for (uint32_t places = from.places[u * n + g]; places; places &= places - 1)
+                    for (uint32_t places = from.places[g * l->n_units + u]; places; places &= places - 1)
                         starts[count++] = ((cells[dlx_ctz32(places)] * n + g) << 1) | 1;
                     if (count < 2 || starts[0] >> 1 != i * n + g)
                         continue;
