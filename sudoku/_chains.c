@@ -225,8 +225,8 @@ typedef struct {
     const uint64_t *holding; /* [d * words ...]: the cells holding the digit */
     /* What (i, d) off implies on the board, d a candidate of i, a static search's links:
      * from (cu_start[i] + i) * n + d * (k + 1), i's k units, the potential on of the cell's
-     * other digit when it holds two, then of the digit's other place in each unit where it
-     * has two; -1 none */
+     * other digit when it holds two (-1 none), then of the digit's other place in each unit
+     * where it has two, in the units' order, -1 after the last */
     const int *strong;
     /* beside strong, each potential as reached_within's sets take it: its digit << 16 | its
      * word << 6 | its bit in that word; none: a word past the sets, digit 0 */
@@ -314,12 +314,13 @@ static int places_of(Links *l, const uint32_t *m, Where *where)
             uint32_t other = m[i] & ~((uint32_t)1 << d);
             if (other && !(other & (other - 1))) /* the cell's other digit of two */
                 to[0] = ((i * n + dlx_ctz32(other)) << 1) | 1;
-            for (int k = 0; k < units; k++) { /* the digit's other place of two in a unit */
+            for (int k = 0, at = 1; k < units; k++) { /* the digit's other place of two */
                 int u = l->cell_units[first + k];
-                uint32_t held = s->source[d * l->n_units + u] & ~((uint32_t)1 << l->cu_pos[first + k]);
+                uint32_t held =
+                    s->source[d * l->n_units + u] & ~((uint32_t)1 << l->cu_pos[first + k]);
                 const int *cells = l->unit_cells + l->unit_start[u];
                 if (held && !(held & (held - 1)))
-                    to[k + 1] = ((cells[dlx_ctz32(held)] * n + d) << 1) | 1;
+                    to[at++] = ((cells[dlx_ctz32(held)] * n + d) << 1) | 1;
             }
             for (int k = 0; k <= units; k++) { /* as places in reached_within's sets */
                 int j = (to[k] >> 1) / n, e = (to[k] >> 1) % n;
@@ -417,9 +418,10 @@ DLX_ALWAYS_INLINE int search_in(Links *l, const uint32_t *source, const Where *f
         } else if (!dynamic && work[i] & bit) { /* the board's links, made once (Where) */
             int units = l->cu_start[i + 1] - l->cu_start[i];
             const int *to = from->strong + (l->cu_start[i] + i) * n + d * (units + 1);
-            for (int k = !y; k <= units && how == GO_ON; k++)
-                if (to[k] >= 0)
-                    how = imply(&s, to[k], p, NULL, 0, (int)reach, stop, conflict);
+            if (y && to[0] >= 0)
+                how = imply(&s, to[0], p, NULL, 0, (int)reach, stop, conflict);
+            for (int k = 1; k <= units && to[k] >= 0 && how == GO_ON; k++)
+                how = imply(&s, to[k], p, NULL, 0, (int)reach, stop, conflict);
         } else {
             uint32_t m = work[i];
             uint32_t other = m & ~bit; /* two candidates: m holds bit, and other is one */

@@ -69,11 +69,12 @@ static PyObject *first_chain(PyObject *Py_UNUSED(module), PyObject *args)
         PyErr_SetString(PyExc_ValueError, "first_chain: technique 0, 1 or 2");
         goto done;
     }
-    block = PyMem_Calloc(4 * (size_t)l->potentials, sizeof(int));
+    block = PyMem_Malloc(4 * (size_t)l->potentials * sizeof(int));
     if (!block) {
         PyErr_NoMemory();
         goto done;
     }
+    memset(block, 0, (size_t)l->potentials * sizeof(unsigned)); /* mark; the rest written first */
     const uint32_t *m = masks.buf;
     Where from;
     if (!places_of(l, m, &from))

@@ -95,8 +95,8 @@ static PyObject *first_multiple(PyObject *Py_UNUSED(module), PyObject *args)
     cache = PyMem_Calloc((size_t)total, sizeof(Closure *));
     /* mark, out, the chain kept, conflicts (2 a potential), the group's and the best's starts */
     /* and worth (a uint64 in two ints: 5 * total + 2 * cells is even) */
-    block = PyMem_Calloc(5 * (size_t)total + 2 * (size_t)l->cells + 2 * (((size_t)total + 63) / 64),
-                         sizeof(int));
+    block = PyMem_Malloc(
+        (5 * (size_t)total + 2 * (size_t)l->cells + 2 * (((size_t)total + 63) / 64)) * sizeof(int));
     Closure **branch = PyMem_Calloc((size_t)l->cells + 1, sizeof(Closure *));
     if (!cache || !block || !branch) {
         PyMem_Free(branch);
@@ -109,6 +109,7 @@ static PyObject *first_multiple(PyObject *Py_UNUSED(module), PyObject *args)
         goto done;
     }
     unsigned *mark = (unsigned *)block, stamp = 0;
+    memset(mark, 0, (size_t)total * sizeof(unsigned)); /* the rest is written first */
     int *out = block + total, *kept = out + total, *conf = kept + total;
     int *starts = conf + 2 * total, *best_starts = starts + l->cells;
     uint64_t *worth = (uint64_t *)(best_starts + l->cells);
@@ -175,7 +176,8 @@ static PyObject *first_multiple(PyObject *Py_UNUSED(module), PyObject *args)
                     int u = l->cell_units[l->cu_start[i] + k];
                     const int *cells = l->unit_cells + l->unit_start[u];
                     kind = 2, a = g, b = u;
-                    for (uint32_t places = from.places[g * l->n_units + u]; places; places &= places - 1)
+                    for (uint32_t places = from.places[g * l->n_units + u]; places;
+                         places &= places - 1)
                         starts[count++] = ((cells[dlx_ctz32(places)] * n + g) << 1) | 1;
                     if (count < 2 || starts[0] >> 1 != i * n + g)
                         continue;
