@@ -4,9 +4,9 @@
  * potentials reached in the same order, with the same parents, the same contradiction, the
  * same implications counted against the same budget, so that every chain, step and rating
  * is the one the Python search finds. Closures are kept here (capsules: parents(),
- * reaches(), ancestors(), least()). first_chain() and first_multiple() are the searches
- * of sudoku.chains (_static, _nishio, _multiple, with _best) on them, whole, in the same
- * order; Python makes the steps of what they find.
+ * reached(), reaches(), ancestors(), least()). first_chain() and first_multiple() are the
+ * searches of sudoku.chains (_static, _nishio, _multiple, with _best) on them, whole, in the
+ * same order; Python makes the steps of what they find.
  *
  * They spend the same budget with less work where the answer does not need the search:
  * a static chain's closure that no reach bounds is counted from the board's components
@@ -697,6 +697,21 @@ static PyObject *parents(PyObject *Py_UNUSED(module), PyObject *capsule)
     return found;
 }
 
+/* reached(closure): the potentials reached, in the order they were (the keys of parents()) */
+static PyObject *reached(PyObject *Py_UNUSED(module), PyObject *capsule)
+{
+    Closure *c = closure_of(capsule);
+    PyObject *found = c ? PyTuple_New(c->reached) : NULL;
+    for (int k = 0; found && k < c->reached; k++) {
+        PyObject *q = PyLong_FromLong(c->order[k]);
+        if (!q)
+            Py_CLEAR(found);
+        else
+            PyTuple_SET_ITEM(found, k, q);
+    }
+    return found;
+}
+
 /* reaches(closure, q): whether q was reached */
 static PyObject *reaches(PyObject *Py_UNUSED(module), PyObject *args)
 {
@@ -759,11 +774,13 @@ static PyMethodDef methods[] = {
     {"first_chain", first_chain, METH_VARARGS,
      "first_chain(links, masks, technique, budget): the first shortest chain of a kind"},
     {"parents", parents, METH_O, "parents(closure): potential -> what it follows from"},
+    {"reached", reached, METH_O, "reached(closure): the potentials reached, in order"},
     {"reaches", reaches, METH_VARARGS, "reaches(closure, q): whether q was reached"},
     {"ancestors", ancestors, METH_VARARGS,
      "ancestors(closure, targets): the targets and all they follow from"},
     {"least", least, METH_VARARGS,
-     "least(closures, masks, n): the least complexity of what they all imply, or -1"},
+     "least(closures, masks, n, targets=None): the least complexity of what they all imply, "
+     "or -1; with targets, (it, the first target of it, its chains) or None"},
     {"links", links, METH_VARARGS, "links(packed): a shape's units and peers, for closure()"},
     {"closure", closure, METH_VARARGS,
      "closure(links, masks, starts, y, dynamic, stop, reach, budget): what starts imply"},

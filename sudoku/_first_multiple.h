@@ -2,6 +2,23 @@
  * _best, the reference): first_multiple(), and least() for the branches Python writes out.
  * Included by _chains.c after the closures' capsules. */
 
+/* The complexity of q, reached by every closure of c[0..branches), as
+ * sudoku.chains._agreements counts it: the ancestors summed over the branches (the last
+ * listed in out), -1 when a branch is q itself; bound or more once past bound. mark and out
+ * hold a closure's potentials; *stamp is the last mark used. */
+static int agreement_of(Closure *const *c, int branches, int q, unsigned *mark, unsigned *stamp,
+                        int *out, int bound)
+{
+    int sum = 0;
+    for (int b = 0; b < branches && sum < bound; b++) {
+        int size = climb(c[b], &q, 1, mark, ++*stamp, out);
+        if (size == 1)
+            return -1;
+        sum += size;
+    }
+    return sum;
+}
+
 /* The least complexity of what the closures c[0..branches) (compact) reach alike, as
  * sudoku.chains._agreements counts it (a target in worth: one that changes the board, no
  * branch the target itself, the ancestors summed over the branches), when below bound;
@@ -19,15 +36,10 @@ static int least_of(Closure *const *c, int branches, const uint64_t *worth, unsi
             alike[w] &= c[b]->bits[w];
     for (int w = 0; w < words; w++) {
         for (uint64_t common = alike[w]; common; common &= common - 1) {
-            int q = w * 64 + dlx_ctz64(common), sum = 0, b;
-            for (b = 0; b < branches && sum < bound; b++) {
-                int size = climb(c[b], &q, 1, mark, ++*stamp, out);
-                if (size == 1)
-                    break;
-                sum += size;
-            }
-            if (b == branches && (best < 0 || sum < best))
-                best = sum, bound = bound < sum ? bound : sum;
+            int sum = agreement_of(c, branches, w * 64 + dlx_ctz64(common), mark, stamp, out,
+                                   bound);
+            if (sum >= 0 && sum < bound) /* below best too: best is bound once found */
+                best = bound = sum;
         }
     }
     return best;
@@ -225,15 +237,62 @@ done:
     return result;
 }
 
-/* least(closures, masks, n): the least complexity of what every closure of the tuple
- * reaches alike, as sudoku.chains._agreements counts it (a target that changes the board,
- * no branch the target itself, the ancestors summed over the branches); -1 for none */
+/* The first of targets (a sequence of potentials) that every closure of c[0..branches)
+ * reaches and that changes the board (in worth) whose complexity is least, as
+ * (least, target, a list of the potentials of its chains, each branch's in turn), or None;
+ * NULL with an exception set. mark and out: total ints, *stamp the last mark used. */
+static PyObject *first_least(Closure *const *c, int branches, const uint64_t *worth,
+                             unsigned *mark, unsigned *stamp, int *out, int least,
+                             PyObject *targets)
+{
+    PyObject *items = PySequence_Fast(targets, "least: targets must be a sequence");
+    if (!items)
+        return NULL;
+    PyObject *found = NULL;
+    for (Py_ssize_t k = 0; k < PySequence_Fast_GET_SIZE(items) && !found; k++) {
+        long q = PyLong_AsLong(PySequence_Fast_GET_ITEM(items, k));
+        if (q < 0 || q >= c[0]->total) {
+            if (!PyErr_Occurred())
+                PyErr_SetString(PyExc_IndexError, "least: a target outside the board");
+            break;
+        }
+        int alike = worth[q / 64] >> (q % 64) & 1;
+        for (int b = 0; b < branches; b++)
+            alike &= (int)(c[b]->bits[q / 64] >> (q % 64) & 1);
+        if (!alike || agreement_of(c, branches, (int)q, mark, stamp, out, least + 1) != least)
+            continue;
+        PyObject *chain = PyList_New(0);
+        for (int b = 0; chain && b < branches; b++) {
+            int at = (int)q, size = climb(c[b], &at, 1, mark, ++*stamp, out);
+            for (int j = 0; chain && j < size; j++) {
+                PyObject *p = PyLong_FromLong(out[j]);
+                if (!p || PyList_Append(chain, p) < 0)
+                    Py_CLEAR(chain);
+                Py_XDECREF(p);
+            }
+        }
+        if (!chain)
+            break;
+        found = Py_BuildValue("(ilN)", least, q, chain);
+        if (!found)
+            break;
+    }
+    Py_DECREF(items);
+    if (!found && !PyErr_Occurred())
+        found = Py_NewRef(Py_None);
+    return found;
+}
+
+/* least(closures, masks, n, targets=None): the least complexity of what every closure of
+ * the tuple reaches alike, as sudoku.chains._agreements counts it (a target that changes
+ * the board, no branch the target itself, the ancestors summed over the branches); -1 for
+ * none. With targets, the first of them of that complexity too (first_least), or None. */
 static PyObject *least(PyObject *Py_UNUSED(module), PyObject *args)
 {
-    PyObject *tuple;
+    PyObject *tuple, *targets = Py_None, *result = NULL;
     Py_buffer masks;
     int n;
-    if (!PyArg_ParseTuple(args, "O!y*i:least", &PyTuple_Type, &tuple, &masks, &n))
+    if (!PyArg_ParseTuple(args, "O!y*i|O:least", &PyTuple_Type, &tuple, &masks, &n, &targets))
         return NULL;
     Py_ssize_t branches = PyTuple_GET_SIZE(tuple);
     Closure **c = PyMem_Malloc(((size_t)branches + 1) * sizeof(Closure *));
@@ -262,9 +321,18 @@ static PyObject *least(PyObject *Py_UNUSED(module), PyObject *args)
     uint64_t *worth = (uint64_t *)(block + 2 * total);
     worth_of(masks.buf, cells, n, worth);
     best = least_of(c, (int)branches, worth, (unsigned *)block, &stamp, block + total, INT_MAX);
+    if (targets != Py_None && best >= 0)
+        result = first_least(c, (int)branches, worth, (unsigned *)block, &stamp, block + total,
+                             best, targets);
 done:
     PyMem_Free(block);
     PyMem_Free(c);
     PyBuffer_Release(&masks);
-    return PyErr_Occurred() ? NULL : PyLong_FromLong(best);
+    if (PyErr_Occurred()) {
+        Py_XDECREF(result);
+        return NULL;
+    }
+    if (targets == Py_None)
+        return PyLong_FromLong(best);
+    return result ? result : Py_NewRef(Py_None);
 }
