@@ -154,7 +154,12 @@ class _Chainer:
         self.g = board.geometry
         self.masks = masks = board.masks
         self.links = _links(board.shape) if _chains is not None else None
-        self.packed = array("I", masks).tobytes() if self.links is not None else b""
+        # the masks as C reads them, once a position for the techniques tried on it
+        self.packed = (
+            board.memo("chains: masks", lambda: array("I", masks).tobytes())
+            if self.links is not None
+            else b""
+        )
 
     @cached_property
     def where(self) -> list[tuple[int, ...]]:
