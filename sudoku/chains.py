@@ -152,14 +152,17 @@ class _Chainer:
     def __init__(self, board: Candidates) -> None:
         self.board = board
         self.g = board.geometry
-        self.masks = masks = board.masks
-        self.links = _links(board.shape) if _chains is not None else None
-        # the masks as C reads them, once a position for the techniques tried on it
-        self.packed = (
-            board.memo("chains: masks", lambda: array("I", masks).tobytes())
-            if self.links is not None
-            else b""
-        )
+        self.masks = board.masks
+        self.links: _chains.Links | None = None
+        self.packed = b""
+        if _chains is not None:  # read once a position, for the techniques tried on it
+            self.links, self.packed = board.memo("chains", lambda: self._packed(board))
+
+    @staticmethod
+    def _packed(board: Candidates) -> tuple[_chains.Links | None, bytes]:
+        """The shape's links and the board's masks as sudoku._chains reads them."""
+        links = _links(board.shape)
+        return links, array("I", board.masks).tobytes() if links is not None else b""
 
     @cached_property
     def where(self) -> list[tuple[int, ...]]:
