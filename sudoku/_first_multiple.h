@@ -58,9 +58,10 @@ static void worth_of(const uint32_t *m, int cells, int n, uint64_t *worth)
 }
 
 /* The closure of assuming p, kept in cache[p] (its conflict in conf[2p], conf[2p + 1]) once
- * found: NULL when the budget ran out, or on failure (*failed set, an exception set) */
+ * found, or only until the next search when not keep (the scratch's): NULL when the budget
+ * ran out, or on failure (*failed set, an exception set) */
 static Closure *cached(Links *l, const uint32_t *m, const Where *from, Closure **cache,
-                       int *conf, int p, int dynamic, long long *budget, int *failed)
+                       int *conf, int p, int dynamic, int keep, long long *budget, int *failed)
 {
     if (cache[p])
         return cache[p];
@@ -71,11 +72,11 @@ static Closure *cached(Links *l, const uint32_t *m, const Where *from, Closure *
     }
     if (*budget < 0)
         return NULL;
-    if (!(cache[p] = closure_copy(l->scratch->c, &l->scratch->arena))) {
-        *failed = 1;
-        return NULL;
-    }
     conf[2 * p] = conflict[0], conf[2 * p + 1] = conflict[1];
+    if (!keep)
+        return l->scratch->c;
+    if (!(cache[p] = closure_copy(l->scratch->c, &l->scratch->arena)))
+        *failed = 1;
     return cache[p];
 }
 
@@ -129,7 +130,8 @@ static PyObject *first_multiple(PyObject *Py_UNUSED(module), PyObject *args)
     int best = INT_MAX, event = 0, kept_size = 0, best_start = -1, best_conflict[2] = {-1, -1};
     int group[3] = {0, 0, 0}, best_count = 0;
     for (int i = 0; i < l->cells && !failed; i++) {
-        if (dlx_popcount32(m[i]) < (dynamic ? 2 : 3))
+        int digits = dlx_popcount32(m[i]);
+        if (digits < (dynamic ? 2 : 3))
             continue;
         /* the closures in the reference's order, and the contradictions */
         for (int d = 0; d < n; d++) {
@@ -137,7 +139,10 @@ static PyObject *first_multiple(PyObject *Py_UNUSED(module), PyObject *args)
                 continue;
             int on = ((i * n + d) << 1) | 1;
             for (int start = on; start >= (dynamic ? on - 1 : on); start--) {
-                Closure *c = cached(l, m, &from, cache, conf, start, dynamic, &budget, &failed);
+                /* an assumption off takes part in the cell's states only (three digits) */
+                int keep = start & 1 || digits >= 3;
+                Closure *c =
+                    cached(l, m, &from, cache, conf, start, dynamic, keep, &budget, &failed);
                 if (!c)
                     goto stopped;
                 if (!dynamic || conf[2 * start] < 0)
@@ -159,14 +164,13 @@ static PyObject *first_multiple(PyObject *Py_UNUSED(module), PyObject *args)
                     continue; /* a place alone, or i not the first */
                 for (; places; places &= places - 1) {
                     int j = cells[dlx_ctz32(places)];
-                    if (!cached(l, m, &from, cache, conf, ((j * n + d) << 1) | 1, dynamic,
+                    if (!cached(l, m, &from, cache, conf, ((j * n + d) << 1) | 1, dynamic, 1,
                                 &budget, &failed))
                         goto stopped;
                 }
             }
         }
         /* the cell's and its units' branches, in the order the reference names them */
-        int digits = dlx_popcount32(m[i]);
         for (int g = -1; g < n; g++) {
             if (g >= 0 && !(m[i] >> g & 1))
                 continue;
