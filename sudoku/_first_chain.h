@@ -29,6 +29,7 @@ static int *known_of(Links *l, int technique, const uint64_t *cells, unsigned ca
     int k;
     for (k = 0; k < KNOWN_KEPT; k++)
         if (s->known_call[k] && s->known_kind[k] == technique &&
+            s->known_cells[k * words] == cells[0] && /* most differ in their first word */
             !memcmp(s->known_cells + k * words, cells, words * sizeof(uint64_t))) {
             s->known_call[k] = call, *fresh = 0;
             return s->known + k * per;
