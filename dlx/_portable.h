@@ -1,5 +1,6 @@
 /* The compiler-specific parts of the C accelerators, in one place: counting and finding set
- * bits, and forcing a function inline. GCC and Clang use their builtins, MSVC its
+ * bits, and forcing a function inline. GCC and Clang use their builtins (but the bit count
+ * where the target has no instruction for it: a call into libgcc then), MSVC its
  * intrinsics, and any other standard C compiler (or -DDLX_PLAIN_C, which CI builds and tests
  * so that this path stays right) plain C. DLX_BIT_OPS names the one in use (dlx._search's
  * BIT_OPS). */
@@ -8,10 +9,31 @@
 
 #include <stdint.h>
 
+/* Set bits counted in plain C (no table, no branch) */
+static inline int dlx_popcount64_c(uint64_t w)
+{
+    w = w - ((w >> 1) & 0x5555555555555555u);
+    w = (w & 0x3333333333333333u) + ((w >> 2) & 0x3333333333333333u);
+    w = (w + (w >> 4)) & 0x0f0f0f0f0f0f0f0fu;
+    return (int)((w * 0x0101010101010101u) >> 56);
+}
+static inline int dlx_popcount32_c(uint32_t w)
+{
+    w = w - ((w >> 1) & 0x55555555u);
+    w = (w & 0x33333333u) + ((w >> 2) & 0x33333333u);
+    w = (w + (w >> 4)) & 0x0f0f0f0fu;
+    return (int)((w * 0x01010101u) >> 24);
+}
+
 #if !defined(DLX_PLAIN_C) && (defined(__GNUC__) || defined(__clang__))
 
+#ifdef __POPCNT__
 static inline int dlx_popcount64(uint64_t w) { return __builtin_popcountll(w); }
 static inline int dlx_popcount32(uint32_t w) { return __builtin_popcount(w); }
+#else /* the builtins would call libgcc (x86-64 before POPCNT, the wheels' baseline) */
+static inline int dlx_popcount64(uint64_t w) { return dlx_popcount64_c(w); }
+static inline int dlx_popcount32(uint32_t w) { return dlx_popcount32_c(w); }
+#endif
 static inline int dlx_ctz64(uint64_t w) { return __builtin_ctzll(w); } /* w != 0 */
 static inline int dlx_ctz32(uint32_t w) { return __builtin_ctz(w); }   /* w != 0 */
 #define DLX_ALWAYS_INLINE static inline __attribute__((always_inline))
@@ -44,14 +66,8 @@ static __forceinline int dlx_popcount32(uint32_t w) { return (int)_CountOneBits(
 
 #else /* plain C */
 
-static inline int dlx_popcount64(uint64_t w)
-{
-    w = w - ((w >> 1) & 0x5555555555555555u);
-    w = (w & 0x3333333333333333u) + ((w >> 2) & 0x3333333333333333u);
-    w = (w + (w >> 4)) & 0x0f0f0f0f0f0f0f0fu;
-    return (int)((w * 0x0101010101010101u) >> 56);
-}
-static inline int dlx_popcount32(uint32_t w) { return dlx_popcount64(w); }
+static inline int dlx_popcount64(uint64_t w) { return dlx_popcount64_c(w); }
+static inline int dlx_popcount32(uint32_t w) { return dlx_popcount32_c(w); }
 static inline int dlx_ctz64(uint64_t w) /* w != 0: the lowest set bit's index */
 {
     return dlx_popcount64((w & (0 - w)) - 1);

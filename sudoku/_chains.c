@@ -4,9 +4,9 @@
  * potentials reached in the same order, with the same parents, the same contradiction, the
  * same implications counted against the same budget, so that every chain, step and rating
  * is the one the Python search finds. Closures are kept here (capsules: parents(),
- * reaches(), ancestors(), least()). first_chain() and first_multiple() are the searches
- * of sudoku.chains (_static, _nishio, _multiple, with _best) on them, whole, in the same
- * order; Python makes the steps of what they find.
+ * reached(), reaches(), ancestors(), least()). first_chain() and first_multiple() are the
+ * searches of sudoku.chains (_static, _nishio, _multiple, with _best) on them, whole, in the
+ * same order; Python makes the steps of what they find.
  *
  * They spend the same budget with less work where the answer does not need the search:
  * a static chain's closure that no reach bounds is counted from the board's components
@@ -221,12 +221,12 @@ typedef struct Scratch {
 
 /* Where the digits are on a board, for its searches (places_of) */
 typedef struct {
-    const uint32_t *places;  /* [u * n + d]: the digit's places along unit u, as bits */
+    const uint32_t *places;  /* [d * n_units + u]: the digit's places along unit u, as bits */
     const uint64_t *holding; /* [d * words ...]: the cells holding the digit */
     /* What (i, d) off implies on the board, d a candidate of i, a static search's links:
      * from (cu_start[i] + i) * n + d * (k + 1), i's k units, the potential on of the cell's
-     * other digit when it holds two, then of the digit's other place in each unit where it
-     * has two; -1 none */
+     * other digit when it holds two (-1 none), then of the digit's other place in each unit
+     * where it has two, in the units' order, -1 after the last */
     const int *strong;
     /* beside strong, each potential as reached_within's sets take it: its digit << 16 | its
      * word << 6 | its bit in that word; none: a word past the sets, digit 0 */
@@ -301,7 +301,7 @@ static int places_of(Links *l, const uint32_t *m, Where *where)
     for (int u = 0; u < l->n_units; u++)
         for (int c = l->unit_start[u]; c < l->unit_start[u + 1]; c++)
             for (uint32_t d = m[l->unit_cells[c]]; d; d &= d - 1)
-                s->source[u * l->n + dlx_ctz32(d)] |= (uint32_t)1 << (c - l->unit_start[u]);
+                s->source[dlx_ctz32(d) * l->n_units + u] |= (uint32_t)1 << (c - l->unit_start[u]);
     memset(s->holding, 0, (size_t)l->n * (size_t)l->words * sizeof(uint64_t));
     for (int i = 0; i < l->cells; i++)
         for (uint32_t d = m[i]; d; d &= d - 1)
@@ -314,12 +314,13 @@ static int places_of(Links *l, const uint32_t *m, Where *where)
             uint32_t other = m[i] & ~((uint32_t)1 << d);
             if (other && !(other & (other - 1))) /* the cell's other digit of two */
                 to[0] = ((i * n + dlx_ctz32(other)) << 1) | 1;
-            for (int k = 0; k < units; k++) { /* the digit's other place of two in a unit */
+            for (int k = 0, at = 1; k < units; k++) { /* the digit's other place of two */
                 int u = l->cell_units[first + k];
-                uint32_t held = s->source[u * n + d] & ~((uint32_t)1 << l->cu_pos[first + k]);
+                uint32_t held =
+                    s->source[d * l->n_units + u] & ~((uint32_t)1 << l->cu_pos[first + k]);
                 const int *cells = l->unit_cells + l->unit_start[u];
                 if (held && !(held & (held - 1)))
-                    to[k + 1] = ((cells[dlx_ctz32(held)] * n + d) << 1) | 1;
+                    to[at++] = ((cells[dlx_ctz32(held)] * n + d) << 1) | 1;
             }
             for (int k = 0; k <= units; k++) { /* as places in reached_within's sets */
                 int j = (to[k] >> 1) / n, e = (to[k] >> 1) % n;
@@ -371,6 +372,7 @@ DLX_ALWAYS_INLINE int search_in(Links *l, const uint32_t *source, const Where *f
     const uint32_t *work = source;
     int hidden[MAX_N * MAX_N];
     const uint32_t *source_places = from->places;
+    const int n_units = l->n_units;
     /* the digits whose places (s.places, a column) and cells (s.held, a row) a dynamic
      * search struck, copied from the board's at the first strike; of the others, the
      * board's are read */
@@ -416,9 +418,10 @@ DLX_ALWAYS_INLINE int search_in(Links *l, const uint32_t *source, const Where *f
         } else if (!dynamic && work[i] & bit) { /* the board's links, made once (Where) */
             int units = l->cu_start[i + 1] - l->cu_start[i];
             const int *to = from->strong + (l->cu_start[i] + i) * n + d * (units + 1);
-            for (int k = !y; k <= units && how == GO_ON; k++)
-                if (to[k] >= 0)
-                    how = imply(&s, to[k], p, NULL, 0, (int)reach, stop, conflict);
+            if (y && to[0] >= 0)
+                how = imply(&s, to[0], p, NULL, 0, (int)reach, stop, conflict);
+            for (int k = 1; k <= units && to[k] >= 0 && how == GO_ON; k++)
+                how = imply(&s, to[k], p, NULL, 0, (int)reach, stop, conflict);
         } else {
             uint32_t m = work[i];
             uint32_t other = m & ~bit; /* two candidates: m holds bit, and other is one */
@@ -432,11 +435,11 @@ DLX_ALWAYS_INLINE int search_in(Links *l, const uint32_t *source, const Where *f
             for (int k = l->cu_start[i]; k < l->cu_start[i + 1] && how == GO_ON; k++) {
                 int u = l->cell_units[k], n_hidden = 0;
                 uint32_t others = ~((uint32_t)1 << l->cu_pos[k]); /* the unit but cell i */
-                uint32_t held = (struck & bit ? s.places : source_places)[u * n + d] & others;
+                uint32_t held = (struck & bit ? s.places : source_places)[d * n_units + u] & others;
                 if (!held || held & (held - 1))
                     continue; /* the digit's last place in the unit: held is one place */
                 const int *cells = l->unit_cells + l->unit_start[u];
-                for (uint32_t gone = source_places[u * n + d] & others & ~held; gone;
+                for (uint32_t gone = source_places[d * n_units + u] & others & ~held; gone;
                      gone &= gone - 1) /* struck by this closure */
                     hidden[n_hidden++] = (cells[dlx_ctz32(gone)] * n + d) << 1;
                 how = imply(&s, ((cells[dlx_ctz32(held)] * n + d) << 1) | 1, p, hidden, n_hidden,
@@ -447,25 +450,38 @@ DLX_ALWAYS_INLINE int search_in(Links *l, const uint32_t *source, const Where *f
                     s.work[i] &= ~bit;
                 if (!(struck & bit)) {
                     struck |= bit;
-                    for (int u = 0; u < l->n_units; u++)
-                        s.places[u * n + d] = source_places[u * n + d];
+                    memcpy(s.places + d * n_units, source_places + d * n_units,
+                           (size_t)n_units * sizeof(uint32_t));
                     memcpy(s.held + d * words, from->holding + d * words,
                            (size_t)words * sizeof(uint64_t));
                 }
                 s.held[d * words + i / 64] &= ~((uint64_t)1 << (i % 64));
                 for (int k = l->cu_start[i]; k < l->cu_start[i + 1]; k++)
-                    s.places[l->cell_units[k] * n + d] &= ~((uint32_t)1 << l->cu_pos[k]);
+                    s.places[d * n_units + l->cell_units[k]] &= ~((uint32_t)1 << l->cu_pos[k]);
             }
         }
     }
     return how;
 }
 
-/* search_in for l's n and words, the classic 9x9 grid's known to the compiler */
+/* search_in for l's n and words, the classic 9x9 grid's known to the compiler, and so the
+ * kinds of the searches that take the most time on it: the multiple and dynamic forcing
+ * chains' (Y links, stopped at a contradiction, no reach) and nishio's */
 static int search(Links *l, const uint32_t *source, const Where *from, const int *start,
                   Py_ssize_t n_starts, int y, int dynamic, int stop, long reach,
                   long long *budget, int *conflict)
 {
+    if (l->n == 9 && l->words == 2 && stop && reach == -1) {
+        if (y && dynamic)
+            return search_in(l, source, from, start, n_starts, 1, 1, 1, -1, budget, conflict, 9,
+                             2);
+        if (y)
+            return search_in(l, source, from, start, n_starts, 1, 0, 1, -1, budget, conflict, 9,
+                             2);
+        if (dynamic)
+            return search_in(l, source, from, start, n_starts, 0, 1, 1, -1, budget, conflict, 9,
+                             2);
+    }
     if (l->n == 9 && l->words == 2)
         return search_in(l, source, from, start, n_starts, y, dynamic, stop, reach, budget,
                          conflict, 9, 2);
@@ -681,6 +697,21 @@ static PyObject *parents(PyObject *Py_UNUSED(module), PyObject *capsule)
     return found;
 }
 
+/* reached(closure): the potentials reached, in the order they were (the keys of parents()) */
+static PyObject *reached(PyObject *Py_UNUSED(module), PyObject *capsule)
+{
+    Closure *c = closure_of(capsule);
+    PyObject *found = c ? PyTuple_New(c->reached) : NULL;
+    for (int k = 0; found && k < c->reached; k++) {
+        PyObject *q = PyLong_FromLong(c->order[k]);
+        if (!q)
+            Py_CLEAR(found);
+        else
+            PyTuple_SET_ITEM(found, k, q);
+    }
+    return found;
+}
+
 /* reaches(closure, q): whether q was reached */
 static PyObject *reaches(PyObject *Py_UNUSED(module), PyObject *args)
 {
@@ -743,11 +774,13 @@ static PyMethodDef methods[] = {
     {"first_chain", first_chain, METH_VARARGS,
      "first_chain(links, masks, technique, budget): the first shortest chain of a kind"},
     {"parents", parents, METH_O, "parents(closure): potential -> what it follows from"},
+    {"reached", reached, METH_O, "reached(closure): the potentials reached, in order"},
     {"reaches", reaches, METH_VARARGS, "reaches(closure, q): whether q was reached"},
     {"ancestors", ancestors, METH_VARARGS,
      "ancestors(closure, targets): the targets and all they follow from"},
     {"least", least, METH_VARARGS,
-     "least(closures, masks, n): the least complexity of what they all imply, or -1"},
+     "least(closures, masks, n, targets=None): the least complexity of what they all imply, "
+     "or -1; with targets, (it, the first target of it, its chains) or None"},
     {"links", links, METH_VARARGS, "links(packed): a shape's units and peers, for closure()"},
     {"closure", closure, METH_VARARGS,
      "closure(links, masks, starts, y, dynamic, stop, reach, budget): what starts imply"},

@@ -1,6 +1,6 @@
 """Types of the chains' implications in C (sudoku/_chains.c; sudoku.chains is the reference)."""
 
-from typing import NewType
+from typing import NewType, overload
 
 Links = NewType("Links", object)  # a capsule: a shape's units and peers, read once
 
@@ -33,15 +33,24 @@ def first_multiple(
 def parents(closure: Closure, /) -> dict[int, tuple[int, ...]]:
     """Each potential reached, in order, with the potentials it follows from."""
 
+def reached(closure: Closure, /) -> tuple[int, ...]:
+    """The potentials reached, in order (the keys of `parents`)."""
+
 def reaches(closure: Closure, q: int, /) -> bool:
     """Whether ``q`` was reached."""
 
 def ancestors(closure: Closure, targets: tuple[int, ...], /) -> set[int]:
     """The ``targets`` and every potential they follow from, transitively."""
 
-def least(closures: tuple[Closure, ...], masks: bytes, n: int, /) -> int:
+@overload
+def least(closures: tuple[Closure, ...], masks: bytes, n: int, /) -> int: ...
+@overload
+def least(
+    closures: tuple[Closure, ...], masks: bytes, n: int, targets: tuple[int, ...], /
+) -> tuple[int, int, list[int]] | None:
     """The least complexity of a potential every closure reaches that changes the board
-    (``masks``, a uint32 a cell), no closure's start, -1 for none."""
+    (``masks``, a uint32 a cell), no closure's start, -1 for none; with ``targets``, that
+    complexity, the first of them of it and the potentials of its chains, or None."""
 
 def closure(
     links: Links,

@@ -29,6 +29,7 @@ static int *known_of(Links *l, int technique, const uint64_t *cells, unsigned ca
     int k;
     for (k = 0; k < KNOWN_KEPT; k++)
         if (s->known_call[k] && s->known_kind[k] == technique &&
+            s->known_cells[k * words] == cells[0] && /* most differ in their first word */
             !memcmp(s->known_cells + k * words, cells, words * sizeof(uint64_t))) {
             s->known_call[k] = call, *fresh = 0;
             return s->known + k * per;
@@ -69,11 +70,12 @@ static PyObject *first_chain(PyObject *Py_UNUSED(module), PyObject *args)
         PyErr_SetString(PyExc_ValueError, "first_chain: technique 0, 1 or 2");
         goto done;
     }
-    block = PyMem_Calloc(4 * (size_t)l->potentials, sizeof(int));
+    block = PyMem_Malloc(4 * (size_t)l->potentials * sizeof(int));
     if (!block) {
         PyErr_NoMemory();
         goto done;
     }
+    memset(block, 0, (size_t)l->potentials * sizeof(unsigned)); /* mark; the rest written first */
     const uint32_t *m = masks.buf;
     Where from;
     if (!places_of(l, m, &from))

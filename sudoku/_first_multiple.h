@@ -2,6 +2,23 @@
  * _best, the reference): first_multiple(), and least() for the branches Python writes out.
  * Included by _chains.c after the closures' capsules. */
 
+/* The complexity of q, reached by every closure of c[0..branches), as
+ * sudoku.chains._agreements counts it: the ancestors summed over the branches (the last
+ * listed in out), -1 when a branch is q itself; bound or more once past bound. mark and out
+ * hold a closure's potentials; *stamp is the last mark used. */
+static int agreement_of(Closure *const *c, int branches, int q, unsigned *mark, unsigned *stamp,
+                        int *out, int bound)
+{
+    int sum = 0;
+    for (int b = 0; b < branches && sum < bound; b++) {
+        int size = climb(c[b], &q, 1, mark, ++*stamp, out);
+        if (size == 1)
+            return -1;
+        sum += size;
+    }
+    return sum;
+}
+
 /* The least complexity of what the closures c[0..branches) (compact) reach alike, as
  * sudoku.chains._agreements counts it (a target in worth: one that changes the board, no
  * branch the target itself, the ancestors summed over the branches), when below bound;
@@ -19,15 +36,10 @@ static int least_of(Closure *const *c, int branches, const uint64_t *worth, unsi
             alike[w] &= c[b]->bits[w];
     for (int w = 0; w < words; w++) {
         for (uint64_t common = alike[w]; common; common &= common - 1) {
-            int q = w * 64 + dlx_ctz64(common), sum = 0, b;
-            for (b = 0; b < branches && sum < bound; b++) {
-                int size = climb(c[b], &q, 1, mark, ++*stamp, out);
-                if (size == 1)
-                    break;
-                sum += size;
-            }
-            if (b == branches && (best < 0 || sum < best))
-                best = sum, bound = bound < sum ? bound : sum;
+            int sum = agreement_of(c, branches, w * 64 + dlx_ctz64(common), mark, stamp, out,
+                                   bound);
+            if (sum >= 0 && sum < bound) /* below best too: best is bound once found */
+                best = bound = sum;
         }
     }
     return best;
@@ -46,9 +58,10 @@ static void worth_of(const uint32_t *m, int cells, int n, uint64_t *worth)
 }
 
 /* The closure of assuming p, kept in cache[p] (its conflict in conf[2p], conf[2p + 1]) once
- * found: NULL when the budget ran out, or on failure (*failed set, an exception set) */
+ * found, or only until the next search when not keep (the scratch's): NULL when the budget
+ * ran out, or on failure (*failed set, an exception set) */
 static Closure *cached(Links *l, const uint32_t *m, const Where *from, Closure **cache,
-                       int *conf, int p, int dynamic, long long *budget, int *failed)
+                       int *conf, int p, int dynamic, int keep, long long *budget, int *failed)
 {
     if (cache[p])
         return cache[p];
@@ -59,11 +72,11 @@ static Closure *cached(Links *l, const uint32_t *m, const Where *from, Closure *
     }
     if (*budget < 0)
         return NULL;
-    if (!(cache[p] = closure_copy(l->scratch->c, &l->scratch->arena))) {
-        *failed = 1;
-        return NULL;
-    }
     conf[2 * p] = conflict[0], conf[2 * p + 1] = conflict[1];
+    if (!keep)
+        return l->scratch->c;
+    if (!(cache[p] = closure_copy(l->scratch->c, &l->scratch->arena)))
+        *failed = 1;
     return cache[p];
 }
 
@@ -95,8 +108,8 @@ static PyObject *first_multiple(PyObject *Py_UNUSED(module), PyObject *args)
     cache = PyMem_Calloc((size_t)total, sizeof(Closure *));
     /* mark, out, the chain kept, conflicts (2 a potential), the group's and the best's starts */
     /* and worth (a uint64 in two ints: 5 * total + 2 * cells is even) */
-    block = PyMem_Calloc(5 * (size_t)total + 2 * (size_t)l->cells + 2 * (((size_t)total + 63) / 64),
-                         sizeof(int));
+    block = PyMem_Malloc(
+        (5 * (size_t)total + 2 * (size_t)l->cells + 2 * (((size_t)total + 63) / 64)) * sizeof(int));
     Closure **branch = PyMem_Calloc((size_t)l->cells + 1, sizeof(Closure *));
     if (!cache || !block || !branch) {
         PyMem_Free(branch);
@@ -109,6 +122,7 @@ static PyObject *first_multiple(PyObject *Py_UNUSED(module), PyObject *args)
         goto done;
     }
     unsigned *mark = (unsigned *)block, stamp = 0;
+    memset(mark, 0, (size_t)total * sizeof(unsigned)); /* the rest is written first */
     int *out = block + total, *kept = out + total, *conf = kept + total;
     int *starts = conf + 2 * total, *best_starts = starts + l->cells;
     uint64_t *worth = (uint64_t *)(best_starts + l->cells);
@@ -116,7 +130,8 @@ static PyObject *first_multiple(PyObject *Py_UNUSED(module), PyObject *args)
     int best = INT_MAX, event = 0, kept_size = 0, best_start = -1, best_conflict[2] = {-1, -1};
     int group[3] = {0, 0, 0}, best_count = 0;
     for (int i = 0; i < l->cells && !failed; i++) {
-        if (dlx_popcount32(m[i]) < (dynamic ? 2 : 3))
+        int digits = dlx_popcount32(m[i]);
+        if (digits < (dynamic ? 2 : 3))
             continue;
         /* the closures in the reference's order, and the contradictions */
         for (int d = 0; d < n; d++) {
@@ -124,7 +139,10 @@ static PyObject *first_multiple(PyObject *Py_UNUSED(module), PyObject *args)
                 continue;
             int on = ((i * n + d) << 1) | 1;
             for (int start = on; start >= (dynamic ? on - 1 : on); start--) {
-                Closure *c = cached(l, m, &from, cache, conf, start, dynamic, &budget, &failed);
+                /* an assumption off takes part in the cell's states only (three digits) */
+                int keep = start & 1 || digits >= 3;
+                Closure *c =
+                    cached(l, m, &from, cache, conf, start, dynamic, keep, &budget, &failed);
                 if (!c)
                     goto stopped;
                 if (!dynamic || conf[2 * start] < 0)
@@ -140,20 +158,19 @@ static PyObject *first_multiple(PyObject *Py_UNUSED(module), PyObject *args)
             }
             for (int k = l->cu_start[i]; k < l->cu_start[i + 1]; k++) {
                 int u = l->cell_units[k];
-                uint32_t places = from.places[u * n + d]; /* i among them */
+                uint32_t places = from.places[d * l->n_units + u]; /* i among them */
                 const int *cells = l->unit_cells + l->unit_start[u];
                 if (!(places & (places - 1)) || cells[dlx_ctz32(places)] != i)
                     continue; /* a place alone, or i not the first */
                 for (; places; places &= places - 1) {
                     int j = cells[dlx_ctz32(places)];
-                    if (!cached(l, m, &from, cache, conf, ((j * n + d) << 1) | 1, dynamic,
+                    if (!cached(l, m, &from, cache, conf, ((j * n + d) << 1) | 1, dynamic, 1,
                                 &budget, &failed))
                         goto stopped;
                 }
             }
         }
         /* the cell's and its units' branches, in the order the reference names them */
-        int digits = dlx_popcount32(m[i]);
         for (int g = -1; g < n; g++) {
             if (g >= 0 && !(m[i] >> g & 1))
                 continue;
@@ -175,7 +192,8 @@ static PyObject *first_multiple(PyObject *Py_UNUSED(module), PyObject *args)
                     int u = l->cell_units[l->cu_start[i] + k];
                     const int *cells = l->unit_cells + l->unit_start[u];
                     kind = 2, a = g, b = u;
-                    for (uint32_t places = from.places[u * n + g]; places; places &= places - 1)
+                    for (uint32_t places = from.places[g * l->n_units + u]; places;
+                         places &= places - 1)
                         starts[count++] = ((cells[dlx_ctz32(places)] * n + g) << 1) | 1;
                     if (count < 2 || starts[0] >> 1 != i * n + g)
                         continue;
@@ -223,15 +241,62 @@ done:
     return result;
 }
 
-/* least(closures, masks, n): the least complexity of what every closure of the tuple
- * reaches alike, as sudoku.chains._agreements counts it (a target that changes the board,
- * no branch the target itself, the ancestors summed over the branches); -1 for none */
+/* The first of targets (a sequence of potentials) that every closure of c[0..branches)
+ * reaches and that changes the board (in worth) whose complexity is least, as
+ * (least, target, a list of the potentials of its chains, each branch's in turn), or None;
+ * NULL with an exception set. mark and out: total ints, *stamp the last mark used. */
+static PyObject *first_least(Closure *const *c, int branches, const uint64_t *worth,
+                             unsigned *mark, unsigned *stamp, int *out, int least,
+                             PyObject *targets)
+{
+    PyObject *items = PySequence_Fast(targets, "least: targets must be a sequence");
+    if (!items)
+        return NULL;
+    PyObject *found = NULL;
+    for (Py_ssize_t k = 0; k < PySequence_Fast_GET_SIZE(items) && !found; k++) {
+        long q = PyLong_AsLong(PySequence_Fast_GET_ITEM(items, k));
+        if (q < 0 || q >= c[0]->total) {
+            if (!PyErr_Occurred())
+                PyErr_SetString(PyExc_IndexError, "least: a target outside the board");
+            break;
+        }
+        int alike = worth[q / 64] >> (q % 64) & 1;
+        for (int b = 0; b < branches; b++)
+            alike &= (int)(c[b]->bits[q / 64] >> (q % 64) & 1);
+        if (!alike || agreement_of(c, branches, (int)q, mark, stamp, out, least + 1) != least)
+            continue;
+        PyObject *chain = PyList_New(0);
+        for (int b = 0; chain && b < branches; b++) {
+            int at = (int)q, size = climb(c[b], &at, 1, mark, ++*stamp, out);
+            for (int j = 0; chain && j < size; j++) {
+                PyObject *p = PyLong_FromLong(out[j]);
+                if (!p || PyList_Append(chain, p) < 0)
+                    Py_CLEAR(chain);
+                Py_XDECREF(p);
+            }
+        }
+        if (!chain)
+            break;
+        found = Py_BuildValue("(ilN)", least, q, chain);
+        if (!found)
+            break;
+    }
+    Py_DECREF(items);
+    if (!found && !PyErr_Occurred())
+        found = Py_NewRef(Py_None);
+    return found;
+}
+
+/* least(closures, masks, n, targets=None): the least complexity of what every closure of
+ * the tuple reaches alike, as sudoku.chains._agreements counts it (a target that changes
+ * the board, no branch the target itself, the ancestors summed over the branches); -1 for
+ * none. With targets, the first of them of that complexity too (first_least), or None. */
 static PyObject *least(PyObject *Py_UNUSED(module), PyObject *args)
 {
-    PyObject *tuple;
+    PyObject *tuple, *targets = Py_None, *result = NULL;
     Py_buffer masks;
     int n;
-    if (!PyArg_ParseTuple(args, "O!y*i:least", &PyTuple_Type, &tuple, &masks, &n))
+    if (!PyArg_ParseTuple(args, "O!y*i|O:least", &PyTuple_Type, &tuple, &masks, &n, &targets))
         return NULL;
     Py_ssize_t branches = PyTuple_GET_SIZE(tuple);
     Closure **c = PyMem_Malloc(((size_t)branches + 1) * sizeof(Closure *));
@@ -260,9 +325,18 @@ static PyObject *least(PyObject *Py_UNUSED(module), PyObject *args)
     uint64_t *worth = (uint64_t *)(block + 2 * total);
     worth_of(masks.buf, cells, n, worth);
     best = least_of(c, (int)branches, worth, (unsigned *)block, &stamp, block + total, INT_MAX);
+    if (targets != Py_None && best >= 0)
+        result = first_least(c, (int)branches, worth, (unsigned *)block, &stamp, block + total,
+                             best, targets);
 done:
     PyMem_Free(block);
     PyMem_Free(c);
     PyBuffer_Release(&masks);
-    return PyErr_Occurred() ? NULL : PyLong_FromLong(best);
+    if (PyErr_Occurred()) {
+        Py_XDECREF(result);
+        return NULL;
+    }
+    if (targets == Py_None)
+        return PyLong_FromLong(best);
+    return result ? result : Py_NewRef(Py_None);
 }

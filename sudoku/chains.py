@@ -152,9 +152,17 @@ class _Chainer:
     def __init__(self, board: Candidates) -> None:
         self.board = board
         self.g = board.geometry
-        self.masks = masks = board.masks
-        self.links = _links(board.shape) if _chains is not None else None
-        self.packed = array("I", masks).tobytes() if self.links is not None else b""
+        self.masks = board.masks
+        self.links: _chains.Links | None = None
+        self.packed = b""
+        if _chains is not None:  # read once a position, for the techniques tried on it
+            self.links, self.packed = board.memo("chains", lambda: self._packed(board))
+
+    @staticmethod
+    def _packed(board: Candidates) -> tuple[_chains.Links | None, bytes]:
+        """The shape's links and the board's masks as sudoku._chains reads them."""
+        links = _links(board.shape)
+        return links, array("I", board.masks).tobytes() if links is not None else b""
 
     @cached_property
     def where(self) -> list[tuple[int, ...]]:
@@ -358,16 +366,28 @@ def _agreements(ch: _Chainer, technique: str, branches: Branches, least: int) ->
     """What every branch of a cell or unit implies alike, each shorter than all before it.
     ``least`` is the complexity of the shortest chain found so far: none as long is yielded
     (`_best` keeps the first of equals). Branches kept in C have their shortest agreement
-    counted there: they are passed over when it is no shorter, else it alone is yielded."""
+    found there (`_chains.least`), the first of it in the order of ``common`` below, the
+    only one the loop would yield: it is yielded when shorter, else they are passed over."""
     base = BASE[technique]
     for what, closures in branches.items():
         kept = tuple(c.kept for c in closures if isinstance(c, _Kept))
-        floor = 0  # the complexity no agreement of these branches is under
         if len(kept) == len(closures):
-            floor = _chains.least(kept, ch.packed, ch.g.n)
-            if floor < 0 or floor >= least:
+            # ``common`` as the loop makes it: sets met in the same order, the same set
+            common = set(dict.fromkeys(_chains.reached(kept[0])))
+            for other in kept[1:]:
+                common &= dict.fromkeys(_chains.reached(other)).keys()
+            first = _chains.least(kept, ch.packed, ch.g.n, tuple(common))
+            if first is None or first[0] >= least:
                 continue
-            least = floor + 1
+            least, target, chain = first
+            yield _Found(
+                base + length_bonus(least),
+                least,
+                target,
+                frozenset(chain),
+                f"every {_what(ch, *what)} implies {ch.words(target)}",
+            )
+            continue
         common = set(closures[0].parents)
         for closure in closures[1:]:
             common &= closure.parents.keys()
@@ -388,8 +408,6 @@ def _agreements(ch: _Chainer, technique: str, branches: Branches, least: int) ->
                 frozenset().union(*chains),
                 f"every {_what(ch, *what)} implies {ch.words(target)}",
             )
-            if least == floor:
-                break
 
 
 def _multiple(ch: _Chainer, technique: str, dynamic: bool) -> Iterator[_Found]:

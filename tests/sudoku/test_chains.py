@@ -210,6 +210,24 @@ def test_the_c_module_refuses_shapes_boards_and_capsules_that_lie():
             search(links, high, 1, 10)
     with pytest.raises(ValueError):  # a shape where a closure is expected
         chains._chains.ancestors(links, (1,))
+    # targets of least outside the board or not numbers, where a cell's digits agree
+    ch = chains._Chainer(positions(CHAINED[0])[0])
+
+    def branches(i: int) -> "tuple[chains._chains.Closure, ...]":
+        return tuple(
+            chains._chains.closure(links, ch.packed, ((i * 9 + d) << 1 | 1,), *flags)[0]
+            for d in range(9)
+            if ch.masks[i] >> d & 1
+        )
+
+    flags = (True, True, True, None, 10**6)
+    agreeing = (branches(i) for i, m in enumerate(ch.masks) if m.bit_count() >= 2)
+    kept = next(k for k in agreeing if chains._chains.least(k, ch.packed, 9) > 0)
+    assert chains._chains.least(kept, ch.packed, 9, ()) is None
+    with pytest.raises(IndexError):
+        chains._chains.least(kept, ch.packed, 9, (1458,))
+    with pytest.raises(TypeError):
+        chains._chains.least(kept, ch.packed, 9, ("1",))
 
 
 def test_c_closures_are_the_reference_s_on_a_25x25_board():
