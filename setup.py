@@ -48,6 +48,7 @@ setup(
             ],
             optional=True,
         ),
+        Extension("dlx._tile", ["dlx/_tile.c"], depends=[PORTABLE], optional=True),
         Extension(
             "sudoku._batch",
             ["sudoku/_batch.c"],
