@@ -22,40 +22,42 @@
 
 #include "_portable.h"
 
-#define MAX_CELLS 4096
+#define MAX_CELLS 1024
+#define MAX_PIECES 64 /* the pieces are the bits of a word */
 #define WORDS (MAX_CELLS / 64 + 1) /* the board, and a word of cells past it */
 #define SLICE (1LL << 22)   /* placements between looks for Ctrl-C */
 #define PATTERN_BITS 4        /* a cell's placements are listed per state of the next 4 */
 #define PATTERNS (1u << PATTERN_BITS)
 #define REACH 2               /* see dead() */
 
-/* One placement in a list: its cells from `low` on, its piece, and where the list's
- * placements of the next piece begin (the lists of cells are sorted by piece). */
+/* One placement in a list: its cells from `low` on, and its piece. */
 typedef struct {
     uint64_t mask;
-    int skip;
-    short piece;
-    unsigned short low;
+    int piece, low;
 } Entry;
 
-/* A level of the search: the list it tries (entries k..end), the cell it fills (-1: the
- * level of a piece in `first`) and the board's cells from there when it began. */
+/* A level of the search: the list it tries, the pieces of it still to try (pending) and
+ * the placements of the one under way (entries k..end), the cell it fills (-1: the level of
+ * a piece in `first`) and the board's cells from there when it began. */
 typedef struct {
-    int k, end, cell;
-    uint64_t window;
+    int k, end, list, cell;
+    uint64_t pending, window;
 } Frame;
 
 /* A count under way. */
 typedef struct {
-    int n, words, levels, n_first; /* cells, their words, frames, pieces placed first */
-    Entry *entries;                /* the lists of cells, then those of the first pieces */
-    int *start;   /* list l is entries[start[l]..start[l + 1]): cell c's for state s of the
-                   * cells after it is list c * PATTERNS + s, first piece f's n * PATTERNS + f */
-    int *copies;  /* per piece, the copies left */
+    int n, words, levels, n_first, pieces; /* cells, words, frames, pieces first, pieces */
+    Entry *entries; /* the lists of cells, then those of the first pieces */
+    int *start;     /* list l's placements of piece p are entries[start[i]..start[i + 1])
+                     * with i = l * pieces + p; the list of cell c for state s of the cells
+                     * after it is l = c * PATTERNS + s, that of first piece f n * PATTERNS + f */
+    uint64_t *present; /* per list, its pieces */
+    uint64_t avail;    /* the pieces with copies left */
+    int *copies;       /* per piece, the copies left */
     Frame *frame; /* one a level */
     uint64_t board[WORDS];
     int left, level, started; /* copies left in all; where the search stands */
-    int n_steps, steps[3];    /* a cell's neighbours are cell +- steps[i] */
+    int n_steps, steps[2];    /* a cell's neighbours are cell +- steps[i] (0: none) */
     uint64_t interior, sums;  /* see dead() */
     long long count;
 } Count;
@@ -89,13 +91,10 @@ static int next_empty(const Count *t, int from)
     return t->n;
 }
 
-/* The cells r and their neighbours. */
-DLX_ALWAYS_INLINE uint64_t grow(const Count *t, uint64_t r)
+/* The cells r and their neighbours (a step 0 adds none). */
+DLX_ALWAYS_INLINE uint64_t grow(uint64_t r, int s0, int s1)
 {
-    uint64_t g = r;
-    for (int i = 0; i < t->n_steps; i++)
-        g |= r << t->steps[i] | r >> t->steps[i];
-    return g;
+    return r | r << s0 | r >> s0 | r << s1 | r >> s1;
 }
 
 /* 1 when the cells `placed` (a placement at the window's cell) leave a region of empty
@@ -106,18 +105,22 @@ DLX_ALWAYS_INLINE uint64_t grow(const Count *t, uint64_t r)
  * window. One still growing after REACH steps is let be (a cheap test, not a full one). */
 DLX_ALWAYS_INLINE int dead(const Count *t, uint64_t full, uint64_t placed)
 {
-    uint64_t empty = ~full, near = grow(t, placed) & empty & t->interior;
+    int s0 = t->steps[0], s1 = t->steps[1];
+    uint64_t empty = ~full, near = grow(placed, s0, s1) & empty & t->interior;
     while (near) {
         uint64_t r = near & (0 - near);
         for (int step = 0;; step++) {
-            uint64_t g = grow(t, r) & empty;
+            uint64_t g = grow(r, s0, s1) & empty;
             if (g == r)
                 break;
             if ((g & ~t->interior) || step == REACH)
                 goto open;
             r = g;
         }
-        if (!(t->sums >> dlx_popcount64(r) & 1))
+        int size = 0; /* a few cells (REACH steps from one): one at a time */
+        for (uint64_t left = r; left; left &= left - 1)
+            size++;
+        if (!(t->sums >> size & 1))
             return 1;
     open:
         near &= ~r;
@@ -142,8 +145,9 @@ DLX_ALWAYS_INLINE int enter(Count *t, int level, int c)
         t->count += t->left == 0;
         return 0;
     }
-    f->k = t->start[list];
-    f->end = t->start[list + 1];
+    f->list = list;
+    f->pending = t->present[list] & t->avail;
+    f->k = f->end = 0;
     return 1;
 }
 
@@ -160,12 +164,17 @@ static int search(Count *t, long long budget)
     }
     for (;;) {
         Frame *f = &t->frame[level];
-        while (f->k < f->end) {
-            const Entry *e = &entries[f->k];
-            if (!copies[e->piece]) {
-                f->k = e->skip;
+        for (;;) {
+            if (f->k == f->end) { /* the next piece of the list */
+                if (!f->pending)
+                    break;
+                size_t at = (size_t)f->list * (size_t)t->pieces + (size_t)dlx_ctz64(f->pending);
+                f->pending &= f->pending - 1;
+                f->k = t->start[at];
+                f->end = t->start[at + 1];
                 continue;
             }
+            const Entry *e = &entries[f->k];
             int next;
             if (f->cell >= 0) {
                 uint64_t full = f->window | e->mask;
@@ -183,7 +192,8 @@ static int search(Count *t, long long budget)
                 flip(board, e);
                 next = next_empty(t, 0);
             }
-            copies[e->piece]--;
+            if (!--copies[e->piece])
+                t->avail &= ~(1ULL << e->piece);
             t->left--;
             if (level + 1 < t->levels && enter(t, level + 1, next)) {
                 f = &t->frame[++level];
@@ -195,6 +205,7 @@ static int search(Count *t, long long budget)
             }
             flip(board, e); /* a tiling, or a dead end: take it back, try the next */
             copies[e->piece]++;
+            t->avail |= 1ULL << e->piece;
             t->left++;
             f->k++;
         }
@@ -204,6 +215,7 @@ static int search(Count *t, long long budget)
         const Entry *e = &entries[f->k];
         flip(board, e);
         copies[e->piece]++;
+        t->avail |= 1ULL << e->piece;
         t->left++;
         f->k++;
     }
@@ -236,8 +248,8 @@ static int read_placement(PyObject *placements, Py_ssize_t k, int n, int pieces,
     if (read_int(PyTuple_GET_ITEM(item, 0), 0, pieces - 1, "piece of placement", k, &piece) < 0 ||
         read_int(PyTuple_GET_ITEM(item, 1), 0, n - 1, "lowest cell of placement", k, &low) < 0)
         return -1;
-    e->piece = (short)piece;
-    e->low = (unsigned short)low;
+    e->piece = piece;
+    e->low = low;
     mask = PyTuple_GET_ITEM(item, 2);
     e->mask = PyLong_Check(mask) ? PyLong_AsUnsignedLongLong(mask) : 0;
     int room = n - e->low; /* the cells from low to the board's end */
@@ -252,75 +264,54 @@ static int read_placement(PyObject *placements, Py_ssize_t k, int n, int pieces,
     return 0;
 }
 
-/* The lists of the search in t->entries and t->start (see Count), from the checked
- * placements `all` (m of them) and `first_of` (per piece: its level in first, or -1). */
-static int make_lists(Count *t, const Entry *all, Py_ssize_t m, const int *first_of,
-                      int pieces)
+/* Each placement k of `all` (m of them, checked) into the lists of the search (see Count),
+ * pieces with first_of[piece] >= 0 into theirs; -1 with an exception when memory lacks. */
+static int make_lists(Count *t, const Entry *all, Py_ssize_t m, const int *first_of)
 {
-    size_t lists = (size_t)t->n * PATTERNS + (size_t)t->n_first, total;
-    size_t *at = PyMem_Calloc(lists + 1, sizeof(size_t)), *fill = PyMem_Calloc(lists + 1, sizeof(size_t));
-    int *by_piece = PyMem_Calloc(m ? (size_t)m : 1, sizeof(int));
-    int *piece_at = PyMem_Calloc((size_t)pieces + 1, sizeof(int));
+    size_t lists = (size_t)t->n * PATTERNS + (size_t)t->n_first, bins, total;
+    bins = lists * (size_t)t->pieces;
+    size_t *at = PyMem_Calloc(bins + 1, sizeof(size_t));
     int status = -1;
-    if (!at || !fill || !by_piece || !piece_at) {
+    t->present = PyMem_Calloc(lists, sizeof(uint64_t));
+    if (!at || !t->present) {
         PyErr_NoMemory();
         goto done;
     }
-    for (Py_ssize_t k = 0; k < m; k++) {
-        int f = first_of[all[k].piece];
-        if (f >= 0) {
-            at[(size_t)t->n * PATTERNS + (size_t)f + 1]++;
-            continue;
+    for (int pass = 0; pass < 2; pass++) { /* count each bin's placements, then place them */
+        for (Py_ssize_t k = 0; k < m; k++) {
+            const Entry *e = &all[k];
+            int f = first_of[e->piece];
+            unsigned covered = (unsigned)(e->mask >> 1) & (PATTERNS - 1);
+            for (unsigned s = 0; s < (f >= 0 ? 1 : PATTERNS); s++) {
+                size_t list = f >= 0 ? (size_t)t->n * PATTERNS + (size_t)f
+                                     : (size_t)e->low * PATTERNS + s;
+                size_t bin = list * (size_t)t->pieces + (size_t)e->piece;
+                if (f < 0 && (covered & s))
+                    continue;
+                if (pass == 0) {
+                    at[bin + 1]++;
+                    t->present[list] |= 1ULL << e->piece;
+                } else
+                    t->entries[at[bin]++] = *e;
+            }
         }
-        unsigned covered = (unsigned)(all[k].mask >> 1) & (PATTERNS - 1);
-        for (unsigned p = 0; p < PATTERNS; p++)
-            at[(size_t)all[k].low * PATTERNS + p + 1] += !(covered & p);
-    }
-    for (size_t c = 0; c < lists; c++)
-        at[c + 1] += at[c];
-    total = at[lists];
-    if (total > INT_MAX) {
-        PyErr_SetString(PyExc_ValueError, "count(): too many placements");
-        goto done;
-    }
-    t->entries = PyMem_Calloc(total ? total : 1, sizeof(Entry));
-    t->start = PyMem_Calloc(lists + 1, sizeof(int));
-    if (!t->entries || !t->start) {
-        PyErr_NoMemory();
-        goto done;
-    }
-    for (size_t c = 0; c <= lists; c++)
-        t->start[c] = (int)at[c], fill[c] = at[c];
-    /* placements by piece (stable), then into their lists: each list is sorted by piece */
-    for (Py_ssize_t k = 0; k < m; k++)
-        piece_at[all[k].piece + 1]++;
-    for (int p = 0; p < pieces; p++)
-        piece_at[p + 1] += piece_at[p];
-    for (Py_ssize_t k = 0; k < m; k++)
-        by_piece[piece_at[all[k].piece]++] = (int)k;
-    for (Py_ssize_t j = 0; j < m; j++) {
-        const Entry *e = &all[by_piece[j]];
-        int f = first_of[e->piece];
-        if (f >= 0) {
-            t->entries[fill[(size_t)t->n * PATTERNS + (size_t)f]++] = *e;
-            continue;
+        if (pass == 1)
+            break;
+        for (size_t b = 0; b < bins; b++)
+            at[b + 1] += at[b];
+        total = at[bins];
+        t->entries = total <= INT_MAX ? PyMem_Calloc(total ? total : 1, sizeof(Entry)) : NULL;
+        t->start = total <= INT_MAX ? PyMem_Calloc(bins + 1, sizeof(int)) : NULL;
+        if (!t->entries || !t->start) {
+            PyErr_NoMemory();
+            goto done;
         }
-        unsigned covered = (unsigned)(e->mask >> 1) & (PATTERNS - 1);
-        for (unsigned p = 0; p < PATTERNS; p++)
-            if (!(covered & p))
-                t->entries[fill[(size_t)e->low * PATTERNS + p]++] = *e;
+        for (size_t b = 0; b <= bins; b++)
+            t->start[b] = (int)at[b];
     }
-    for (size_t list = 0; list < lists; list++)
-        for (int k = t->start[list + 1] - 1; k >= t->start[list]; k--) {
-            Entry *e = &t->entries[k];
-            e->skip = k + 1 < t->start[list + 1] && e[1].piece == e->piece ? e[1].skip : k + 1;
-        }
     status = 0;
 done:
     PyMem_Free(at);
-    PyMem_Free(fill);
-    PyMem_Free(by_piece);
-    PyMem_Free(piece_at);
     return status;
 }
 
@@ -340,8 +331,8 @@ static int read_board(Count *t, PyObject *blocked_obj, PyObject *steps_obj, PyOb
             goto done;
         t->board[c >> 6] |= 1ULL << (c & 63);
     }
-    if (PySequence_Fast_GET_SIZE(steps) > 3) {
-        PyErr_SetString(PyExc_ValueError, "count(): at most 3 steps between neighbours");
+    if (PySequence_Fast_GET_SIZE(steps) > 2) {
+        PyErr_SetString(PyExc_ValueError, "count(): at most 2 steps between neighbours");
         goto done;
     }
     t->n_steps = (int)PySequence_Fast_GET_SIZE(steps);
@@ -371,7 +362,7 @@ PyDoc_STRVAR(count_doc,
              "placement is (piece, low, mask): mask's bit b is cell low + b, bit 0 set. The\n"
              "pieces of `first` (distinct, one copy each) are placed first, in turn; then the\n"
              "lowest empty cell is filled until the board is full and no copy is left. The\n"
-             "`blocked` cells are filled from the start. With `steps` (up to 3, each 1..63:\n"
+             "`blocked` cells are filled from the start. With `steps` (up to 2, each 1..63:\n"
              "the cells c +- step are c's neighbours, and only those), a placement that\n"
              "closes off a small region whose size s is not a bit of `sums` is dropped.");
 
@@ -401,12 +392,13 @@ static PyObject *count_py(PyObject *Py_UNUSED(module), PyObject *const *args, Py
     Py_ssize_t pieces = PySequence_Fast_GET_SIZE(copies);
     Py_ssize_t m = PySequence_Fast_GET_SIZE(placements);
     Py_ssize_t n_first = PySequence_Fast_GET_SIZE(first);
-    if (pieces < 1 || pieces > MAX_CELLS || m > INT_MAX / 2) {
+    if (pieces < 1 || pieces > MAX_PIECES || m > INT_MAX / 2) {
         PyErr_Format(PyExc_ValueError, "count(): 1 to %d pieces, fewer than 2**30 placements",
-                     MAX_CELLS);
+                     MAX_PIECES);
         goto done;
     }
     t.n_first = (int)n_first;
+    t.pieces = (int)pieces;
     t.copies = PyMem_Calloc((size_t)pieces, sizeof(int));
     first_of = PyMem_Calloc((size_t)pieces, sizeof(int));
     all = PyMem_Calloc(m ? (size_t)m : 1, sizeof(Entry));
@@ -419,6 +411,7 @@ static PyObject *count_py(PyObject *Py_UNUSED(module), PyObject *const *args, Py
         if (read_int(PySequence_Fast_GET_ITEM(copies, p), 0, t.n, "copies of piece", p, &t.copies[p]) < 0)
             goto done;
         total += t.copies[p];
+        t.avail |= t.copies[p] ? 1ULL << p : 0;
         first_of[p] = -1;
     }
     for (Py_ssize_t f = 0; f < n_first; f++) {
@@ -441,7 +434,7 @@ static PyObject *count_py(PyObject *Py_UNUSED(module), PyObject *const *args, Py
         PyErr_NoMemory();
         goto done;
     }
-    if (make_lists(&t, all, m, first_of, (int)pieces) < 0)
+    if (make_lists(&t, all, m, first_of) < 0)
         goto done;
     for (int c = t.n; c < 64 * WORDS; c++) /* the cells past the board are never empty */
         t.board[c >> 6] |= 1ULL << (c & 63);
@@ -460,7 +453,7 @@ done:
     Py_XDECREF(copies);
     Py_XDECREF(placements);
     Py_XDECREF(first);
-    void *arrays[] = {t.copies, first_of, all, t.entries, t.start, t.frame};
+    void *arrays[] = {t.copies, first_of, all, t.entries, t.start, t.present, t.frame};
     for (size_t k = 0; k < sizeof arrays / sizeof arrays[0]; k++)
         PyMem_Free(arrays[k]);
     return result;
@@ -482,7 +475,8 @@ static struct PyModuleDef module = {
 PyMODINIT_FUNC PyInit__tile(void)
 {
     PyObject *m = PyModule_Create(&module);
-    if (m && PyModule_AddIntConstant(m, "MAX_CELLS", MAX_CELLS) < 0)
+    if (m && (PyModule_AddIntConstant(m, "MAX_CELLS", MAX_CELLS) < 0 ||
+              PyModule_AddIntConstant(m, "MAX_PIECES", MAX_PIECES) < 0))
         Py_CLEAR(m);
     return m;
 }

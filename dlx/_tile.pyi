@@ -4,7 +4,8 @@ filling the lowest empty cell."""
 from collections.abc import Sequence
 from typing import Final
 
-MAX_CELLS: Final[int]
+MAX_CELLS: Final[int]  # the cells of a board, at most
+MAX_PIECES: Final[int]  # the pieces, at most (bits of a word)
 
 def count(
     cells: int,

@@ -14,8 +14,11 @@ On flat boards this is 1.3 to 5 times faster than the exact-cover loops on the p
 boards of the benchmark (3 to 5 on the boxes). On solids it loses: 3x4x5 with the
 pentominoes five times slower, and 2x5x6 five times slower counting every solution (the
 loops' choice of the item with fewest options wins in space), so ``Tiling`` uses this
-counter on flat boards only, when ``dlx._tile`` was built and every placement spans fewer
-than 64 cells of the numbering.
+counter on flat boards only, when ``dlx._tile`` was built, the numbering has at most
+``dlx._tile.MAX_CELLS`` cells, there are at most ``dlx._tile.MAX_PIECES`` pieces and every
+placement spans fewer than 64 cells of the numbering. The count starts next to the
+restricted piece of the plan's main case (its least placements, in the top left corner):
+filling from the other end takes four times as long on 6x10.
 """
 
 from __future__ import annotations
@@ -65,6 +68,8 @@ class CellCounter:
                 sums |= sums << len(piece)
         self.sums = sums & (1 << 64) - 1
         self.encoded = {name: [self.encode(p) for p in kept] for name, kept in placements.items()}
+        self.fits = all(mask >> 64 == 0 for kept in self.encoded.values() for _, _, mask in kept)
+        """True when every placement spans fewer than 64 cells of the numbering."""
 
     def encode(self, placement: Placement) -> Encoded:
         """A placement as dlx._tile takes it."""
@@ -96,7 +101,7 @@ def cell_counter(
 ) -> CellCounter | None:
     """The counter for a flat board and its placements, or None where it does not apply
     (see the module)."""
-    if _tile is None:
+    if _tile is None or len(pieces) > _tile.MAX_PIECES:
         return None
     extent = {
         axis: max(c[axis] for c in board) - min(c[axis] for c in board) + 1 for axis in range(3)
@@ -108,10 +113,10 @@ def cell_counter(
     orders = sorted(permutations(axes), key=lambda order: [-extent[a] for a in order])
     for order in orders:
         number, steps = _numbering(board, order, extent)
-        if max(number.values()) >= _tile.MAX_CELLS:
-            return None
-        if all(_span(number, p) < 64 for kept in placements.values() for p in kept):
-            return CellCounter(number, steps, pieces, placements)
+        if max(number.values()) < _tile.MAX_CELLS:
+            counter = CellCounter(number, steps, pieces, placements)
+            if counter.fits:
+                return counter
     return None
 
 
@@ -127,8 +132,3 @@ def _numbering(
         stride *= extent[axis] + 1
     number = {c: sum((c[a] - low[a]) * strides[a] for a in order) for c in board}
     return number, sorted(strides.values())
-
-
-def _span(number: Mapping[Cell, int], placement: Placement) -> int:
-    bits = [number[cell] for cell in placement.cells]
-    return max(bits) - min(bits)
