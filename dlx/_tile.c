@@ -32,7 +32,7 @@
 
 /* One placement in a list: its cells from `low` on, and its piece. */
 typedef struct {
-    uint64_t mask;
+    uint64_t mask, near; /* near: the cells beside it, from low on */
     int piece, low;
 } Entry;
 
@@ -103,19 +103,19 @@ DLX_ALWAYS_INLINE uint64_t grow(uint64_t r, int s0, int s1)
  * below the window are filled (it starts at the lowest empty cell); a region is closed when
  * it stops growing inside the window's `interior`, whose cells' neighbours are all in the
  * window. One still growing after REACH steps is let be (a cheap test, not a full one). */
-DLX_ALWAYS_INLINE int dead(const Count *t, uint64_t full, uint64_t placed)
+DLX_ALWAYS_INLINE int dead(const Count *t, uint64_t full, uint64_t beside)
 {
     int s0 = t->steps[0], s1 = t->steps[1];
-    uint64_t empty = ~full, near = grow(placed, s0, s1) & empty & t->interior;
+    uint64_t empty = ~full, near = beside & empty & t->interior;
     while (near) {
         uint64_t r = near & (0 - near);
         for (int step = 0;; step++) {
             uint64_t g = grow(r, s0, s1) & empty;
             if (g == r)
                 break;
-            if ((g & ~t->interior) || step == REACH)
-                goto open;
             r = g;
+            if ((g & ~t->interior) || step == REACH)
+                goto open; /* its cells all lie in one region, open or large */
         }
         int size = 0; /* a few cells (REACH steps from one): one at a time */
         for (uint64_t left = r; left; left &= left - 1)
@@ -178,7 +178,7 @@ static int search(Count *t, long long budget)
             int next;
             if (f->cell >= 0) {
                 uint64_t full = f->window | e->mask;
-                if ((f->window & e->mask) || (t->n_steps && dead(t, full, e->mask))) {
+                if ((f->window & e->mask) || (t->n_steps && dead(t, full, e->near))) {
                     f->k++;
                     continue;
                 }
@@ -291,8 +291,11 @@ static int make_lists(Count *t, const Entry *all, Py_ssize_t m, const int *first
                 if (pass == 0) {
                     at[bin + 1]++;
                     t->present[list] |= 1ULL << e->piece;
-                } else
-                    t->entries[at[bin]++] = *e;
+                } else {
+                    Entry *to = &t->entries[at[bin]++];
+                    *to = *e;
+                    to->near = grow(e->mask, t->steps[0], t->steps[1]) & ~e->mask;
+                }
             }
         }
         if (pass == 1)
@@ -434,12 +437,10 @@ static PyObject *count_py(PyObject *Py_UNUSED(module), PyObject *const *args, Py
         PyErr_NoMemory();
         goto done;
     }
-    if (make_lists(&t, all, m, first_of) < 0)
+    if (read_board(&t, args[4], args[5], args[6]) < 0 || make_lists(&t, all, m, first_of) < 0)
         goto done;
     for (int c = t.n; c < 64 * WORDS; c++) /* the cells past the board are never empty */
         t.board[c >> 6] |= 1ULL << (c & 63);
-    if (read_board(&t, args[4], args[5], args[6]) < 0)
-        goto done;
     int ended = 0;
     while (!ended) {
         Py_BEGIN_ALLOW_THREADS;
