@@ -6,7 +6,9 @@ several copies is one item covered that many times (Knuth's Algorithm M): copies
 interchangeable, so swapping two is not another solution. When only one piece has copies,
 its item is left out: the cells, covered once each, already leave room for exactly its
 copies, and the problem stays a plain exact cover that the C loops search. Placements
-that cut off a region no other pieces can fill are left out (``dlx.tiling.grid``).
+that cut off a region no other pieces can fill are left out (``dlx.tiling.grid``). On a
+flat board, a count fills the lowest empty cell in C instead (``dlx.tiling.cells``): the
+same count, several times faster.
 """
 
 from __future__ import annotations
