@@ -4,7 +4,9 @@ counter (tests/tiling/oracle.py); dlx._tile refuses what is not a board."""
 
 from __future__ import annotations
 
+import _thread
 import random
+import threading
 
 import pytest
 
@@ -143,6 +145,22 @@ def test_solid_boards_and_counts_with_progress_run_on_the_exact_cover_loops() ->
     seen = []
     assert tiling.count(progress=seen.append, progress_interval=10) == 2
     assert seen  # the loops called it: the counter by cells takes no progress
+
+
+@pytest.mark.usefixtures("python_ctrl_c")
+def test_ctrl_c_stops_a_long_count_by_cells() -> None:
+    # 8x8 by the pentominoes and the square: 129,168 in all, half a minute of search; the
+    # count looks for Ctrl-C as it goes (else this test would take that long)
+    tiling = Tiling(box(8, 8), "pentominoes tetrominoes:O")
+    assert tiling.counts_by_cells
+    timer = threading.Timer(0.2, _thread.interrupt_main)
+    timer.start()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            tiling.count(all_symmetric=True)
+    finally:
+        timer.cancel()
+    assert Tiling(box(3, 20), "pentominoes").count() == 2  # the next count starts afresh
 
 
 # -- dlx._tile.count itself: tiny boards by hand, and what it refuses ------------------------
