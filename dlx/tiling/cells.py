@@ -10,15 +10,17 @@ two cells of the numbering runs a spare cell, never empty, so that a region of e
 is a few shifts of a word: a placement that closes off a region no choice of the pieces
 fills (the test of ``dlx.tiling.grid``, on sizes only) is dropped as soon as it is made.
 
-On flat boards this is 1.3 to 5 times faster than the exact-cover loops on the pentomino
-boards of the benchmark (3 to 5 on the boxes). On solids it loses: 3x4x5 with the
-pentominoes five times slower, and 2x5x6 five times slower counting every solution (the
-loops' choice of the item with fewest options wins in space), so ``Tiling`` uses this
-counter on flat boards only, when ``dlx._tile`` was built, the numbering has at most
-``dlx._tile.MAX_CELLS`` cells, there are at most ``dlx._tile.MAX_PIECES`` pieces and every
-placement spans fewer than 64 cells of the numbering. The count starts next to the
-restricted piece of the plan's main case (its least placements, in the top left corner):
-filling from the other end takes four times as long on 6x10.
+On the flat pentomino boards of the benchmark this counts the distinct solutions 1.3 to 7
+times faster than the exact-cover loops (4 to 7 on the boxes 4x15 to 6x10), and every
+solution 1.4 to 4 times faster, but for 8x8 with a hole (twice slower: no piece is placed
+first there). On solids it loses: 3x4x5 with the pentominoes five times slower, 2x5x6
+five times slower counting every solution (the loops' choice of the item with the fewest
+options wins in space), so ``Tiling`` uses this counter on flat boards only, when
+``dlx._tile`` was built, the numbering has at most ``dlx._tile.MAX_CELLS`` cells, there
+are at most ``dlx._tile.MAX_PIECES`` pieces and every placement spans fewer than 64 cells
+of the numbering. The count starts next to the restricted piece of the plan's main case
+(its least placements, in the top left corner): filling from the other end takes four
+times as long on 6x10.
 """
 
 from __future__ import annotations
