@@ -1,6 +1,7 @@
 """Build the optional C accelerators; everything else is in pyproject.toml.
 
-``dlx._search`` is the C search loop; ``sudoku._batch`` solves sudoku lines in chunks through
+``dlx._search`` is the C search loop; ``dlx._tile`` counts tilings of flat boards by the lowest
+empty cell (``dlx.tiling.cells``); ``sudoku._batch`` solves sudoku lines in chunks through
 dlx._search's C API (dlx/_search_api.h). ``optional=True``: without a C compiler or Python's
 headers the build is skipped with a warning and the pure-Python code does everything.
 """
@@ -48,6 +49,7 @@ setup(
             ],
             optional=True,
         ),
+        Extension("dlx._tile", ["dlx/_tile.c"], depends=[PORTABLE], optional=True),
         Extension(
             "sudoku._batch",
             ["sudoku/_batch.c"],

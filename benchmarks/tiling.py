@@ -1,9 +1,10 @@
 """``dlx.tiling`` against a hand-made model, and ``dlx-sudoku tile`` against Polyform Puzzler.
 
 1. In this process: ``Tiling(box(6, 10), "pentominoes").count()`` (the model built from
-   the piece set, the symmetry broken by the program) against the C loop counting Knuth's
-   hand-made model of the same problem (``tests/fixtures/pentominoes-6x10.dlx``, read from
-   its file; the X kept in the top-left quarter), rounds taken in turn. Both count 2339.
+   the piece set, the symmetry broken by the program, counted in C by filling the lowest
+   empty cell: ``dlx.tiling.cells``) against the C loop counting Knuth's hand-made model of
+   the same problem (``tests/fixtures/pentominoes-6x10.dlx``, read from its file; the X
+   kept in the top-left quarter), rounds taken in turn. Both count 2339.
 2. With ``--puzzler PYTHON``: whole processes, ``dlx-sudoku tile BOARD --pieces SET --count``
    against Polyform Puzzler's script for the same puzzle (``PYTHON SCRIPT -N``, its default
    algorithm, xcover's Dancing Cells compiled by Numba, unless ``--algorithm``), each count

@@ -20,9 +20,11 @@ def test_the_c_loops_are_the_ones_in_use() -> None:
     import dlx._search
     import dlx.search
     import sudoku.solve
+    from dlx.tiling import Tiling, box
 
     assert dlx.search.DEFAULT_BACKEND == "c"
     assert sudoku.solve.c_batch_available()
+    assert Tiling(box(3, 20), "pentominoes").counts_by_cells  # dlx._tile
     assert dlx._search.BIT_OPS in ("compiler builtins", "MSVC intrinsics", "plain C")
 
 

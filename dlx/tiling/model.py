@@ -6,7 +6,9 @@ several copies is one item covered that many times (Knuth's Algorithm M): copies
 interchangeable, so swapping two is not another solution. When only one piece has copies,
 its item is left out: the cells, covered once each, already leave room for exactly its
 copies, and the problem stays a plain exact cover that the C loops search. Placements
-that cut off a region no other pieces can fill are left out (``dlx.tiling.grid``).
+that cut off a region no other pieces can fill are left out (``dlx.tiling.grid``). On a
+flat board, a count fills the lowest empty cell in C instead (``dlx.tiling.cells``): the
+same count, several times faster.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from dlx import seeds
 from dlx.errors import TilingError
 from dlx.problem import Problem
 from dlx.seeds import Seed
+from dlx.tiling.cells import CellCounter, cell_counter
 from dlx.tiling.grid import Grid
 from dlx.tiling.pictures import Board, read_board
 from dlx.tiling.shapes import FLAT, FLAT_TURNS, ROTATIONS, Cell, Piece, is_flat, orientations
@@ -147,31 +150,52 @@ class Tiling:
         """The number of distinct solutions (up to the puzzle's symmetries), or of every
         solution with ``all_symmetric``.
 
+        A serial count with the default ``backend`` and no ``progress`` fills the lowest
+        empty cell in C where that applies (``counts_by_cells``), the exact-cover loops
+        elsewhere; both count the same.
+
         With ``jobs`` or an ``executor`` each case is counted by parallel workers (see
         ``dlx.parallel.Count``).
         ``progress`` is called with the ``Search`` every ``progress_interval`` nodes of a
         serial count, or with the ``dlx.parallel.Progress`` of a parallel one.
         """
         cases = [None] if all_symmetric else self.cases
+        serial = jobs is None and executor is None and progress is None and backend is None
+        counter = self._cell_counter if serial and self.counts_by_cells else None
         total = 0
         for case in cases:
-            problem = self.problem(case)
             if case is not None and len(case.group) > 1:
-                listed = cast(Iterator[Solution], problem.solutions(backend=backend))
-                total += len({least_image(s, case.group) for s in listed})
+                listed = self.problem(case).solutions(backend=backend)
+                total += len({least_image(s, case.group) for s in cast(Iterator[Solution], listed)})
+            elif counter is not None:
+                total += counter.count(case)
             elif jobs is not None or executor is not None:
                 from dlx.parallel import Count
 
                 run = Count(
-                    problem, jobs=jobs, executor=executor, progress=progress, backend=backend
+                    self.problem(case),
+                    jobs=jobs,
+                    executor=executor,
+                    progress=progress,
+                    backend=backend,
                 )
                 total += run.run()
             else:
-                search = problem.search(
+                search = self.problem(case).search(
                     progress=progress, progress_interval=progress_interval, backend=backend
                 )
                 total += search.count()
         return total
+
+    @property
+    def counts_by_cells(self) -> bool:
+        """True when a serial count without progress fills the lowest empty cell in C
+        (``dlx.tiling.cells``), rather than running the exact-cover loops."""
+        return self._cell_counter is not None
+
+    @cached_property
+    def _cell_counter(self) -> CellCounter | None:
+        return cell_counter(self.board.cells, self.pieces, self.placements)
 
     def solutions(
         self,

@@ -1,0 +1,483 @@
+/* dlx._tile: the number of tilings of a board, counted the classic way for polyforms.
+ *
+ * The board's cells are the bits of a row of 64-bit words (cell c is bit c % 64 of word
+ * c / 64; cells past the board are set, as if filled). A placement is its lowest cell and
+ * a 64-bit mask of its cells from there (bit 0 is that cell), and a piece; each piece has
+ * a number of copies left, and copies are alike: a placement is one choice whichever copy
+ * it takes, so the count is the exact cover's with the piece's item covered that many
+ * times. The search takes the pieces named `first` in turn, one placement each, and then
+ * always fills the lowest empty cell, with each placement whose lowest cell it is: every
+ * tiling is met once, in one order. A cell's placements are listed once per state of the
+ * PATTERN_BITS cells after it (each list holds those that fit it), sorted by piece so that a
+ * piece with no copy left is skipped at once. Given the steps between neighbours, a
+ * placement that closes off a small region of empty cells that no pieces fill is dropped
+ * (dead()). An explicit stack, one frame a level; the GIL is let go and taken back every
+ * SLICE placements to look for Ctrl-C.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <limits.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "_portable.h"
+
+#define MAX_CELLS 1024
+#define MAX_PIECES 64 /* the pieces are the bits of a word */
+#define WORDS (MAX_CELLS / 64 + 1) /* the board, and a word of cells past it */
+#define SLICE (1LL << 22)   /* placements between looks for Ctrl-C */
+#define PATTERN_BITS 4        /* a cell's placements are listed per state of the next 4 */
+#define PATTERNS (1u << PATTERN_BITS)
+#define REACH 2               /* see dead() */
+
+/* One placement in a list: its cells from `low` on, and its piece. */
+typedef struct {
+    uint64_t mask, near; /* near: the cells beside it, from low on */
+    int piece, low;
+} Entry;
+
+/* A level of the search: the list it tries, the pieces of it still to try (pending) and
+ * the placements of the one under way (entries k..end), the cell it fills (-1: the level of
+ * a piece in `first`) and the board's cells from there when it began. */
+typedef struct {
+    int k, end, list, cell;
+    uint64_t pending, window;
+} Frame;
+
+/* A count under way. */
+typedef struct {
+    int n, words, levels, n_first, pieces; /* cells, words, frames, pieces first, pieces */
+    Entry *entries; /* the lists of cells, then those of the first pieces */
+    int *start;     /* list l's placements of piece p are entries[start[i]..start[i + 1])
+                     * with i = l * pieces + p; the list of cell c for state s of the cells
+                     * after it is l = c * PATTERNS + s, that of first piece f n * PATTERNS + f */
+    uint64_t *present; /* per list, its pieces */
+    uint64_t avail;    /* the pieces with copies left */
+    int *copies;       /* per piece, the copies left */
+    Frame *frame; /* one a level */
+    uint64_t board[WORDS];
+    int left, level, started; /* copies left in all; where the search stands */
+    int n_steps, steps[2];    /* a cell's neighbours are cell +- steps[i] (0: none) */
+    uint64_t interior, sums;  /* see dead() */
+    long long count;
+} Count;
+
+/* The board's cells c..c+63, as bits from 0 (c < 64 * words). */
+DLX_ALWAYS_INLINE uint64_t window(const uint64_t *board, int c)
+{
+    int i = c >> 6, s = c & 63;
+    return s ? board[i] >> s | board[i + 1] << (64 - s) : board[i];
+}
+
+/* Flip a placement's cells on the board (fill, or empty again). */
+DLX_ALWAYS_INLINE void flip(uint64_t *board, const Entry *e)
+{
+    int i = e->low >> 6, s = e->low & 63;
+    board[i] ^= e->mask << s;
+    if (s)
+        board[i + 1] ^= e->mask >> (64 - s);
+}
+
+/* The lowest empty cell from `from` on, or n when the board is full. */
+static int next_empty(const Count *t, int from)
+{
+    for (int i = from >> 6; i < t->words; i++) {
+        uint64_t empty = ~t->board[i];
+        if (i == from >> 6)
+            empty &= ~0ULL << (from & 63);
+        if (empty)
+            return i * 64 + dlx_ctz64(empty);
+    }
+    return t->n;
+}
+
+/* The cells r and their neighbours (a step 0 adds none). */
+DLX_ALWAYS_INLINE uint64_t grow(uint64_t r, int s0, int s1)
+{
+    return r | r << s0 | r >> s0 | r << s1 | r >> s1;
+}
+
+/* 1 when the cells `placed` (a placement at the window's cell) leave a region of empty
+ * cells beside them that is closed within the window and no pieces fill (its size not a
+ * bit of sums); `full` is the window's filled cells, the placement's included. The cells
+ * below the window are filled (it starts at the lowest empty cell); a region is closed when
+ * it stops growing inside the window's `interior`, whose cells' neighbours are all in the
+ * window. One still growing after REACH steps is let be (a cheap test, not a full one). */
+DLX_ALWAYS_INLINE int dead(const Count *t, uint64_t full, uint64_t beside)
+{
+    int s0 = t->steps[0], s1 = t->steps[1];
+    uint64_t empty = ~full, near = beside & empty & t->interior;
+    while (near) {
+        uint64_t r = near & (0 - near);
+        for (int step = 0;; step++) {
+            uint64_t g = grow(r, s0, s1) & empty;
+            if (g == r)
+                break;
+            r = g;
+            if ((g & ~t->interior) || step == REACH)
+                goto open; /* its cells all lie in one region, open or large */
+        }
+        int size = 0; /* a few cells (REACH steps from one): one at a time */
+        for (uint64_t left = r; left; left &= left - 1)
+            size++;
+        if (!(t->sums >> size & 1))
+            return 1;
+    open:
+        near &= ~r;
+    }
+    return 0;
+}
+
+/* Set up level `level` to fill cell c (or to place first piece f when level < n_first):
+ * 0 when there is nothing to try (a tiling counted, or a dead end). */
+DLX_ALWAYS_INLINE int enter(Count *t, int level, int c)
+{
+    Frame *f = &t->frame[level];
+    int list;
+    if (level < t->n_first) {
+        list = t->n * PATTERNS + level;
+        f->cell = -1;
+    } else if (c < t->n) {
+        f->window = window(t->board, c);
+        list = c * PATTERNS + (int)((f->window >> 1) & (PATTERNS - 1));
+        f->cell = c;
+    } else {
+        t->count += t->left == 0;
+        return 0;
+    }
+    f->list = list;
+    f->pending = t->present[list] & t->avail;
+    f->k = f->end = 0;
+    return 1;
+}
+
+/* Up to `budget` placements of the search; 1 when it has ended, 0 when it paused. */
+static int search(Count *t, long long budget)
+{
+    const Entry *entries = t->entries;
+    int *copies = t->copies, level = t->level;
+    uint64_t *board = t->board;
+    if (!t->started) {
+        t->started = 1;
+        if (!enter(t, 0, next_empty(t, 0)))
+            return 1;
+    }
+    for (;;) {
+        Frame *f = &t->frame[level];
+        for (;;) {
+            if (f->k == f->end) { /* the next piece of the list */
+                if (!f->pending)
+                    break;
+                size_t at = (size_t)f->list * (size_t)t->pieces + (size_t)dlx_ctz64(f->pending);
+                f->pending &= f->pending - 1;
+                f->k = t->start[at];
+                f->end = t->start[at + 1];
+                continue;
+            }
+            const Entry *e = &entries[f->k];
+            int next;
+            if (f->cell >= 0) {
+                uint64_t full = f->window | e->mask;
+                if ((f->window & e->mask) || (t->n_steps && dead(t, full, e->near))) {
+                    f->k++;
+                    continue;
+                }
+                next = ~full ? f->cell + dlx_ctz64(~full) : next_empty(t, f->cell + 64);
+                flip(board, e);
+            } else {
+                if (window(board, e->low) & e->mask) {
+                    f->k++;
+                    continue;
+                }
+                flip(board, e);
+                next = next_empty(t, 0);
+            }
+            if (!--copies[e->piece])
+                t->avail &= ~(1ULL << e->piece);
+            t->left--;
+            if (level + 1 < t->levels && enter(t, level + 1, next)) {
+                f = &t->frame[++level];
+                if (--budget <= 0) {
+                    t->level = level;
+                    return 0;
+                }
+                continue;
+            }
+            flip(board, e); /* a tiling, or a dead end: take it back, try the next */
+            copies[e->piece]++;
+            t->avail |= 1ULL << e->piece;
+            t->left++;
+            f->k++;
+        }
+        if (level == 0)
+            return 1;
+        f = &t->frame[--level]; /* back up: take back this level's placement */
+        const Entry *e = &entries[f->k];
+        flip(board, e);
+        copies[e->piece]++;
+        t->avail |= 1ULL << e->piece;
+        t->left++;
+        f->k++;
+    }
+}
+
+/* An int in lo..hi; -1 with a ValueError naming `what` k if it is not one. */
+static int read_int(PyObject *item, long lo, long hi, const char *what, Py_ssize_t k, int *out)
+{
+    long v = PyLong_Check(item) ? PyLong_AsLong(item) : -1;
+    if (!PyLong_Check(item) || (v == -1 && PyErr_Occurred()) || v < lo || v > hi) {
+        PyErr_Clear();
+        PyErr_Format(PyExc_ValueError, "count(): %s %zd is not an int in %ld..%ld", what, k, lo,
+                     hi);
+        return -1;
+    }
+    *out = (int)v;
+    return 0;
+}
+
+/* Placement k, (piece, low, mask), checked: the piece is one of `pieces`, the mask's bit 0
+ * set and every bit a cell of the board. -1 with a ValueError if not. */
+static int read_placement(PyObject *placements, Py_ssize_t k, int n, int pieces, Entry *e)
+{
+    PyObject *item = PySequence_Fast_GET_ITEM(placements, k), *mask;
+    if (!PyTuple_Check(item) || PyTuple_GET_SIZE(item) != 3) {
+        PyErr_Format(PyExc_ValueError, "count(): placement %zd is not (piece, low, mask)", k);
+        return -1;
+    }
+    int piece, low;
+    if (read_int(PyTuple_GET_ITEM(item, 0), 0, pieces - 1, "piece of placement", k, &piece) < 0 ||
+        read_int(PyTuple_GET_ITEM(item, 1), 0, n - 1, "lowest cell of placement", k, &low) < 0)
+        return -1;
+    e->piece = piece;
+    e->low = low;
+    mask = PyTuple_GET_ITEM(item, 2);
+    e->mask = PyLong_Check(mask) ? PyLong_AsUnsignedLongLong(mask) : 0;
+    int room = n - e->low; /* the cells from low to the board's end */
+    if (PyErr_Occurred() || !(e->mask & 1) || (room < 64 && e->mask >> room)) {
+        PyErr_Clear();
+        PyErr_Format(PyExc_ValueError,
+                     "count(): the mask of placement %zd is not a 64-bit int with bit 0 set and "
+                     "every bit on the board",
+                     k);
+        return -1;
+    }
+    return 0;
+}
+
+/* Each placement k of `all` (m of them, checked) into the lists of the search (see Count),
+ * pieces with first_of[piece] >= 0 into theirs; -1 with an exception when memory lacks. */
+static int make_lists(Count *t, const Entry *all, Py_ssize_t m, const int *first_of)
+{
+    size_t lists = (size_t)t->n * PATTERNS + (size_t)t->n_first, bins, total;
+    bins = lists * (size_t)t->pieces;
+    size_t *at = PyMem_Calloc(bins + 1, sizeof(size_t));
+    int status = -1;
+    t->present = PyMem_Calloc(lists, sizeof(uint64_t));
+    if (!at || !t->present) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    for (int pass = 0; pass < 2; pass++) { /* count each bin's placements, then place them */
+        for (Py_ssize_t k = 0; k < m; k++) {
+            const Entry *e = &all[k];
+            int f = first_of[e->piece];
+            unsigned covered = (unsigned)(e->mask >> 1) & (PATTERNS - 1);
+            for (unsigned s = 0; s < (f >= 0 ? 1 : PATTERNS); s++) {
+                size_t list = f >= 0 ? (size_t)t->n * PATTERNS + (size_t)f
+                                     : (size_t)e->low * PATTERNS + s;
+                size_t bin = list * (size_t)t->pieces + (size_t)e->piece;
+                if (f < 0 && (covered & s))
+                    continue;
+                if (pass == 0) {
+                    at[bin + 1]++;
+                    t->present[list] |= 1ULL << e->piece;
+                } else {
+                    Entry *to = &t->entries[at[bin]++];
+                    *to = *e;
+                    to->near = grow(e->mask, t->steps[0], t->steps[1]) & ~e->mask;
+                }
+            }
+        }
+        if (pass == 1)
+            break;
+        for (size_t b = 0; b < bins; b++)
+            at[b + 1] += at[b];
+        total = at[bins];
+        t->entries = total <= INT_MAX ? PyMem_Calloc(total ? total : 1, sizeof(Entry)) : NULL;
+        t->start = total <= INT_MAX ? PyMem_Calloc(bins + 1, sizeof(int)) : NULL;
+        if (!t->entries || !t->start) {
+            PyErr_NoMemory();
+            goto done;
+        }
+        for (size_t b = 0; b <= bins; b++)
+            t->start[b] = (int)at[b];
+    }
+    status = 0;
+done:
+    PyMem_Free(at);
+    return status;
+}
+
+/* The board's blocked cells (filled from the start), the steps between neighbours and the
+ * region sizes some pieces fill (see dead()); -1 with a ValueError if they are not right. */
+static int read_board(Count *t, PyObject *blocked_obj, PyObject *steps_obj, PyObject *sums)
+{
+    PyObject *blocked = PySequence_Fast(blocked_obj, "count(): blocked must be a sequence");
+    PyObject *steps = blocked ? PySequence_Fast(steps_obj, "count(): steps must be a sequence")
+                              : NULL;
+    int status = -1, most = 0;
+    if (!steps)
+        goto done;
+    for (Py_ssize_t k = 0; k < PySequence_Fast_GET_SIZE(blocked); k++) {
+        int c;
+        if (read_int(PySequence_Fast_GET_ITEM(blocked, k), 0, t->n - 1, "blocked cell", k, &c) < 0)
+            goto done;
+        t->board[c >> 6] |= 1ULL << (c & 63);
+    }
+    if (PySequence_Fast_GET_SIZE(steps) > 2) {
+        PyErr_SetString(PyExc_ValueError, "count(): at most 2 steps between neighbours");
+        goto done;
+    }
+    t->n_steps = (int)PySequence_Fast_GET_SIZE(steps);
+    for (int k = 0; k < t->n_steps; k++) {
+        if (read_int(PySequence_Fast_GET_ITEM(steps, k), 1, 63, "step", k, &t->steps[k]) < 0)
+            goto done;
+        most = t->steps[k] > most ? t->steps[k] : most;
+    }
+    t->interior = ~0ULL >> most;
+    t->sums = PyLong_Check(sums) ? PyLong_AsUnsignedLongLong(sums) : 0;
+    if (PyErr_Occurred() || !PyLong_Check(sums)) {
+        PyErr_Clear();
+        PyErr_SetString(PyExc_ValueError, "count(): sums is not a 64-bit int");
+        goto done;
+    }
+    status = 0;
+done:
+    Py_XDECREF(blocked);
+    Py_XDECREF(steps);
+    return status;
+}
+
+PyDoc_STRVAR(count_doc,
+             "count(cells, copies, placements, first, blocked, steps, sums, /) -> int\n\n"
+             "The number of tilings of a board of `cells` cells (1 to 4096) by pieces 0..P-1,\n"
+             "copies[p] copies of piece p (alike: a tiling is a set of placements). A\n"
+             "placement is (piece, low, mask): mask's bit b is cell low + b, bit 0 set. The\n"
+             "pieces of `first` (distinct, one copy each) are placed first, in turn; then the\n"
+             "lowest empty cell is filled until the board is full and no copy is left. The\n"
+             "`blocked` cells are filled from the start. With `steps` (up to 2, each 1..63:\n"
+             "the cells c +- step are c's neighbours, and only those), a placement that\n"
+             "closes off a small region whose size s is not a bit of `sums` is dropped.");
+
+static PyObject *count_py(PyObject *Py_UNUSED(module), PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 7) {
+        PyErr_SetString(PyExc_TypeError, "count() takes 7 arguments (see its doc)");
+        return NULL;
+    }
+    PyObject *copies = NULL, *placements = NULL, *first = NULL, *result = NULL;
+    Entry *all = NULL;
+    int *first_of = NULL;
+    Count t;
+    memset(&t, 0, sizeof t);
+    long n = PyLong_AsLong(args[0]);
+    if ((n == -1 && PyErr_Occurred()) || n < 1 || n > MAX_CELLS) {
+        PyErr_Clear();
+        PyErr_Format(PyExc_ValueError, "count(): a board has 1 to %d cells", MAX_CELLS);
+        return NULL;
+    }
+    t.n = (int)n;
+    t.words = (t.n + 63) / 64;
+    if (!(copies = PySequence_Fast(args[1], "count(): copies must be a sequence of ints")) ||
+        !(placements = PySequence_Fast(args[2], "count(): placements must be a sequence")) ||
+        !(first = PySequence_Fast(args[3], "count(): first must be a sequence of pieces")))
+        goto done;
+    Py_ssize_t pieces = PySequence_Fast_GET_SIZE(copies);
+    Py_ssize_t m = PySequence_Fast_GET_SIZE(placements);
+    Py_ssize_t n_first = PySequence_Fast_GET_SIZE(first);
+    if (pieces < 1 || pieces > MAX_PIECES || m > INT_MAX / 2) {
+        PyErr_Format(PyExc_ValueError, "count(): 1 to %d pieces, fewer than 2**30 placements",
+                     MAX_PIECES);
+        goto done;
+    }
+    t.n_first = (int)n_first;
+    t.pieces = (int)pieces;
+    t.copies = PyMem_Calloc((size_t)pieces, sizeof(int));
+    first_of = PyMem_Calloc((size_t)pieces, sizeof(int));
+    all = PyMem_Calloc(m ? (size_t)m : 1, sizeof(Entry));
+    if (!t.copies || !first_of || !all) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    long long total = 0;
+    for (Py_ssize_t p = 0; p < pieces; p++) {
+        if (read_int(PySequence_Fast_GET_ITEM(copies, p), 0, t.n, "copies of piece", p, &t.copies[p]) < 0)
+            goto done;
+        total += t.copies[p];
+        t.avail |= t.copies[p] ? 1ULL << p : 0;
+        first_of[p] = -1;
+    }
+    for (Py_ssize_t f = 0; f < n_first; f++) {
+        int p;
+        if (read_int(PySequence_Fast_GET_ITEM(first, f), 0, (long)pieces - 1, "first piece", f, &p) < 0)
+            goto done;
+        if (first_of[p] >= 0 || t.copies[p] != 1) {
+            PyErr_Format(PyExc_ValueError,
+                         "count(): first piece %d is named twice or has not one copy", p);
+            goto done;
+        }
+        first_of[p] = (int)f;
+    }
+    for (Py_ssize_t k = 0; k < m; k++)
+        if (read_placement(placements, k, t.n, (int)pieces, &all[k]) < 0)
+            goto done;
+    t.left = (int)total; /* at most 4096 * 4096 */
+    t.levels = (total < t.n ? (int)total : t.n) + 1;
+    if (!(t.frame = PyMem_Calloc((size_t)t.levels, sizeof(Frame)))) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    if (read_board(&t, args[4], args[5], args[6]) < 0 || make_lists(&t, all, m, first_of) < 0)
+        goto done;
+    for (int c = t.n; c < 64 * WORDS; c++) /* the cells past the board are never empty */
+        t.board[c >> 6] |= 1ULL << (c & 63);
+    int ended = 0;
+    while (!ended) {
+        Py_BEGIN_ALLOW_THREADS;
+        ended = search(&t, SLICE);
+        Py_END_ALLOW_THREADS;
+        if (!ended && PyErr_CheckSignals() < 0)
+            goto done;
+    }
+    result = PyLong_FromLongLong(t.count);
+done:
+    Py_XDECREF(copies);
+    Py_XDECREF(placements);
+    Py_XDECREF(first);
+    void *arrays[] = {t.copies, first_of, all, t.entries, t.start, t.present, t.frame};
+    for (size_t k = 0; k < sizeof arrays / sizeof arrays[0]; k++)
+        PyMem_Free(arrays[k]);
+    return result;
+}
+
+static PyMethodDef module_methods[] = {
+    {"count", (PyCFunction)(void (*)(void))count_py, METH_FASTCALL, count_doc},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT,
+    .m_name = "dlx._tile",
+    .m_doc = "The count of dlx.tiling in C, filling the lowest empty cell (optional accelerator).",
+    .m_size = -1,
+    .m_methods = module_methods,
+};
+
+PyMODINIT_FUNC PyInit__tile(void)
+{
+    PyObject *m = PyModule_Create(&module);
+    if (m && (PyModule_AddIntConstant(m, "MAX_CELLS", MAX_CELLS) < 0 ||
+              PyModule_AddIntConstant(m, "MAX_PIECES", MAX_PIECES) < 0))
+        Py_CLEAR(m);
+    return m;
+}

@@ -1,0 +1,20 @@
+"""Types of the count in C of dlx.tiling.cells (dlx/_tile.c): the tilings of a board, by
+filling the lowest empty cell."""
+
+from collections.abc import Sequence
+from typing import Final
+
+MAX_CELLS: Final[int]  # the cells of a board, at most
+MAX_PIECES: Final[int]  # the pieces, at most (bits of a word)
+
+def count(
+    cells: int,
+    copies: Sequence[int],
+    placements: Sequence[tuple[int, int, int]],
+    first: Sequence[int],
+    blocked: Sequence[int],
+    steps: Sequence[int],
+    sums: int,
+    /,
+) -> int:
+    """The number of tilings: see dlx._tile.count's doc."""
