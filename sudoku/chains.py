@@ -153,10 +153,11 @@ class _Chainer:
         self.board = board
         self.g = board.geometry
         self.masks = board.masks
-        self.links: _chains.Links | None = None
-        self.packed = b""
-        if _chains is not None:  # read once a position, for the techniques tried on it
-            self.links, self.packed = board.memo("chains", lambda: self._packed(board))
+        # read once a position, for the techniques tried on it (no annotation: pdoc cannot
+        # resolve _chains.Links, a name of the stub alone)
+        self.links, self.packed = (
+            board.memo("chains", lambda: self._packed(board)) if _chains else (None, b"")
+        )
 
     @staticmethod
     def _packed(board: Candidates) -> tuple[_chains.Links | None, bytes]:
