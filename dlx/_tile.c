@@ -359,7 +359,8 @@ done:
 }
 
 PyDoc_STRVAR(count_doc,
-             "count(cells, copies, placements, first, blocked, steps, sums, /) -> int\n\n"
+             "count(cells, copies, placements, first, blocked, steps, sums, progress=None, /)\n"
+             "-> int\n\n"
              "The number of tilings of a board of `cells` cells (1 to 4096) by pieces 0..P-1,\n"
              "copies[p] copies of piece p (alike: a tiling is a set of placements). A\n"
              "placement is (piece, low, mask): mask's bit b is cell low + b, bit 0 set. The\n"
@@ -367,12 +368,19 @@ PyDoc_STRVAR(count_doc,
              "lowest empty cell is filled until the board is full and no copy is left. The\n"
              "`blocked` cells are filled from the start. With `steps` (up to 2, each 1..63:\n"
              "the cells c +- step are c's neighbours, and only those), a placement that\n"
-             "closes off a small region whose size s is not a bit of `sums` is dropped.");
+             "closes off a small region whose size s is not a bit of `sums` is dropped.\n"
+             "`progress`, when not None, is called as progress(tilings, placements) with\n"
+             "the counts so far every 4,194,304 placements; what it raises ends the count.");
 
 static PyObject *count_py(PyObject *Py_UNUSED(module), PyObject *const *args, Py_ssize_t nargs)
 {
-    if (nargs != 7) {
-        PyErr_SetString(PyExc_TypeError, "count() takes 7 arguments (see its doc)");
+    if (nargs != 7 && nargs != 8) {
+        PyErr_SetString(PyExc_TypeError, "count() takes 7 or 8 arguments (see its doc)");
+        return NULL;
+    }
+    PyObject *progress = nargs == 8 && args[7] != Py_None ? args[7] : NULL;
+    if (progress && !PyCallable_Check(progress)) {
+        PyErr_SetString(PyExc_TypeError, "count(): progress must be callable or None");
         return NULL;
     }
     PyObject *copies = NULL, *placements = NULL, *first = NULL, *result = NULL;
@@ -442,12 +450,18 @@ static PyObject *count_py(PyObject *Py_UNUSED(module), PyObject *const *args, Py
     for (int c = t.n; c < 64 * WORDS; c++) /* the cells past the board are never empty */
         t.board[c >> 6] |= 1ULL << (c & 63);
     int ended = 0;
-    while (!ended) {
+    for (long long placed = SLICE; !ended; placed += SLICE) {
         Py_BEGIN_ALLOW_THREADS;
         ended = search(&t, SLICE);
         Py_END_ALLOW_THREADS;
-        if (!ended && PyErr_CheckSignals() < 0)
+        if (ended)
+            break;
+        if (PyErr_CheckSignals() < 0)
             goto done;
+        PyObject *told = progress ? PyObject_CallFunction(progress, "LL", t.count, placed) : NULL;
+        if (progress && !told)
+            goto done;
+        Py_XDECREF(told);
     }
     result = PyLong_FromLongLong(t.count);
 done:

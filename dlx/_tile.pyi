@@ -1,7 +1,7 @@
 """Types of the count in C of dlx.tiling.cells (dlx/_tile.c): the tilings of a board, by
 filling the lowest empty cell."""
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Final
 
 MAX_CELLS: Final[int]  # the cells of a board, at most
@@ -15,6 +15,7 @@ def count(
     blocked: Sequence[int],
     steps: Sequence[int],
     sums: int,
+    progress: Callable[[int, int], object] | None = None,
     /,
 ) -> int:
     """The number of tilings: see dlx._tile.count's doc."""

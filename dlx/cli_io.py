@@ -191,12 +191,12 @@ class SearchWatch:
             _say(f"note: still searching: {self.where()}; --time-limit bounds the search")
 
     def where(self) -> str:
-        """How far the last search got: solutions, nodes, the fraction of its tree."""
+        """How far the last search got: solutions, nodes, the fraction of its tree (when
+        the search estimates it: a count by cells does not)."""
         s = self.search.stats
-        return (
-            f"{s.solutions:,} solutions, {s.nodes:,} nodes, "
-            f"about {_percent(self.search.progress())} of the tree explored"
-        )
+        fraction = self.search.progress()
+        explored = "" if fraction is None else f", about {_percent(fraction)} of the tree explored"
+        return f"{s.solutions:,} solutions, {s.nodes:,} nodes{explored}"
 
     def erase(self) -> None:
         """Take the progress line off the terminal, if one is there."""

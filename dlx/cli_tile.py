@@ -225,11 +225,9 @@ def _count(
     """``--count``: the number alone on stdout's first line; exit 1 when it is 0."""
     parallel = jobs is not None or executor is not None
     watch = SearchWatch()
-    progress: Any = watch  # the count by cells (fast, on flat boards) takes none
+    progress: Any = watch
     if parallel:
         progress = ParallelProgress() if sys.stderr.isatty() else None
-    elif tiling.counts_by_cells:
-        progress = None
     start = time.perf_counter()
     try:
         found = tiling.count(

@@ -25,10 +25,11 @@ times as long on 6x10.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from itertools import permutations
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+from dlx.loop import Stats
 from dlx.tiling.grid import connected
 from dlx.tiling.shapes import Cell, Piece
 from dlx.tiling.symmetry import Case, Placement
@@ -79,8 +80,9 @@ class CellCounter:
         low = min(bits)
         return self.index[placement.piece], low, sum(1 << (bit - low) for bit in bits)
 
-    def count(self, case: Case | None) -> int:
-        """The solutions of a case (``Tiling.problem(case)``'s count), or all of them."""
+    def count(self, case: Case | None, progress: CellProgress | None = None) -> int:
+        """The solutions of a case (``Tiling.problem(case)``'s count), or all of them;
+        ``progress`` told how far the count got every few million placements."""
         assert _tile is not None  # cell_counter makes none without it
         first = []
         own: dict[str, list[Encoded]] = {}
@@ -93,9 +95,39 @@ class CellCounter:
                 own[name] = [self.encode(p) for p in kept]
                 first.append(self.index[name])
         listed = [e for name, kept in self.encoded.items() for e in own.get(name, kept)]
-        return _tile.count(
-            self.cells, self.copies, listed, first, self.blocked, self.steps, self.sums
+        told = progress.tell if progress is not None else None
+        found = _tile.count(
+            self.cells, self.copies, listed, first, self.blocked, self.steps, self.sums, told
         )
+        if progress is not None:
+            progress.done(found)
+        return found
+
+
+class CellProgress:
+    """How far a count by cells got, shown to a ``Tiling.count`` progress callback as a
+    ``Search`` shows itself (``stats.solutions`` and ``stats.nodes``, the placements made,
+    over every case so far), but with no estimate of the tree: ``progress()`` is None."""
+
+    def __init__(self, report: Callable[[Any], object]) -> None:
+        self.report = report
+        self.stats = Stats()
+        self._before = Stats()  # the cases counted already
+
+    def tell(self, solutions: int, placements: int) -> None:
+        """dlx._tile's call: the counts so far in the case under way."""
+        self.stats.solutions = self._before.solutions + solutions
+        self.stats.nodes = self._before.nodes + placements
+        self.report(self)
+
+    def done(self, solutions: int) -> None:
+        """A case counted: its solutions kept for the next."""
+        self._before.solutions = self.stats.solutions = self._before.solutions + solutions
+        self._before.nodes = self.stats.nodes  # as last told: the rest of it goes untold
+
+    def progress(self) -> None:
+        """No estimate of the part of the tree explored (a ``Search`` gives one)."""
+        return None
 
 
 def cell_counter(

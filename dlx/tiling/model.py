@@ -22,7 +22,7 @@ from dlx import seeds
 from dlx.errors import TilingError
 from dlx.problem import Problem
 from dlx.seeds import Seed
-from dlx.tiling.cells import CellCounter, cell_counter
+from dlx.tiling.cells import CellCounter, CellProgress, cell_counter
 from dlx.tiling.grid import Grid
 from dlx.tiling.pictures import Board, read_board
 from dlx.tiling.shapes import FLAT, FLAT_TURNS, ROTATIONS, Cell, Piece, is_flat, orientations
@@ -150,25 +150,28 @@ class Tiling:
         """The number of distinct solutions (up to the puzzle's symmetries), or of every
         solution with ``all_symmetric``.
 
-        A serial count with the default ``backend`` and no ``progress`` fills the lowest
-        empty cell in C where that applies (``counts_by_cells``), the exact-cover loops
-        elsewhere; both count the same.
+        A serial count with the default ``backend`` fills the lowest empty cell in C where
+        that applies (``counts_by_cells``), the exact-cover loops elsewhere; both count the
+        same.
 
         With ``jobs`` or an ``executor`` each case is counted by parallel workers (see
         ``dlx.parallel.Count``).
         ``progress`` is called with the ``Search`` every ``progress_interval`` nodes of a
-        serial count, or with the ``dlx.parallel.Progress`` of a parallel one.
+        serial count on the loops, with a ``dlx.tiling.cells.CellProgress`` (its
+        ``stats.solutions`` and ``stats.nodes`` alike) every few million placements of a
+        count by cells, or with the ``dlx.parallel.Progress`` of a parallel one.
         """
         cases = [None] if all_symmetric else self.cases
-        serial = jobs is None and executor is None and progress is None and backend is None
+        serial = jobs is None and executor is None and backend is None
         counter = self._cell_counter if serial and self.counts_by_cells else None
+        told = CellProgress(progress) if counter is not None and progress is not None else None
         total = 0
         for case in cases:
             if case is not None and len(case.group) > 1:
                 listed = self.problem(case).solutions(backend=backend)
                 total += len({least_image(s, case.group) for s in cast(Iterator[Solution], listed)})
             elif counter is not None:
-                total += counter.count(case)
+                total += counter.count(case, told)
             elif jobs is not None or executor is not None:
                 from dlx.parallel import Count
 
@@ -189,7 +192,7 @@ class Tiling:
 
     @property
     def counts_by_cells(self) -> bool:
-        """True when a serial count without progress fills the lowest empty cell in C
+        """True when a serial count fills the lowest empty cell in C
         (``dlx.tiling.cells``), rather than running the exact-cover loops."""
         return self._cell_counter is not None
 

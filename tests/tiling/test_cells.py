@@ -139,12 +139,45 @@ def test_without_the_c_counter_the_count_runs_on_the_exact_cover_loops(monkeypat
     assert tiling.count() == 368
 
 
-def test_solid_boards_and_counts_with_progress_run_on_the_exact_cover_loops() -> None:
+def test_solid_boards_run_on_the_exact_cover_loops_and_tell_their_progress() -> None:
     assert not Tiling(box(3, 3, 3), "soma").counts_by_cells
-    tiling = Tiling(box(3, 20), "pentominoes")
+    tiling = Tiling(box(3, 3, 3), "soma")
     seen = []
-    assert tiling.count(progress=seen.append, progress_interval=10) == 2
-    assert seen  # the loops called it: the counter by cells takes no progress
+    assert tiling.count(progress=seen.append, progress_interval=10) == 240
+    assert seen and all(s.progress() is not None for s in seen)  # Searches, with estimates
+
+
+class _Enough(Exception):
+    pass
+
+
+def test_a_long_count_by_cells_tells_its_progress_until_the_callback_stops_it() -> None:
+    # 8x8 by the pentominoes and the square: 129,168 in all, half a minute of search
+    tiling = Tiling(box(8, 8), "pentominoes tetrominoes:O")
+    assert tiling.counts_by_cells
+    seen = []
+
+    def told(progress) -> None:
+        seen.append((progress.stats.solutions, progress.stats.nodes, progress.progress()))
+        if len(seen) == 2:
+            raise _Enough
+
+    with pytest.raises(_Enough):
+        tiling.count(all_symmetric=True, progress=told)
+    (first, placed, estimate), (then, placed_then, _) = seen
+    assert estimate is None  # no estimate of the tree by cells
+    assert placed_then == 2 * placed > 0 and 0 <= first <= then <= 129_168
+    assert Tiling(box(3, 20), "pentominoes").count(progress=told) == 2  # too short to tell
+
+
+def test_a_count_by_cells_over_several_cases_tells_the_solutions_of_every_case_so_far() -> None:
+    counter_calls = []
+    progress = cells_module.CellProgress(counter_calls.append)
+    progress.tell(3, 10)
+    progress.done(5)
+    progress.tell(2, 30)
+    assert counter_calls == [progress, progress]
+    assert (progress.stats.solutions, progress.stats.nodes) == (7, 40)
 
 
 @pytest.mark.usefixtures("python_ctrl_c")
@@ -226,7 +259,19 @@ def test_what_is_not_a_board_is_refused_with_a_clear_error(changes, message) -> 
 
 
 def test_the_wrong_number_or_kind_of_arguments_is_refused() -> None:
-    with pytest.raises(TypeError, match="7 arguments"):
+    with pytest.raises(TypeError, match="7 or 8 arguments"):
         _tile.count(2, [1], [(0, 0, 3)], [])
+    with pytest.raises(TypeError, match="progress must be callable"):
+        _tile.count(2, [1], [(0, 0, 3)], [], [], [], 2, 5)
+    assert _tile.count(2, [1], [(0, 0, 3)], [], [], [], 2, None) == 1
     with pytest.raises(TypeError, match="copies must be a sequence"):
         _tile.count(2, 1, [(0, 0, 3)], [], [], [], 2)
+
+
+def test_the_commands_progress_line_shows_a_count_by_cells_without_an_estimate() -> None:
+    from dlx.cli_io import SearchWatch
+
+    watch = SearchWatch(draw=False)
+    progress = cells_module.CellProgress(watch)
+    progress.tell(1_234, 8_388_608)
+    assert watch.where() == "1,234 solutions, 8,388,608 nodes"
