@@ -361,7 +361,7 @@ done:
 PyDoc_STRVAR(count_doc,
              "count(cells, copies, placements, first, blocked, steps, sums, progress=None, /)\n"
              "-> int\n\n"
-             "The number of tilings of a board of `cells` cells (1 to 4096) by pieces 0..P-1,\n"
+             "The number of tilings of a board of `cells` cells (1 to 1024) by pieces 0..P-1,\n"
              "copies[p] copies of piece p (alike: a tiling is a set of placements). A\n"
              "placement is (piece, low, mask): mask's bit b is cell low + b, bit 0 set. The\n"
              "pieces of `first` (distinct, one copy each) are placed first, in turn; then the\n"
@@ -439,7 +439,7 @@ static PyObject *count_py(PyObject *Py_UNUSED(module), PyObject *const *args, Py
     for (Py_ssize_t k = 0; k < m; k++)
         if (read_placement(placements, k, t.n, (int)pieces, &all[k]) < 0)
             goto done;
-    t.left = (int)total; /* at most 4096 * 4096 */
+    t.left = (int)total; /* at most 64 * 1024 */
     t.levels = (total < t.n ? (int)total : t.n) + 1;
     if (!(t.frame = PyMem_Calloc((size_t)t.levels, sizeof(Frame)))) {
         PyErr_NoMemory();

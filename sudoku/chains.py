@@ -370,6 +370,13 @@ def _agreements(ch: _Chainer, technique: str, branches: Branches, least: int) ->
     found there (`_chains.least`), the first of it in the order of ``common`` below, the
     only one the loop would yield: it is yielded when shorter, else they are passed over."""
     base = BASE[technique]
+
+    def found(
+        what: tuple[str, int, int], complexity: int, target: int, chain: Iterable[int]
+    ) -> _Found:
+        words = f"every {_what(ch, *what)} implies {ch.words(target)}"
+        return _Found(base + length_bonus(complexity), complexity, target, frozenset(chain), words)
+
     for what, closures in branches.items():
         kept = tuple(c.kept for c in closures if isinstance(c, _Kept))
         if len(kept) == len(closures):
@@ -381,13 +388,7 @@ def _agreements(ch: _Chainer, technique: str, branches: Branches, least: int) ->
             if first is None or first[0] >= least:
                 continue
             least, target, chain = first
-            yield _Found(
-                base + length_bonus(least),
-                least,
-                target,
-                frozenset(chain),
-                f"every {_what(ch, *what)} implies {ch.words(target)}",
-            )
+            yield found(what, least, target, chain)
             continue
         common = set(closures[0].parents)
         for closure in closures[1:]:
@@ -402,13 +403,7 @@ def _agreements(ch: _Chainer, technique: str, branches: Branches, least: int) ->
             if complexity >= least:
                 continue
             least = complexity
-            yield _Found(
-                base + length_bonus(complexity),
-                complexity,
-                target,
-                frozenset().union(*chains),
-                f"every {_what(ch, *what)} implies {ch.words(target)}",
-            )
+            yield found(what, complexity, target, frozenset().union(*chains))
 
 
 def _multiple(ch: _Chainer, technique: str, dynamic: bool) -> Iterator[_Found]:

@@ -112,18 +112,18 @@ class CellProgress:
     def __init__(self, report: Callable[[Any], object]) -> None:
         self.report = report
         self.stats = Stats()
-        self._before = Stats()  # the cases counted already
+        self._solutions = self._nodes = 0  # of the cases counted already
 
     def tell(self, solutions: int, placements: int) -> None:
         """dlx._tile's call: the counts so far in the case under way."""
-        self.stats.solutions = self._before.solutions + solutions
-        self.stats.nodes = self._before.nodes + placements
+        self.stats.solutions = self._solutions + solutions
+        self.stats.nodes = self._nodes + placements
         self.report(self)
 
     def done(self, solutions: int) -> None:
         """A case counted: its solutions kept for the next."""
-        self._before.solutions = self.stats.solutions = self._before.solutions + solutions
-        self._before.nodes = self.stats.nodes  # as last told: the rest of it goes untold
+        self._solutions = self.stats.solutions = self._solutions + solutions
+        self._nodes = self.stats.nodes  # as last told: the rest of it goes untold
 
     def progress(self) -> None:
         """No estimate of the part of the tree explored (a ``Search`` gives one)."""
