@@ -76,9 +76,11 @@ class CellCounter:
 
     def encode(self, placement: Placement) -> Encoded:
         """A placement as dlx._tile takes it."""
-        bits = [self.number[cell] for cell in placement.cells]
-        low = min(bits)
-        return self.index[placement.piece], low, sum(1 << (bit - low) for bit in bits)
+        number, mask = self.number, 0
+        for cell in placement.cells:
+            mask |= 1 << number[cell]
+        low = (mask & -mask).bit_length() - 1
+        return self.index[placement.piece], low, mask >> low
 
     def count(self, case: Case | None, progress: CellProgress | None = None) -> int:
         """The solutions of a case (``Tiling.problem(case)``'s count), or all of them;

@@ -16,17 +16,19 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterator, Sequence
 from functools import cached_property
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from dlx import seeds
 from dlx.errors import TilingError
-from dlx.problem import Problem
 from dlx.seeds import Seed
 from dlx.tiling.cells import CellCounter, CellProgress, cell_counter
 from dlx.tiling.grid import Grid
 from dlx.tiling.pictures import Board, read_board
 from dlx.tiling.shapes import FLAT, FLAT_TURNS, ROTATIONS, Cell, Piece, is_flat, orientations
 from dlx.tiling.symmetry import Case, Placement, Symmetry, least_image, plan, symmetries
+
+if TYPE_CHECKING:  # a count by cells builds no Problem: tile --count spares its import
+    from dlx.problem import Problem
 
 Solution = list[Placement]
 """A solution: its placements (the option names), in the order the search chose them."""
@@ -115,6 +117,8 @@ class Tiling:
     def problem(self, case: Case | None = None) -> Problem:
         """The exact-cover problem of every solution, or of one ``case`` of the count up to
         symmetry (its fixed placements and its restricted piece)."""
+        from dlx.problem import Problem
+
         allowed: dict[str, Sequence[Placement]] = dict(self.placements)
         if case is not None:
             for placement in case.fixed:

@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from dlx.tiling.shapes import FLAT, MOTIONS, Cell, Motion, Piece, canonical
@@ -49,17 +49,24 @@ class Placement(NamedTuple):
 @dataclass(frozen=True)
 class Symmetry:
     """A symmetry of a puzzle: ``cells`` maps each board cell to its image, ``pieces``
-    each piece's name to the name of the piece it becomes."""
+    each piece's name to the name of the piece it becomes. Each placement's image is kept
+    once found: the plan asks for it again in every case."""
 
     motion: Motion
     cells: Mapping[Cell, Cell]
     pieces: Mapping[str, str]
+    _images: dict[Placement, Placement] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
 
     def __call__(self, placement: Placement) -> Placement:
-        cells = self.cells
-        return Placement(
-            self.pieces[placement.piece], tuple(sorted(cells[c] for c in placement.cells))
-        )
+        image = self._images.get(placement)
+        if image is None:
+            image = self._images[placement] = Placement(
+                self.pieces[placement.piece],
+                tuple(sorted(map(self.cells.__getitem__, placement.cells))),
+            )
+        return image
 
     @property
     def identity(self) -> bool:
@@ -173,13 +180,13 @@ def _orbits(
     for placement in placements:
         if placement in seen or not used.isdisjoint(placement.cells):
             continue
-        orbit = {h(placement) for h in group}
+        orbit = {placement, *(h(placement) for h in group[1:])}  # group[0]: the identity
         seen |= orbit
         rep = min(orbit)
         if len(orbit) == len(group):  # the orbit has |group| / |fixers| placements
             result.append((rep, tuple(group[:1])))
         else:
-            result.append((rep, tuple(h for h in group if h(rep) == rep)))
+            result.append((rep, (group[0], *(h for h in group[1:] if h(rep) == rep))))
     return result
 
 
