@@ -139,7 +139,7 @@ class Tiling:
     @cached_property
     def cases(self) -> list[Case]:
         """The cases that count each distinct solution once (``dlx.tiling.symmetry.plan``)."""
-        return plan(self.placements, self.pieces, self.symmetries)
+        return plan(self.placements, self.pieces, self.symmetries, symmetric_once=not self.solid)
 
     def count(
         self,

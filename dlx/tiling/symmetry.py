@@ -15,17 +15,20 @@ piece with one copy that every symmetry of the group maps to itself, and of each
 its placements keep only the representative. The piece: for the whole group, the one with
 the fewest orbits, an orbit fixed by a symmetry counting twice (the search then starts from
 few placements, as with Knuth's X in a quarter of the 6x10 box; on the pentomino boxes and
-the Soma cube this gave the smallest trees, or nearly); in a case of its own (a piece fixed
-already, a small search), the one with the fewest placements fixed by a symmetry and then
-the fewest orbits, so that an asymmetric piece ends the analysis at once. A representative
-that no symmetry but the identity fixes stands for its whole orbit, and each solution with
-the piece there is the only one of its orbit with the piece there: those are counted as
-they are. A representative fixed by a subgroup K of symmetries is a case of its own: the
-piece is fixed there and the solutions are counted up to K, by the same plan with the next
-piece. When no piece is left to fix (every piece that K maps to itself has several
-copies), the case's solutions are listed and told apart by their least image under K.
-Every branch ends with a trivial group or such a list, so each orbit of the whole puzzle is
-counted exactly once.
+the Soma cube this gave the smallest trees of the exact-cover loops, or nearly), or once
+for the count by cells of a flat board (``symmetric_once``: there a piece fixed in a case
+of its own shrinks the tree the most; 8x8 without its corners counts twice as fast with the
+X, 2 free orbits and 3 fixed by a mirror, as with the I, 7 free); in a case of its own (a
+piece fixed already, a small search), the one with the fewest placements fixed by a
+symmetry and then the fewest orbits, so that an asymmetric piece ends the analysis at once.
+A representative that no symmetry but the identity fixes stands for its whole orbit, and
+each solution with the piece there is the only one of its orbit with the piece there: those
+are counted as they are. A representative fixed by a subgroup K of symmetries is a case of
+its own: the piece is fixed there and the solutions are counted up to K, by the same plan
+with the next piece. When no piece is left to fix (every piece that K maps to itself has
+several copies), the case's solutions are listed and told apart by their least image under
+K. Every branch ends with a trivial group or such a list, so each orbit of the whole puzzle
+is counted exactly once.
 """
 
 from __future__ import annotations
@@ -135,9 +138,13 @@ def plan(
     placements: Mapping[str, Sequence[Placement]],
     pieces: Sequence[Piece],
     group: Sequence[Symmetry],
+    *,
+    symmetric_once: bool = False,
 ) -> list[Case]:
     """The cases that count each orbit of solutions once (see the module), in order: the
-    main case first, then the cases of symmetric placements as they were met."""
+    main case first, then the cases of symmetric placements as they were met;
+    ``symmetric_once`` weighs an orbit fixed by a symmetry as one in the first choice."""
+    twice = 0 if symmetric_once else 1
     cases: list[Case] = []
     todo: deque[tuple[tuple[Placement, ...], tuple[Symmetry, ...]]] = deque([((), tuple(group))])
     while todo:
@@ -154,7 +161,9 @@ def plan(
                 continue
             orbits = _orbits(placements[piece.name], used, sub)
             symmetric = sum(len(k) > 1 for _, k in orbits)
-            score = (symmetric, len(orbits)) if fixed else (len(orbits) + symmetric, symmetric)
+            score = (
+                (symmetric, len(orbits)) if fixed else (len(orbits) + twice * symmetric, symmetric)
+            )
             if best is None or score < best[0]:
                 best = (score, piece.name, orbits)
         if best is None:

@@ -387,6 +387,17 @@ def test_every_case_of_the_plan_keeps_one_solution_of_each_orbit() -> None:
     assert any(len(case.group) > 1 for case in centred.cases)  # V has copies: listed
 
 
+def test_a_flat_board_weighs_an_orbit_fixed_by_a_symmetry_once_and_a_solid_twice() -> None:
+    # 8x8 without corners: X has 2 free orbits and 3 on a mirror (5), the I 7 free ones;
+    # weighed twice, the fixed ones would make X's 8 and the I would be chosen
+    main, *fixed = Tiling(".######.\n" + "########\n" * 6 + ".######.", "pentominoes").cases
+    assert main.restricted is not None and main.restricted[0] == "X"
+    assert len(main.restricted[1]) == 2 and [c.fixed[0].piece for c in fixed] == ["X"] * 3
+    # 2x3x10: the X's 4 orbits are all fixed by a symmetry (8), V has 8 free ones
+    (case,) = Tiling(box(2, 3, 10), "pentominoes").cases
+    assert case.restricted is not None and case.restricted[0] == "V"
+
+
 # -- drawing --------------------------------------------------------------------------------
 
 
