@@ -29,7 +29,6 @@ from collections.abc import Callable, Sequence
 from itertools import permutations
 from typing import TYPE_CHECKING, Any
 
-from dlx.loop import Stats
 from dlx.tiling.grid import connected
 from dlx.tiling.shapes import Cell, Piece
 from dlx.tiling.symmetry import Case, Placement
@@ -112,6 +111,8 @@ class CellProgress:
     over every case so far), but with no estimate of the tree: ``progress()`` is None."""
 
     def __init__(self, report: Callable[[Any], object]) -> None:
+        from dlx.loop import Stats
+
         self.report = report
         self.stats = Stats()
         self._solutions = self._nodes = 0  # of the cases counted already

@@ -35,7 +35,6 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from dlx.tiling.shapes import FLAT, MOTIONS, Cell, Motion, Piece, canonical
@@ -49,18 +48,20 @@ class Placement(NamedTuple):
     cells: tuple[tuple[int, int, int], ...]  # Cells (spelled out: pdoc reads it unimported)
 
 
-@dataclass(frozen=True)
 class Symmetry:
     """A symmetry of a puzzle: ``cells`` maps each board cell to its image, ``pieces``
     each piece's name to the name of the piece it becomes. Each placement's image is kept
     once found: the plan asks for it again in every case."""
 
-    motion: Motion
-    cells: Mapping[Cell, Cell]
-    pieces: Mapping[str, str]
-    _images: dict[Placement, Placement] = field(
-        default_factory=dict, init=False, repr=False, compare=False
-    )
+    __slots__ = ("_images", "cells", "motion", "pieces")
+
+    def __init__(
+        self, motion: Motion, cells: Mapping[Cell, Cell], pieces: Mapping[str, str]
+    ) -> None:
+        self.motion = motion
+        self.cells = cells
+        self.pieces = pieces
+        self._images: dict[Placement, Placement] = {}
 
     def __call__(self, placement: Placement) -> Placement:
         image = self._images.get(placement)
@@ -115,15 +116,14 @@ def _mirror_images(pieces: Sequence[Piece], own: Sequence[Motion]) -> dict[str, 
         kinds.setdefault(canonical(piece.cells, own), []).append(piece)
     result = {}
     for kind, group in kinds.items():
-        other = kinds.get(canonical(map(mirror, kind), own), [])
+        other = kinds.get(canonical((mirror(cell) for cell in kind), own), [])
         if [p.copies for p in other] != [p.copies for p in group]:
             return None
         result.update({p.name: q.name for p, q in zip(group, other, strict=True)})
     return result
 
 
-@dataclass(frozen=True)
-class Case:
+class Case(NamedTuple):
     """One part of the count of distinct solutions: the solutions with the ``fixed``
     placements and, when ``restricted`` is given as (piece, placements), that piece in one
     of those placements. With a ``group`` (more than the identity), the solutions are
