@@ -29,7 +29,7 @@
 #define SLICE (1LL << 22)   /* placements between looks for Ctrl-C */
 #define PATTERN_BITS 4        /* a cell's placements are listed per state of the next 4 */
 #define PATTERNS (1u << PATTERN_BITS)
-#define REACH 2               /* see dead() */
+#define REACH 3               /* see dead() */
 
 /* One placement in a list: its cells from `low` on, and its piece. */
 typedef struct {
