@@ -160,7 +160,7 @@ def plan(
             if any(h.pieces[piece.name] != piece.name for h in sub):
                 continue
             orbits = _orbits(placements[piece.name], used, sub)
-            symmetric = sum(len(k) > 1 for _, k in orbits)
+            symmetric = sum(len(orbit) < len(sub) for orbit in orbits)  # fixed by some
             score = (
                 (symmetric, len(orbits)) if fixed else (len(orbits) + twice * symmetric, symmetric)
             )
@@ -170,10 +170,11 @@ def plan(
             cases.append(Case(fixed, group=sub))
             continue
         _, name, orbits = best
-        free = tuple(rep for rep, stabilizer in orbits if len(stabilizer) == 1)
+        representatives = [_representative(orbit, sub) for orbit in orbits]
+        free = tuple(rep for rep, stabilizer in representatives if len(stabilizer) == 1)
         if free:
             cases.append(Case(fixed, (name, free)))
-        for rep, stabilizer in orbits:
+        for rep, stabilizer in representatives:
             if len(stabilizer) > 1:
                 todo.append(((*fixed, rep), stabilizer))
     return cases
@@ -181,22 +182,30 @@ def plan(
 
 def _orbits(
     placements: Iterable[Placement], used: set[Cell], group: Sequence[Symmetry]
-) -> list[tuple[Placement, tuple[Symmetry, ...]]]:
-    """The orbit representatives of the placements clear of ``used``, each with the
-    symmetries of ``group`` (the identity first) that fix it."""
+) -> list[set[Placement]]:
+    """The orbits under ``group`` (the identity first) of the placements clear of
+    ``used``, in the order of their first placements."""
     seen: set[Placement] = set()
     result = []
     for placement in placements:
         if placement in seen or not used.isdisjoint(placement.cells):
             continue
-        orbit = {placement, *(h(placement) for h in group[1:])}  # group[0]: the identity
+        orbit = {placement, *(h(placement) for h in group[1:])}
         seen |= orbit
-        rep = min(orbit)
-        if len(orbit) == len(group):  # the orbit has |group| / |fixers| placements
-            result.append((rep, tuple(group[:1])))
-        else:
-            result.append((rep, (group[0], *(h for h in group[1:] if h(rep) == rep))))
+        result.append(orbit)
     return result
+
+
+def _representative(
+    orbit: set[Placement], group: Sequence[Symmetry]
+) -> tuple[Placement, tuple[Symmetry, ...]]:
+    """An orbit's representative, its least placement, and the symmetries of ``group``
+    (the identity first) that fix it: the identity alone when the orbit has as many
+    placements as the group has symmetries (it has |group| / |fixers|)."""
+    rep = min(orbit)
+    if len(orbit) == len(group):
+        return rep, tuple(group[:1])
+    return rep, (group[0], *(h for h in group[1:] if h(rep) == rep))
 
 
 def least_image(solution: Iterable[Placement], group: Sequence[Symmetry]) -> tuple[Placement, ...]:
