@@ -10,9 +10,9 @@ two cells of the numbering runs a spare cell, never empty, so that a region of e
 is a few shifts of a word: a placement that closes off a region no choice of the pieces
 fills (the test of ``dlx.tiling.grid``, on sizes only) is dropped as soon as it is made.
 
-On the flat pentomino boards of the benchmark this counts the distinct solutions 1.3 to 7
-times faster than the exact-cover loops (4 to 7 on the boxes 4x15 to 6x10), and every
-solution 1.4 to 4 times faster, but for 8x8 with a hole (twice slower: no piece is placed
+On the flat pentomino boards of the benchmark this counts the distinct solutions 4 to 16
+times faster than the exact-cover loops (7 to 16 on the boxes 4x15 to 6x10), and every
+solution 2.3 to 5.6 times faster, but for 8x8 with a hole (as fast: no piece is placed
 first there). On solids it loses: 3x4x5 with the pentominoes five times slower, 2x5x6
 five times slower counting every solution (the loops' choice of the item with the fewest
 options wins in space), so ``Tiling`` uses this counter on flat boards only, when
