@@ -16,9 +16,9 @@ its placements keep only the representative. The piece: for the whole group, the
 the fewest orbits, an orbit fixed by a symmetry counting twice (the search then starts from
 few placements, as with Knuth's X in a quarter of the 6x10 box; on the pentomino boxes and
 the Soma cube this gave the smallest trees of the exact-cover loops, or nearly), or once
-for the count by cells of a flat board (``symmetric_once``: there a piece fixed in a case
-of its own shrinks the tree the most; 8x8 without its corners counts twice as fast with the
-X, 2 free orbits and 3 fixed by a mirror, as with the I, 7 free); in a case of its own (a
+on a flat board (``symmetric_once``: the count by cells gains the most from a piece fixed in
+a case of its own; 8x8 without its corners counts twice as fast with the X, 2 free orbits
+and 3 fixed by a mirror, as with the I, 7 free); in a case of its own (a
 piece fixed already, a small search), the one with the fewest placements fixed by a
 symmetry and then the fewest orbits, so that an asymmetric piece ends the analysis at once.
 A representative that no symmetry but the identity fixes stands for its whole orbit, and
