@@ -8,11 +8,12 @@
  * times. The search takes the pieces named `first` in turn, one placement each, and then
  * always fills the lowest empty cell, with each placement whose lowest cell it is: every
  * tiling is met once, in one order. A cell's placements are listed once per state of the
- * PATTERN_BITS cells after it (each list holds those that fit it), sorted by piece so that a
- * piece with no copy left is skipped at once. Given the steps between neighbours, a
- * placement that closes off a small region of empty cells that no pieces fill is dropped
- * (dead()). An explicit stack, one frame a level; the GIL is let go and taken back every
- * SLICE placements to look for Ctrl-C.
+ * PATTERN_BITS cells after it (each list holds those that fit it, less those that close off
+ * a region of those cells alone: dead_in_pattern()), sorted by piece so that a piece with no
+ * copy left is skipped at once. Given the steps between neighbours, a placement that closes
+ * off a small region of empty cells that no pieces fill is dropped (dead()). An explicit
+ * stack, one frame a level, the frame under way in locals; the GIL is let go and taken back
+ * every SLICE placements to look for Ctrl-C.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -28,7 +29,7 @@
 #define SLICE (1LL << 22)   /* placements between looks for Ctrl-C */
 #define PATTERN_BITS 4        /* a cell's placements are listed per state of the next 4 */
 #define PATTERNS (1u << PATTERN_BITS)
-#define REACH 2               /* see dead() */
+#define REACH 3               /* see dead() */
 
 /* One placement in a list: its cells from `low` on, and its piece. */
 typedef struct {
@@ -107,6 +108,8 @@ DLX_ALWAYS_INLINE int dead(const Count *t, uint64_t full, uint64_t beside)
 {
     int s0 = t->steps[0], s1 = t->steps[1];
     uint64_t empty = ~full, near = beside & empty & t->interior;
+    if (!(t->sums & 2) && (near & ~(empty << s0 | empty >> s0 | empty << s1 | empty >> s1)))
+        return 1; /* a lone cell */
     while (near) {
         uint64_t r = near & (0 - near);
         for (int step = 0;; step++) {
@@ -117,13 +120,35 @@ DLX_ALWAYS_INLINE int dead(const Count *t, uint64_t full, uint64_t beside)
             if ((g & ~t->interior) || step == REACH)
                 goto open; /* its cells all lie in one region, open or large */
         }
-        int size = 0; /* a few cells (REACH steps from one): one at a time */
-        for (uint64_t left = r; left; left &= left - 1)
-            size++;
-        if (!(t->sums >> size & 1))
+        if (!(t->sums >> dlx_popcount64(r) & 1))
             return 1;
     open:
         near &= ~r;
+    }
+    return 0;
+}
+
+/* 1 when placement e, at the lowest empty cell with state s of the PATTERN_BITS cells after
+ * it, closes off a region of those cells alone that no pieces fill: whatever the other cells
+ * hold then, the region is there (its neighbours are filled: the placement's cells, those of
+ * s, the blocked ones), so the placement is left out of that list. */
+static int dead_in_pattern(const Count *t, const Entry *e, unsigned s)
+{
+    const uint64_t known = (uint64_t)(PATTERNS - 1) << 1;
+    uint64_t empty = ~(e->mask | (uint64_t)s << 1 | window(t->board, e->low));
+    uint64_t seeds = known & empty;
+    while (seeds) {
+        uint64_t r = seeds & (0 - seeds);
+        for (;;) {
+            uint64_t g = grow(r, t->steps[0], t->steps[1]) & empty;
+            if (g == r || (g & ~known))
+                break;
+            r = g;
+        }
+        if (!(grow(r, t->steps[0], t->steps[1]) & empty & ~r) &&
+            !(t->sums >> dlx_popcount64(r) & 1))
+            return 1;
+        seeds &= ~r;
     }
     return 0;
 }
@@ -151,73 +176,85 @@ DLX_ALWAYS_INLINE int enter(Count *t, int level, int c)
     return 1;
 }
 
-/* Up to `budget` placements of the search; 1 when it has ended, 0 when it paused. */
+/* Up to `budget` placements of the search; 1 when it has ended, 0 when it paused. The
+ * frame under way is held in locals (k, end, pending), written back when a level is entered. */
 static int search(Count *t, long long budget)
 {
-    const Entry *entries = t->entries;
-    int *copies = t->copies, level = t->level;
+    const Entry *entries = t->entries, *e;
+    const int *start = t->start;
+    int *copies = t->copies, level = t->level, pieces = t->pieces, check = t->n_steps > 0;
     uint64_t *board = t->board;
     if (!t->started) {
         t->started = 1;
         if (!enter(t, 0, next_empty(t, 0)))
             return 1;
     }
+    Frame *f = &t->frame[level];
+    int k = f->k, end = f->end;
+    uint64_t pending = f->pending;
     for (;;) {
-        Frame *f = &t->frame[level];
-        for (;;) {
-            if (f->k == f->end) { /* the next piece of the list */
-                if (!f->pending)
-                    break;
-                size_t at = (size_t)f->list * (size_t)t->pieces + (size_t)dlx_ctz64(f->pending);
-                f->pending &= f->pending - 1;
-                f->k = t->start[at];
-                f->end = t->start[at + 1];
+        if (k == end) { /* the next piece of the list, or back up */
+            if (pending) {
+                size_t at = (size_t)f->list * (size_t)pieces + (size_t)dlx_ctz64(pending);
+                pending &= pending - 1;
+                k = start[at];
+                end = start[at + 1];
                 continue;
             }
-            const Entry *e = &entries[f->k];
-            int next;
-            if (f->cell >= 0) {
-                uint64_t full = f->window | e->mask;
-                if ((f->window & e->mask) || (t->n_steps && dead(t, full, e->near))) {
-                    f->k++;
-                    continue;
-                }
-                next = ~full ? f->cell + dlx_ctz64(~full) : next_empty(t, f->cell + 64);
-                flip(board, e);
-            } else {
-                if (window(board, e->low) & e->mask) {
-                    f->k++;
-                    continue;
-                }
-                flip(board, e);
-                next = next_empty(t, 0);
-            }
-            if (!--copies[e->piece])
-                t->avail &= ~(1ULL << e->piece);
-            t->left--;
-            if (level + 1 < t->levels && enter(t, level + 1, next)) {
-                f = &t->frame[++level];
-                if (--budget <= 0) {
-                    t->level = level;
-                    return 0;
-                }
-                continue;
-            }
-            flip(board, e); /* a tiling, or a dead end: take it back, try the next */
+            if (level == 0)
+                return 1;
+            f = &t->frame[--level]; /* take back this level's placement */
+            k = f->k;
+            end = f->end;
+            pending = f->pending;
+            e = &entries[k];
+            flip(board, e);
             copies[e->piece]++;
             t->avail |= 1ULL << e->piece;
             t->left++;
-            f->k++;
+            k++;
+            continue;
         }
-        if (level == 0)
-            return 1;
-        f = &t->frame[--level]; /* back up: take back this level's placement */
-        const Entry *e = &entries[f->k];
-        flip(board, e);
+        e = &entries[k];
+        int next;
+        if (f->cell >= 0) {
+            uint64_t full = f->window | e->mask;
+            if ((f->window & e->mask) || (check && dead(t, full, e->near))) {
+                k++;
+                continue;
+            }
+            next = ~full ? f->cell + dlx_ctz64(~full) : next_empty(t, f->cell + 64);
+            flip(board, e);
+        } else {
+            if (window(board, e->low) & e->mask) {
+                k++;
+                continue;
+            }
+            flip(board, e);
+            next = next_empty(t, 0);
+        }
+        if (!--copies[e->piece])
+            t->avail &= ~(1ULL << e->piece);
+        t->left--;
+        f->k = k;
+        f->end = end;
+        f->pending = pending;
+        if (level + 1 < t->levels && enter(t, level + 1, next)) {
+            f = &t->frame[++level];
+            k = f->k;
+            end = f->end;
+            pending = f->pending;
+            if (--budget <= 0) {
+                t->level = level;
+                return 0;
+            }
+            continue;
+        }
+        flip(board, e); /* a tiling, or a dead end: take it back, try the next */
         copies[e->piece]++;
         t->avail |= 1ULL << e->piece;
         t->left++;
-        f->k++;
+        k++;
     }
 }
 
@@ -286,7 +323,7 @@ static int make_lists(Count *t, const Entry *all, Py_ssize_t m, const int *first
                 size_t list = f >= 0 ? (size_t)t->n * PATTERNS + (size_t)f
                                      : (size_t)e->low * PATTERNS + s;
                 size_t bin = list * (size_t)t->pieces + (size_t)e->piece;
-                if (f < 0 && (covered & s))
+                if (f < 0 && ((covered & s) || (t->n_steps && dead_in_pattern(t, e, s))))
                     continue;
                 if (pass == 0) {
                     at[bin + 1]++;
@@ -445,10 +482,10 @@ static PyObject *count_py(PyObject *Py_UNUSED(module), PyObject *const *args, Py
         PyErr_NoMemory();
         goto done;
     }
-    if (read_board(&t, args[4], args[5], args[6]) < 0 || make_lists(&t, all, m, first_of) < 0)
-        goto done;
     for (int c = t.n; c < 64 * WORDS; c++) /* the cells past the board are never empty */
         t.board[c >> 6] |= 1ULL << (c & 63);
+    if (read_board(&t, args[4], args[5], args[6]) < 0 || make_lists(&t, all, m, first_of) < 0)
+        goto done;
     int ended = 0;
     for (long long placed = SLICE; !ended; placed += SLICE) {
         Py_BEGIN_ALLOW_THREADS;

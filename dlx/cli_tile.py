@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import enum
 import itertools
-import json
 import sys
 import time
 from pathlib import Path
@@ -265,6 +264,8 @@ def _print(
     stats: bool,
 ) -> NoReturn:
     """The solutions on stdout (and in the SVG file), at most ``limit`` (1 with a seed)."""
+    import json
+
     from dlx.tiling.draw import record
 
     if limit is None and seed is not None:

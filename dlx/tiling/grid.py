@@ -31,7 +31,8 @@ _STEPS = ((0, 0, 1), (0, 1, 0), (1, 0, 0))
 class Grid:
     """A board's cells as bits: ``index[cell]`` is a cell's bit, ``cells[bit]`` the cell,
     ``full`` the board; ``width`` and ``layer`` are the bit steps of
-    a row and a layer; ``room`` cells are spare beyond each side."""
+    a row and a layer; ``room`` cells are spare beyond each side; ``solid`` when the board
+    has more than one layer."""
 
     def __init__(self, board: Sequence[Cell], room: int) -> None:
         low = [min(cell[axis] for cell in board) for axis in range(3)]
@@ -44,6 +45,7 @@ class Grid:
         }
         self.cells = {bit: cell for cell, bit in self.index.items()}
         self.full = sum(1 << bit for bit in self.index.values())
+        self.solid = high[0] > low[0]
 
     def placements(self, name: str, shapes: Sequence[Shape]) -> list[Placement]:
         """Every placement of the piece ``name`` in one of the ``shapes`` (normalized, none
@@ -84,23 +86,22 @@ class Grid:
 
     def _fillable(self, placement: Placement, sums: int) -> bool:
         """True when each region of the board less ``placement`` has a size that is a bit
-        of ``sums``."""
+        of ``sums``. A region grows a step at a time across rows (and layers), and along a
+        row to the end of its run of cells at once: adding its cells to the board's carries
+        through each run from them on (the spare cells end every run)."""
+        index = self.index
         rest = self.full
         for cell in placement.cells:
-            rest ^= 1 << self.index[cell]
-        width, layer = self.width, self.layer
+            rest ^= 1 << index[cell]
+        width, layer = self.width, self.layer if self.solid else 0
         while rest:
             region = rest & -rest
             while True:
-                grown = (
-                    region
-                    | region << 1
-                    | region >> 1
-                    | region << width
-                    | region >> width
-                    | region << layer
-                    | region >> layer
-                ) & rest
+                grown = region | region >> 1 | region << width | region >> width
+                if layer:
+                    grown |= region << layer | region >> layer
+                grown &= rest
+                grown |= ((rest + grown) ^ rest) & rest
                 if grown == region:
                     break
                 region = grown

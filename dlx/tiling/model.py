@@ -13,20 +13,22 @@ same count, several times faster.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Iterator, Sequence
 from functools import cached_property
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
-from dlx import seeds
 from dlx.errors import TilingError
-from dlx.problem import Problem
-from dlx.seeds import Seed
 from dlx.tiling.cells import CellCounter, CellProgress, cell_counter
 from dlx.tiling.grid import Grid
 from dlx.tiling.pictures import Board, read_board
 from dlx.tiling.shapes import FLAT, FLAT_TURNS, ROTATIONS, Cell, Piece, is_flat, orientations
 from dlx.tiling.symmetry import Case, Placement, Symmetry, least_image, plan, symmetries
+
+if TYPE_CHECKING:  # a count by cells builds no Problem: tile --count spares the imports
+    import random
+
+    from dlx.problem import Problem
+    from dlx.seeds import Seed
 
 Solution = list[Placement]
 """A solution: its placements (the option names), in the order the search chose them."""
@@ -115,6 +117,8 @@ class Tiling:
     def problem(self, case: Case | None = None) -> Problem:
         """The exact-cover problem of every solution, or of one ``case`` of the count up to
         symmetry (its fixed placements and its restricted piece)."""
+        from dlx.problem import Problem
+
         allowed: dict[str, Sequence[Placement]] = dict(self.placements)
         if case is not None:
             for placement in case.fixed:
@@ -135,7 +139,7 @@ class Tiling:
     @cached_property
     def cases(self) -> list[Case]:
         """The cases that count each distinct solution once (``dlx.tiling.symmetry.plan``)."""
-        return plan(self.placements, self.pieces, self.symmetries)
+        return plan(self.placements, self.pieces, self.symmetries, symmetric_once=not self.solid)
 
     def count(
         self,
@@ -212,6 +216,8 @@ class Tiling:
         """The distinct solutions, one of each orbit under the symmetries (or every
         solution, with ``all_symmetric``), lazily. A ``seed`` searches each case in a
         random order; ``jobs`` or an ``executor`` split each case over workers."""
+        from dlx import seeds
+
         rng: random.Random | None = None if seed is None else seeds.as_random(seed)
         parallel = (jobs is not None or executor is not None) and not self.has_copies
         for case in [None] if all_symmetric else self.cases:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from dlx.errors import TilingError
 from dlx.tiling.shapes import Cell, Piece
@@ -22,8 +22,7 @@ NOTE = ";"
 """The character that starts a note line; never a cell."""
 
 
-@dataclass(frozen=True)
-class Picture:
+class Picture(NamedTuple):
     """A picture read: the rows of each layer as written (notes and blank lines out) and
     every cell with its character, by ``(layer, row, column)``."""
 
@@ -70,8 +69,7 @@ def read_picture(text: str) -> Picture:
     return Picture(tuple(map(tuple, layers)), cells, tuple(notes))
 
 
-@dataclass(frozen=True)
-class Board:
+class Board(NamedTuple):
     """A board: its ``cells`` in reading order (layer, row, column) and its picture's rows
     (to draw solutions in)."""
 

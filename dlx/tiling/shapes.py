@@ -15,6 +15,7 @@ import itertools
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from dlx.errors import TilingError
 
@@ -24,8 +25,7 @@ Shape = tuple[Cell, ...]
 """Cells moved to touch 0 on every axis, sorted: one shape, one tuple."""
 
 
-@dataclass(frozen=True)
-class Motion:
+class Motion(NamedTuple):
     """A signed permutation of the axes: coordinate i of the image is ``signs[i] *
     cell[axes[i]]``. Its ``det`` is +1 for a rotation, -1 for a mirror image."""
 
@@ -75,7 +75,7 @@ def normalize(cells: Iterable[Cell]) -> Shape:
 def orientations(shape: Iterable[Cell], motions: Sequence[Motion]) -> list[Shape]:
     """The distinct shapes ``shape`` takes under ``motions``, in a fixed order."""
     cells = list(shape)
-    return sorted({normalize(map(motion, cells)) for motion in motions})
+    return sorted({normalize(motion(cell) for cell in cells) for motion in motions})
 
 
 def canonical(shape: Iterable[Cell], motions: Sequence[Motion]) -> Shape:

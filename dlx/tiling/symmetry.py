@@ -15,24 +15,26 @@ piece with one copy that every symmetry of the group maps to itself, and of each
 its placements keep only the representative. The piece: for the whole group, the one with
 the fewest orbits, an orbit fixed by a symmetry counting twice (the search then starts from
 few placements, as with Knuth's X in a quarter of the 6x10 box; on the pentomino boxes and
-the Soma cube this gave the smallest trees, or nearly); in a case of its own (a piece fixed
-already, a small search), the one with the fewest placements fixed by a symmetry and then
-the fewest orbits, so that an asymmetric piece ends the analysis at once. A representative
-that no symmetry but the identity fixes stands for its whole orbit, and each solution with
-the piece there is the only one of its orbit with the piece there: those are counted as
-they are. A representative fixed by a subgroup K of symmetries is a case of its own: the
-piece is fixed there and the solutions are counted up to K, by the same plan with the next
-piece. When no piece is left to fix (every piece that K maps to itself has several
-copies), the case's solutions are listed and told apart by their least image under K.
-Every branch ends with a trivial group or such a list, so each orbit of the whole puzzle is
-counted exactly once.
+the Soma cube this gave the smallest trees of the exact-cover loops, or nearly), or once
+on a flat board (``symmetric_once``: the count by cells gains the most from a piece fixed in
+a case of its own; 8x8 without its corners counts twice as fast with the X, 2 free orbits
+and 3 fixed by a mirror, as with the I, 7 free); in a case of its own (a
+piece fixed already, a small search), the one with the fewest placements fixed by a
+symmetry and then the fewest orbits, so that an asymmetric piece ends the analysis at once.
+A representative that no symmetry but the identity fixes stands for its whole orbit, and
+each solution with the piece there is the only one of its orbit with the piece there: those
+are counted as they are. A representative fixed by a subgroup K of symmetries is a case of
+its own: the piece is fixed there and the solutions are counted up to K, by the same plan
+with the next piece. When no piece is left to fix (every piece that K maps to itself has
+several copies), the case's solutions are listed and told apart by their least image under
+K. Every branch ends with a trivial group or such a list, so each orbit of the whole puzzle
+is counted exactly once.
 """
 
 from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import NamedTuple
 
 from dlx.tiling.shapes import FLAT, MOTIONS, Cell, Motion, Piece, canonical
@@ -46,20 +48,29 @@ class Placement(NamedTuple):
     cells: tuple[tuple[int, int, int], ...]  # Cells (spelled out: pdoc reads it unimported)
 
 
-@dataclass(frozen=True)
 class Symmetry:
     """A symmetry of a puzzle: ``cells`` maps each board cell to its image, ``pieces``
-    each piece's name to the name of the piece it becomes."""
+    each piece's name to the name of the piece it becomes. Each placement's image is kept
+    once found: the plan asks for it again in every case."""
 
-    motion: Motion
-    cells: Mapping[Cell, Cell]
-    pieces: Mapping[str, str]
+    __slots__ = ("_images", "cells", "motion", "pieces")
+
+    def __init__(
+        self, motion: Motion, cells: Mapping[Cell, Cell], pieces: Mapping[str, str]
+    ) -> None:
+        self.motion = motion
+        self.cells = cells
+        self.pieces = pieces
+        self._images: dict[Placement, Placement] = {}
 
     def __call__(self, placement: Placement) -> Placement:
-        cells = self.cells
-        return Placement(
-            self.pieces[placement.piece], tuple(sorted(cells[c] for c in placement.cells))
-        )
+        image = self._images.get(placement)
+        if image is None:
+            image = self._images[placement] = Placement(
+                self.pieces[placement.piece],
+                tuple(sorted(map(self.cells.__getitem__, placement.cells))),
+            )
+        return image
 
     @property
     def identity(self) -> bool:
@@ -105,15 +116,14 @@ def _mirror_images(pieces: Sequence[Piece], own: Sequence[Motion]) -> dict[str, 
         kinds.setdefault(canonical(piece.cells, own), []).append(piece)
     result = {}
     for kind, group in kinds.items():
-        other = kinds.get(canonical(map(mirror, kind), own), [])
+        other = kinds.get(canonical((mirror(cell) for cell in kind), own), [])
         if [p.copies for p in other] != [p.copies for p in group]:
             return None
         result.update({p.name: q.name for p, q in zip(group, other, strict=True)})
     return result
 
 
-@dataclass(frozen=True)
-class Case:
+class Case(NamedTuple):
     """One part of the count of distinct solutions: the solutions with the ``fixed``
     placements and, when ``restricted`` is given as (piece, placements), that piece in one
     of those placements. With a ``group`` (more than the identity), the solutions are
@@ -128,9 +138,13 @@ def plan(
     placements: Mapping[str, Sequence[Placement]],
     pieces: Sequence[Piece],
     group: Sequence[Symmetry],
+    *,
+    symmetric_once: bool = False,
 ) -> list[Case]:
     """The cases that count each orbit of solutions once (see the module), in order: the
-    main case first, then the cases of symmetric placements as they were met."""
+    main case first, then the cases of symmetric placements as they were met;
+    ``symmetric_once`` weighs an orbit fixed by a symmetry as one in the first choice."""
+    twice = 0 if symmetric_once else 1
     cases: list[Case] = []
     todo: deque[tuple[tuple[Placement, ...], tuple[Symmetry, ...]]] = deque([((), tuple(group))])
     while todo:
@@ -146,18 +160,21 @@ def plan(
             if any(h.pieces[piece.name] != piece.name for h in sub):
                 continue
             orbits = _orbits(placements[piece.name], used, sub)
-            symmetric = sum(len(k) > 1 for _, k in orbits)
-            score = (symmetric, len(orbits)) if fixed else (len(orbits) + symmetric, symmetric)
+            symmetric = sum(len(orbit) < len(sub) for orbit in orbits)  # fixed by some
+            score = (
+                (symmetric, len(orbits)) if fixed else (len(orbits) + twice * symmetric, symmetric)
+            )
             if best is None or score < best[0]:
                 best = (score, piece.name, orbits)
         if best is None:
             cases.append(Case(fixed, group=sub))
             continue
         _, name, orbits = best
-        free = tuple(rep for rep, stabilizer in orbits if len(stabilizer) == 1)
+        representatives = [_representative(orbit, sub) for orbit in orbits]
+        free = tuple(rep for rep, stabilizer in representatives if len(stabilizer) == 1)
         if free:
             cases.append(Case(fixed, (name, free)))
-        for rep, stabilizer in orbits:
+        for rep, stabilizer in representatives:
             if len(stabilizer) > 1:
                 todo.append(((*fixed, rep), stabilizer))
     return cases
@@ -165,22 +182,30 @@ def plan(
 
 def _orbits(
     placements: Iterable[Placement], used: set[Cell], group: Sequence[Symmetry]
-) -> list[tuple[Placement, tuple[Symmetry, ...]]]:
-    """The orbit representatives of the placements clear of ``used``, each with the
-    symmetries of ``group`` (the identity first) that fix it."""
+) -> list[set[Placement]]:
+    """The orbits under ``group`` (the identity first) of the placements clear of
+    ``used``, in the order of their first placements."""
     seen: set[Placement] = set()
     result = []
     for placement in placements:
         if placement in seen or not used.isdisjoint(placement.cells):
             continue
-        orbit = {h(placement) for h in group}
+        orbit = {placement, *(h(placement) for h in group[1:])}
         seen |= orbit
-        rep = min(orbit)
-        if len(orbit) == len(group):  # the orbit has |group| / |fixers| placements
-            result.append((rep, tuple(group[:1])))
-        else:
-            result.append((rep, tuple(h for h in group if h(rep) == rep)))
+        result.append(orbit)
     return result
+
+
+def _representative(
+    orbit: set[Placement], group: Sequence[Symmetry]
+) -> tuple[Placement, tuple[Symmetry, ...]]:
+    """An orbit's representative, its least placement, and the symmetries of ``group``
+    (the identity first) that fix it: the identity alone when the orbit has as many
+    placements as the group has symmetries (it has |group| / |fixers|)."""
+    rep = min(orbit)
+    if len(orbit) == len(group):
+        return rep, tuple(group[:1])
+    return rep, (group[0], *(h for h in group[1:] if h(rep) == rep))
 
 
 def least_image(solution: Iterable[Placement], group: Sequence[Symmetry]) -> tuple[Placement, ...]:

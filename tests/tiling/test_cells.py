@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import _thread
 import random
+import subprocess
+import sys
 import threading
 
 import pytest
@@ -130,6 +132,18 @@ def test_a_board_of_three_words_counts_as_its_recurrence() -> None:
     assert tiling.counts_by_cells and tiling._cell_counter.cells > 128
     assert tiling.count(all_symmetric=True) == ways[26] == 756
     assert tiling.count() == tiling.count(backend="c")
+
+
+def test_a_count_by_cells_never_imports_the_exact_cover_problem() -> None:
+    # tile --count starts faster without dlx.problem; listing solutions needs it
+    script = (
+        "import sys; from dlx.tiling import Tiling, box; "
+        "tiling = Tiling(box(3, 20), 'pentominoes'); "
+        "print(tiling.count(), 'dlx.problem' in sys.modules); "
+        "next(tiling.solutions()); print('dlx.problem' in sys.modules)"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
+    assert done.stdout.split() == ["2", "False", "True"], done.stderr
 
 
 def test_without_the_c_counter_the_count_runs_on_the_exact_cover_loops(monkeypatch) -> None:

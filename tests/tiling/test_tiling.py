@@ -7,13 +7,15 @@ import json
 import random
 import xml.etree.ElementTree as ElementTree
 from concurrent.futures import ThreadPoolExecutor
+from itertools import combinations
 
 import pytest
 
 from dlx.errors import ArgumentError, TilingError
 from dlx.tiling import Piece, Tiling, box, parse_pieces, piece_set, read_board, read_pieces
 from dlx.tiling.draw import record, svg
-from dlx.tiling.shapes import FLAT, ROTATIONS, canonical, normalize, polyforms
+from dlx.tiling.grid import Grid
+from dlx.tiling.shapes import FLAT, ROTATIONS, Cell, canonical, normalize, orientations, polyforms
 from tests.tiling import oracle
 
 HOLE_8X8 = "########\n########\n########\n###..###\n###..###\n########\n########\n########"
@@ -158,6 +160,52 @@ def test_placements_that_cut_off_a_region_no_piece_fills_are_left_out() -> None:
     kept = Tiling(box(3, 3), "trominoes:V*3").placements["V"]
     assert len(kept) == 4 * 3
     assert ("V", ((0, 0, 1), (0, 1, 0), (0, 1, 1))) not in kept
+
+
+def _region_sizes(cells: set[Cell]) -> list[int]:
+    """The sizes of the regions of ``cells`` (joined face to face), a cell at a time."""
+    todo, sizes = set(cells), []
+    while todo:
+        stack, size = [todo.pop()], 0
+        while stack:
+            z, y, x = stack.pop()
+            size += 1
+            for dz, dy, dx in ((0, 0, 1), (0, 1, 0), (1, 0, 0)):
+                for cell in ((z + dz, y + dy, x + dx), (z - dz, y - dy, x - dx)):
+                    if cell in todo:
+                        todo.remove(cell)
+                        stack.append(cell)
+        sizes.append(size)
+    return sizes
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_the_placements_kept_are_those_whose_regions_the_other_pieces_can_fill(seed) -> None:
+    # random boards with holes, flat (even seeds) and solid, regions found a cell at a time
+    rng = random.Random(seed)
+    sides = (1, rng.randint(3, 7), 9) if seed % 2 == 0 else (2, rng.randint(2, 4), 5)
+    board = [
+        (z, y, x)
+        for z in range(sides[0])
+        for y in range(sides[1])
+        for x in range(sides[2])
+        if rng.random() < 0.8
+    ]
+    pieces = parse_pieces("dominoes:I*20 trominoes:V tetrominoes:T")
+    motions = FLAT if seed % 2 == 0 else ROTATIONS
+    grid = Grid(board, 4)
+    every = {p.name: grid.placements(p.name, orientations(p.cells, motions)) for p in pieces}
+    kept = grid.live(pieces, every)
+    dropped = 0
+    for piece in pieces:
+        others = [len(q) for q in pieces for _ in range(q.copies - (q is piece))]
+        sums = {sum(c) for k in range(len(others) + 1) for c in combinations(others, k)}
+        for placement in every[piece.name]:
+            sizes = _region_sizes(set(board) - set(placement.cells))
+            fillable = all(size in sums for size in sizes)
+            assert (placement in kept[piece.name]) == fillable, placement
+            dropped += not fillable
+    assert 0 < dropped < sum(len(v) for v in every.values())
 
 
 def test_a_piece_in_two_parts_may_straddle_a_region_so_nothing_is_cut_then() -> None:
@@ -337,6 +385,17 @@ def test_every_case_of_the_plan_keeps_one_solution_of_each_orbit() -> None:
     assert sorted(case.fixed[0].cells[2][1:] for case in fixed) == [(2, x) for x in range(1, 6)]
     centred = Tiling("####\n####\n####\n####", "tetrominoes:O trominoes:V*4")
     assert any(len(case.group) > 1 for case in centred.cases)  # V has copies: listed
+
+
+def test_a_flat_board_weighs_an_orbit_fixed_by_a_symmetry_once_and_a_solid_twice() -> None:
+    # 8x8 without corners: X has 2 free orbits and 3 on a mirror (5), the I 7 free ones;
+    # weighed twice, the fixed ones would make X's 8 and the I would be chosen
+    main, *fixed = Tiling(".######.\n" + "########\n" * 6 + ".######.", "pentominoes").cases
+    assert main.restricted is not None and main.restricted[0] == "X"
+    assert len(main.restricted[1]) == 2 and [c.fixed[0].piece for c in fixed] == ["X"] * 3
+    # 2x3x10: the X's 4 orbits are all fixed by a symmetry (8), V has 8 free ones
+    (case,) = Tiling(box(2, 3, 10), "pentominoes").cases
+    assert case.restricted is not None and case.restricted[0] == "V"
 
 
 # -- drawing --------------------------------------------------------------------------------
