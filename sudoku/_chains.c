@@ -333,17 +333,18 @@ static int places_of(Links *l, const uint32_t *m, Where *where)
 
 enum { GO_ON = 0, CONFLICT = 1, FAILED = -1 };
 
-/* q implied by p (and hidden): the reference's loop over ``implied``, one at a time */
-DLX_ALWAYS_INLINE int imply(Search *s, int q, int p, const int *hidden, int n_hidden, int reach,
-                 int stop, int *conflict)
+/* q implied by p (and hidden): the reference's loop over ``implied``, one at a time, into
+ * c (search_in's copy of s->c, held in registers) */
+DLX_ALWAYS_INLINE int imply(Search *s, Closure *c, int q, int p, const int *hidden, int n_hidden,
+                            int reach, int stop, int *conflict)
 {
-    if (s->c->pos[q] >= 0)
+    if (c->pos[q] >= 0)
         return GO_ON;
-    if (!add(s->c, q, p, hidden, n_hidden))
+    if (!add(c, q, p, hidden, n_hidden))
         return FAILED;
     if (reach >= 0)
         s->depth[q] = s->depth[p] + 1;
-    if (s->c->pos[q ^ 1] >= 0 && conflict[0] < 0) {
+    if (c->pos[q ^ 1] >= 0 && conflict[0] < 0) {
         conflict[0] = q | 1, conflict[1] = q & ~1;
         if (stop)
             return CONFLICT;
@@ -381,7 +382,6 @@ DLX_ALWAYS_INLINE int search_in(Links *l, const uint32_t *source, const Where *f
         memcpy(s.work, source, (size_t)l->cells * sizeof(uint32_t));
         work = s.work;
     }
-    conflict[0] = conflict[1] = -1;
     for (int pass = 0; pass < 2; pass++) /* dict.fromkeys(starts, ()), then the queues */
         for (Py_ssize_t k = 0; k < n_starts; k++) {
             int p = start[k];
@@ -394,9 +394,11 @@ DLX_ALWAYS_INLINE int search_in(Links *l, const uint32_t *source, const Where *f
             else
                 s.offs[s.off_tail++] = p;
         }
-    int how = GO_ON;
+    int how = GO_ON, met[2] = {-1, -1};
+    long long left = *budget;
+    Closure c = *s.c; /* its counts and arrays in registers, stored back at the end */
     while (how == GO_ON && (s.on_head < s.on_tail || s.off_head < s.off_tail)) {
-        if (--*budget < 0)
+        if (--left < 0)
             break;
         int p = s.on_head < s.on_tail ? s.ons[s.on_head++] : s.offs[s.off_head++];
         if (reach != -1 && s.depth[p] > reach)
@@ -406,22 +408,22 @@ DLX_ALWAYS_INLINE int search_in(Links *l, const uint32_t *source, const Where *f
         if (p & 1) {
             if (y)
                 for (uint32_t m = work[i] & ~bit; m && how == GO_ON; m &= m - 1)
-                    how = imply(&s, (i * n + dlx_ctz64(m)) << 1, p, NULL, 0, (int)reach, stop,
-                                conflict);
+                    how = imply(&s, &c, (i * n + dlx_ctz64(m)) << 1, p, NULL, 0, (int)reach,
+                                stop, met);
             const uint64_t *near = l->peer_bits + i * words;
             const uint64_t *with = (struck & bit ? s.held : from->holding) + d * words;
             for (int k = 0; k < words && how == GO_ON; k++) /* the peers in order */
                 for (uint64_t at = near[k] & with[k]; at && how == GO_ON; at &= at - 1) {
                     int j = k * 64 + dlx_ctz64(at);
-                    how = imply(&s, (j * n + d) << 1, p, NULL, 0, (int)reach, stop, conflict);
+                    how = imply(&s, &c, (j * n + d) << 1, p, NULL, 0, (int)reach, stop, met);
                 }
         } else if (!dynamic && work[i] & bit) { /* the board's links, made once (Where) */
             int units = l->cu_start[i + 1] - l->cu_start[i];
             const int *to = from->strong + (l->cu_start[i] + i) * n + d * (units + 1);
             if (y && to[0] >= 0)
-                how = imply(&s, to[0], p, NULL, 0, (int)reach, stop, conflict);
+                how = imply(&s, &c, to[0], p, NULL, 0, (int)reach, stop, met);
             for (int k = 1; k <= units && to[k] >= 0 && how == GO_ON; k++)
-                how = imply(&s, to[k], p, NULL, 0, (int)reach, stop, conflict);
+                how = imply(&s, &c, to[k], p, NULL, 0, (int)reach, stop, met);
         } else {
             uint32_t m = work[i];
             uint32_t other = m & ~bit; /* two candidates: m holds bit, and other is one */
@@ -429,38 +431,41 @@ DLX_ALWAYS_INLINE int search_in(Links *l, const uint32_t *source, const Where *f
                 int n_hidden = 0;
                 for (uint32_t gone = source[i] & ~m; gone; gone &= gone - 1)
                     hidden[n_hidden++] = (i * n + dlx_ctz64(gone)) << 1;
-                how = imply(&s, ((i * n + dlx_ctz32(other)) << 1) | 1, p, hidden, n_hidden,
-                            (int)reach, stop, conflict);
+                how = imply(&s, &c, ((i * n + dlx_ctz32(other)) << 1) | 1, p, hidden, n_hidden,
+                            (int)reach, stop, met);
             }
+            if (dynamic && !(struck & bit)) { /* the digit's first strike: its rows copied */
+                struck |= bit;
+                memcpy(s.places + d * n_units, source_places + d * n_units,
+                       (size_t)n_units * sizeof(uint32_t));
+                memcpy(s.held + d * words, from->holding + d * words,
+                       (size_t)words * sizeof(uint64_t));
+            }
+            uint32_t *struck_row = s.places + d * n_units;
+            const uint32_t *row = dynamic ? struck_row : source_places + d * n_units;
             for (int k = l->cu_start[i]; k < l->cu_start[i + 1] && how == GO_ON; k++) {
                 int u = l->cell_units[k], n_hidden = 0;
                 uint32_t others = ~((uint32_t)1 << l->cu_pos[k]); /* the unit but cell i */
-                uint32_t held = (struck & bit ? s.places : source_places)[d * n_units + u] & others;
+                uint32_t held = row[u] & others;
+                if (dynamic) /* struck as it is read: what is read leaves cell i out */
+                    struck_row[u] = held;
                 if (!held || held & (held - 1))
                     continue; /* the digit's last place in the unit: held is one place */
                 const int *cells = l->unit_cells + l->unit_start[u];
                 for (uint32_t gone = source_places[d * n_units + u] & others & ~held; gone;
                      gone &= gone - 1) /* struck by this closure */
                     hidden[n_hidden++] = (cells[dlx_ctz32(gone)] * n + d) << 1;
-                how = imply(&s, ((cells[dlx_ctz32(held)] * n + d) << 1) | 1, p, hidden, n_hidden,
-                            (int)reach, stop, conflict);
+                how = imply(&s, &c, ((cells[dlx_ctz32(held)] * n + d) << 1) | 1, p, hidden,
+                            n_hidden, (int)reach, stop, met);
             }
             if (dynamic) {
                 if (y)
                     s.work[i] &= ~bit;
-                if (!(struck & bit)) {
-                    struck |= bit;
-                    memcpy(s.places + d * n_units, source_places + d * n_units,
-                           (size_t)n_units * sizeof(uint32_t));
-                    memcpy(s.held + d * words, from->holding + d * words,
-                           (size_t)words * sizeof(uint64_t));
-                }
                 s.held[d * words + i / 64] &= ~((uint64_t)1 << (i % 64));
-                for (int k = l->cu_start[i]; k < l->cu_start[i + 1]; k++)
-                    s.places[d * n_units + l->cell_units[k]] &= ~((uint32_t)1 << l->cu_pos[k]);
             }
         }
     }
+    *s.c = c, *budget = left, conflict[0] = met[0], conflict[1] = met[1];
     return how;
 }
 
@@ -752,7 +757,7 @@ static PyObject *ancestors(PyObject *Py_UNUSED(module), PyObject *args)
         }
         wanted[k] = (int)q;
     }
-    int count = climb(c, wanted, (int)n_targets, mark, 1, out);
+    int count = climb(c, wanted, (int)n_targets, mark, 1, out, INT_MAX);
     found = PySet_New(NULL);
     for (int k = 0; found && k < count; k++) {
         PyObject *q = PyLong_FromLong(out[k]);

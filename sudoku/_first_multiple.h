@@ -4,14 +4,16 @@
 
 /* The complexity of q, reached by every closure of c[0..branches), as
  * sudoku.chains._agreements counts it: the ancestors summed over the branches (the last
- * listed in out), -1 when a branch is q itself; bound or more once past bound. mark and out
- * hold a closure's potentials; *stamp is the last mark used. */
+ * listed in out), -1 when a branch is q itself; bound or more once past bound (then a
+ * listing may stop short). mark and out hold a closure's potentials; *stamp is the last
+ * mark used. */
 static int agreement_of(Closure *const *c, int branches, int q, unsigned *mark, unsigned *stamp,
                         int *out, int bound)
 {
     int sum = 0;
     for (int b = 0; b < branches && sum < bound; b++) {
-        int size = climb(c[b], &q, 1, mark, ++*stamp, out);
+        /* a limit of 2 at least: a size of 1 is told from more */
+        int size = climb(c[b], &q, 1, mark, ++*stamp, out, bound - sum > 2 ? bound - sum : 2);
         if (size == 1)
             return -1;
         sum += size;
@@ -147,12 +149,15 @@ static PyObject *first_multiple(PyObject *Py_UNUSED(module), PyObject *args)
                     goto stopped;
                 if (!dynamic || conf[2 * start] < 0)
                     continue;
-                int complexity = climb(c, &conf[2 * start], 1, mark, ++stamp, out);
-                complexity += climb(c, &conf[2 * start + 1], 1, mark, ++stamp, out);
+                /* counted as far as it may be below best */
+                int complexity = climb(c, &conf[2 * start], 1, mark, ++stamp, out, best);
+                if (complexity < best)
+                    complexity +=
+                        climb(c, &conf[2 * start + 1], 1, mark, ++stamp, out, best - complexity);
                 if (complexity < best) {
                     best = complexity, event = 1, best_start = start;
                     best_conflict[0] = conf[2 * start], best_conflict[1] = conf[2 * start + 1];
-                    kept_size = climb(c, &conf[2 * start], 2, mark, ++stamp, out);
+                    kept_size = climb(c, &conf[2 * start], 2, mark, ++stamp, out, INT_MAX);
                     memcpy(kept, out, (size_t)kept_size * sizeof(int));
                 }
             }
@@ -267,7 +272,7 @@ static PyObject *first_least(Closure *const *c, int branches, const uint64_t *wo
             continue;
         PyObject *chain = PyList_New(0);
         for (int b = 0; chain && b < branches; b++) {
-            int at = (int)q, size = climb(c[b], &at, 1, mark, ++*stamp, out);
+            int at = (int)q, size = climb(c[b], &at, 1, mark, ++*stamp, out, INT_MAX);
             for (int j = 0; chain && j < size; j++) {
                 PyObject *p = PyLong_FromLong(out[j]);
                 if (!p || PyList_Append(chain, p) < 0)
