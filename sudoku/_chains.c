@@ -204,6 +204,7 @@ typedef struct Scratch {
     uint64_t *holding; /* places_of: the cells holding each digit, words a digit */
     uint64_t *held;    /* the same of work */
     int *strong;       /* places_of: what each potential off implies on the board (Where) */
+    uint64_t *conj;    /* places_of: the same as sets of cells, then the cells of two (Where) */
     uint32_t *board;   /* the board places_of read last, when has_board */
     int has_board;
     /* known_of: sets of cells (words each), what the chains on them found, the calls
@@ -213,8 +214,7 @@ typedef struct Scratch {
     unsigned *known_call, calls;
     int *known_kind, known_next;
     uint64_t *levels;  /* reached_within: potentials off then on, a set of cells a digit, for
-                        * the reached, the last level and the next (6 * n * words), and a
-                        * word written, never read */
+                        * the reached, the last level and the next (6 * n * words) */
     int on_head, on_tail, off_head, off_tail;
     Arena arena; /* first_multiple's closures */
 } Search;
@@ -228,9 +228,9 @@ typedef struct {
      * other digit when it holds two (-1 none), then of the digit's other place in each unit
      * where it has two, in the units' order, -1 after the last */
     const int *strong;
-    /* beside strong, each potential as reached_within's sets take it: its digit << 16 | its
-     * word << 6 | its bit in that word; none: a word past the sets, digit 0 */
-    const int *strong_sets;
+    /* the same for reached_within's sets: conj[(i * n + d) * words ...], the digit's other
+     * places of two in i's units, as a set of cells; two, the cells of two digits */
+    const uint64_t *conj, *two;
 } Where;
 
 static void scratch_free(Search *s)
@@ -241,6 +241,7 @@ static void scratch_free(Search *s)
         PyMem_Free(s->depth);
         PyMem_Free(s->holding);
         PyMem_Free(s->strong);
+        PyMem_Free(s->conj);
         PyMem_Free(s->known_cells);
         PyMem_Free(s);
     }
@@ -257,10 +258,12 @@ static Search *scratch_of(Links *l)
         size_t unit_digits = (size_t)l->n_units * (size_t)l->n;
         s->depth = PyMem_Malloc(3 * (size_t)l->potentials * sizeof(int) +
                                 (2 * (size_t)l->cells + 2 * unit_digits) * sizeof(uint32_t));
-        s->holding = PyMem_Calloc(8 * (size_t)l->n * (size_t)l->words + 1, sizeof(uint64_t));
-        s->strong = PyMem_Malloc(2 * ((size_t)l->cu_start[l->cells] + (size_t)l->cells) *
+        s->holding = PyMem_Calloc(8 * (size_t)l->n * (size_t)l->words, sizeof(uint64_t));
+        s->strong = PyMem_Malloc(((size_t)l->cu_start[l->cells] + (size_t)l->cells) *
                                  (size_t)l->n * sizeof(int));
-        if (!s->c || !s->depth || !s->holding || !s->strong) {
+        s->conj = PyMem_Malloc(((size_t)l->cells * (size_t)l->n + 1) * (size_t)l->words *
+                               sizeof(uint64_t));
+        if (!s->c || !s->depth || !s->holding || !s->strong || !s->conj) {
             scratch_free(s);
             return (Search *)PyErr_NoMemory();
         }
@@ -288,10 +291,10 @@ static int places_of(Links *l, const uint32_t *m, Where *where)
         return 0;
     where->places = s->source;
     where->holding = s->holding;
-    const int n = l->n;
-    size_t strong = ((size_t)l->cu_start[l->cells] + (size_t)l->cells) * (size_t)n;
+    const int n = l->n, words = l->words;
     where->strong = s->strong;
-    where->strong_sets = s->strong + strong;
+    where->conj = s->conj;
+    where->two = s->conj + (size_t)l->cells * (size_t)n * (size_t)words;
     /* the searches of one position, technique after technique: its places read once */
     if (s->has_board && !memcmp(s->board, m, (size_t)l->cells * sizeof(uint32_t)))
         return 1;
@@ -306,26 +309,30 @@ static int places_of(Links *l, const uint32_t *m, Where *where)
     for (int i = 0; i < l->cells; i++)
         for (uint32_t d = m[i]; d; d &= d - 1)
             s->holding[dlx_ctz32(d) * l->words + i / 64] |= (uint64_t)1 << (i % 64);
-    memset(s->strong, -1, 2 * strong * sizeof(int));
+    uint64_t *two = s->conj + (size_t)l->cells * (size_t)n * (size_t)words;
+    memset(two, 0, (size_t)words * sizeof(uint64_t));
     for (int i = 0; i < l->cells; i++)
         for (uint32_t left = m[i]; left; left &= left - 1) { /* (i, d) off, d a candidate */
             int d = dlx_ctz32(left), first = l->cu_start[i], units = l->cu_start[i + 1] - first;
             int *to = s->strong + (first + i) * n + d * (units + 1);
+            uint64_t *conj = s->conj + (i * n + d) * words;
+            for (int k = 0; k <= units; k++)
+                to[k] = -1;
+            memset(conj, 0, (size_t)words * sizeof(uint64_t));
             uint32_t other = m[i] & ~((uint32_t)1 << d);
-            if (other && !(other & (other - 1))) /* the cell's other digit of two */
+            if (other && !(other & (other - 1))) { /* the cell's other digit of two */
                 to[0] = ((i * n + dlx_ctz32(other)) << 1) | 1;
+                two[i / 64] |= (uint64_t)1 << (i % 64);
+            }
             for (int k = 0, at = 1; k < units; k++) { /* the digit's other place of two */
                 int u = l->cell_units[first + k];
                 uint32_t held =
                     s->source[d * l->n_units + u] & ~((uint32_t)1 << l->cu_pos[first + k]);
-                const int *cells = l->unit_cells + l->unit_start[u];
-                if (held && !(held & (held - 1)))
-                    to[at++] = ((cells[dlx_ctz32(held)] * n + d) << 1) | 1;
-            }
-            for (int k = 0; k <= units; k++) { /* as places in reached_within's sets */
-                int j = (to[k] >> 1) / n, e = (to[k] >> 1) % n;
-                to[strong + k] = to[k] < 0 ? 2 * n * l->words << 6 /* a word no one reads */
-                                           : e << 16 | ((n + e) * l->words + j / 64) << 6 | j % 64;
+                int j = l->unit_cells[l->unit_start[u] + (held ? dlx_ctz32(held) : 0)];
+                if (held && !(held & (held - 1))) {
+                    to[at++] = ((j * n + d) << 1) | 1;
+                    conj[j / 64] |= (uint64_t)1 << (j % 64);
+                }
             }
         }
     return 1;
@@ -443,7 +450,7 @@ DLX_ALWAYS_INLINE int search_in(Links *l, const uint32_t *source, const Where *f
             }
             uint32_t *struck_row = s.places + d * n_units;
             const uint32_t *row = dynamic ? struck_row : source_places + d * n_units;
-            for (int k = l->cu_start[i]; k < l->cu_start[i + 1] && how == GO_ON; k++) {
+            for (int k = l->cu_start[i], end = l->cu_start[i + 1]; k < end && how == GO_ON; k++) {
                 int u = l->cell_units[k], n_hidden = 0;
                 uint32_t others = ~((uint32_t)1 << l->cu_pos[k]); /* the unit but cell i */
                 uint32_t held = row[u] & others;
@@ -542,17 +549,23 @@ DLX_ALWAYS_INLINE long long reached_in(Links *l, const uint32_t *m, const Where 
         }
         for (uint32_t ds = active[0]; ds; ds &= ds - 1) { /* off: the board's links */
             d = dlx_ctz32(ds);
-            for (int k = 0; k < words; k++)
+            uint64_t *to = next + (n + d) * words, any = 0;
+            for (int k = 0; k < words; k++) {
                 for (uint64_t at = last[d * words + k]; at; at &= at - 1) {
-                    i = k * 64 + dlx_ctz64(at);
-                    int units = l->cu_start[i + 1] - l->cu_start[i];
-                    const int *to =
-                        from->strong_sets + (l->cu_start[i] + i) * n + d * (units + 1);
-                    for (int u = !y; u <= units; u++) {
-                        next[to[u] >> 6 & 0x3ff] |= (uint64_t)1 << (to[u] & 63);
-                        touched[1] |= (uint32_t)1 << (to[u] >> 16);
-                    }
+                    const uint64_t *conj = /* the digit's other place of two in a unit */
+                        from->conj + ((k * 64 + dlx_ctz64(at)) * n + d) * words;
+                    for (int w = 0; w < words; w++)
+                        to[w] |= conj[w], any |= conj[w];
                 }
+                for (uint64_t at = y ? last[d * words + k] & from->two[k] : 0; at; at &= at - 1) {
+                    i = k * 64 + dlx_ctz64(at); /* the cell's other digit of two */
+                    uint32_t e = m[i] & ~((uint32_t)1 << d);
+                    next[(n + dlx_ctz32(e)) * words + k] |= (uint64_t)1 << (i % 64);
+                    touched[1] |= e;
+                }
+            }
+            if (any)
+                touched[1] |= (uint32_t)1 << d;
         }
         for (on = 0; on < 2; on++) { /* the next level: what is reached first */
             active[on] = 0;
