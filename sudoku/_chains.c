@@ -36,6 +36,7 @@ typedef struct {
     int *cu_start, *cell_units;   /* cells rows: the units of each cell, in order */
     int *peer_start, *peers;      /* cells rows: the peers of each cell, in order */
     int *cu_pos;                  /* beside cell_units: the cell's place in that unit */
+    int units_each;               /* the units of every cell when all have as many, else 0 */
     int words;                    /* a set of cells as bits: (cells + 63) / 64 words */
     uint64_t *peer_bits;          /* the peers of each cell as a set of cells, words a cell */
     int potentials;               /* 2 * cells * n */
@@ -99,6 +100,10 @@ static int unit_places_of(Links *l)
                 }
     }
     l->words = (l->cells + 63) / 64;
+    l->units_each = l->cu_start[1] - l->cu_start[0];
+    for (int i = 0; i < l->cells; i++)
+        if (l->cu_start[i + 1] - l->cu_start[i] != l->units_each)
+            l->units_each = 0;
     if (!(l->peer_bits = PyMem_Calloc((size_t)l->cells * (size_t)l->words, sizeof(uint64_t)))) {
         PyErr_NoMemory();
         return 0;
@@ -370,7 +375,7 @@ DLX_ALWAYS_INLINE int imply(Search *s, Closure *c, int q, int p, const int *hidd
 DLX_ALWAYS_INLINE int search_in(Links *l, const uint32_t *source, const Where *from,
                                 const int *start, Py_ssize_t n_starts, int y, int dynamic,
                                 int stop, long reach, long long *budget, int *conflict,
-                                const int n, const int words)
+                                const int n, const int words, const int each)
 {
     Search *sp = scratch_of(l);
     if (!sp)
@@ -425,8 +430,9 @@ DLX_ALWAYS_INLINE int search_in(Links *l, const uint32_t *source, const Where *f
                     how = imply(&s, &c, (j * n + d) << 1, p, NULL, 0, (int)reach, stop, met);
                 }
         } else if (!dynamic && work[i] & bit) { /* the board's links, made once (Where) */
-            int units = l->cu_start[i + 1] - l->cu_start[i];
-            const int *to = from->strong + (l->cu_start[i] + i) * n + d * (units + 1);
+            int first = each ? each * i : l->cu_start[i];
+            int units = each ? each : l->cu_start[i + 1] - first;
+            const int *to = from->strong + (first + i) * n + d * (units + 1);
             if (y && to[0] >= 0)
                 how = imply(&s, &c, to[0], p, NULL, 0, (int)reach, stop, met);
             for (int k = 1; k <= units && to[k] >= 0 && how == GO_ON; k++)
@@ -450,7 +456,9 @@ DLX_ALWAYS_INLINE int search_in(Links *l, const uint32_t *source, const Where *f
             }
             uint32_t *struck_row = s.places + d * n_units;
             const uint32_t *row = dynamic ? struck_row : source_places + d * n_units;
-            for (int k = l->cu_start[i], end = l->cu_start[i + 1]; k < end && how == GO_ON; k++) {
+            int first = each ? each * i : l->cu_start[i];
+            int end = each ? first + each : l->cu_start[i + 1];
+            for (int k = first; k < end && how == GO_ON; k++) {
                 int u = l->cell_units[k], n_hidden = 0;
                 uint32_t others = ~((uint32_t)1 << l->cu_pos[k]); /* the unit but cell i */
                 uint32_t held = row[u] & others;
@@ -476,29 +484,30 @@ DLX_ALWAYS_INLINE int search_in(Links *l, const uint32_t *source, const Where *f
     return how;
 }
 
-/* search_in for l's n and words, the classic 9x9 grid's known to the compiler, and so the
- * kinds of the searches that take the most time on it: the multiple and dynamic forcing
- * chains' (Y links, stopped at a contradiction, no reach) and nishio's */
+/* search_in for l's n, words and units a cell, the classic 9x9 grid's known to the
+ * compiler, and so the kinds of the searches that take the most time on it: the multiple
+ * and dynamic forcing chains' (Y links, stopped at a contradiction, no reach) and nishio's */
 static int search(Links *l, const uint32_t *source, const Where *from, const int *start,
                   Py_ssize_t n_starts, int y, int dynamic, int stop, long reach,
                   long long *budget, int *conflict)
 {
-    if (l->n == 9 && l->words == 2 && stop && reach == -1) {
+    int classic = l->n == 9 && l->words == 2 && l->units_each == 3;
+    if (classic && stop && reach == -1) {
         if (y && dynamic)
             return search_in(l, source, from, start, n_starts, 1, 1, 1, -1, budget, conflict, 9,
-                             2);
+                             2, 3);
         if (y)
             return search_in(l, source, from, start, n_starts, 1, 0, 1, -1, budget, conflict, 9,
-                             2);
+                             2, 3);
         if (dynamic)
             return search_in(l, source, from, start, n_starts, 0, 1, 1, -1, budget, conflict, 9,
-                             2);
+                             2, 3);
     }
-    if (l->n == 9 && l->words == 2)
+    if (classic)
         return search_in(l, source, from, start, n_starts, y, dynamic, stop, reach, budget,
-                         conflict, 9, 2);
+                         conflict, 9, 2, 3);
     return search_in(l, source, from, start, n_starts, y, dynamic, stop, reach, budget,
-                     conflict, l->n, l->words);
+                     conflict, l->n, l->words, 0);
 }
 
 /* How many potentials the static search from start that does not stop (search(), stop 0,

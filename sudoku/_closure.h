@@ -139,8 +139,10 @@ static Closure *closure_copy(const Closure *c, Arena *arena)
     k->compact = arena ? 2 : 1, k->pool_cap = c->pool_size;
     k->bits = (uint64_t *)(k + 1);
     memset(k->bits, 0, words * sizeof(uint64_t));
-    for (int j = 0; j < c->reached; j++)
-        k->bits[c->order[j] / 64] |= (uint64_t)1 << (c->order[j] % 64);
+    for (int j = 0; j < c->reached; j++) {
+        unsigned q = (unsigned)c->order[j]; /* unsigned: a shift and a mask */
+        k->bits[q / 64] |= (uint64_t)1 << (q % 64);
+    }
     k->order = (int *)(k->bits + words);
     k->why_start = k->order + c->reached;
     k->pool = k->why_start + c->reached + 1;
