@@ -441,11 +441,11 @@ DLX_ALWAYS_INLINE int search_in(Links *l, const uint32_t *source, const Where *f
             uint32_t m = work[i];
             uint32_t other = m & ~bit; /* two candidates: m holds bit, and other is one */
             if (y && m & bit && other && !(other & (other - 1))) {
-                int n_hidden = 0;
-                for (uint32_t gone = source[i] & ~m; gone; gone &= gone - 1)
+                int q = ((i * n + dlx_ctz32(other)) << 1) | 1, n_hidden = 0;
+                /* imply() passes over what is reached: its parents are not made */
+                for (uint32_t gone = c.pos[q] < 0 ? source[i] & ~m : 0; gone; gone &= gone - 1)
                     hidden[n_hidden++] = (i * n + dlx_ctz64(gone)) << 1;
-                how = imply(&s, &c, ((i * n + dlx_ctz32(other)) << 1) | 1, p, hidden, n_hidden,
-                            (int)reach, stop, met);
+                how = imply(&s, &c, q, p, hidden, n_hidden, (int)reach, stop, met);
             }
             if (dynamic && !(struck & bit)) { /* the digit's first strike: its rows copied */
                 struck |= bit;
@@ -467,11 +467,13 @@ DLX_ALWAYS_INLINE int search_in(Links *l, const uint32_t *source, const Where *f
                 if (!held || held & (held - 1))
                     continue; /* the digit's last place in the unit: held is one place */
                 const int *cells = l->unit_cells + l->unit_start[u];
+                int q = ((cells[dlx_ctz32(held)] * n + d) << 1) | 1;
+                if (c.pos[q] >= 0)
+                    continue; /* reached: imply() would pass over it */
                 for (uint32_t gone = source_places[d * n_units + u] & others & ~held; gone;
                      gone &= gone - 1) /* struck by this closure */
                     hidden[n_hidden++] = (cells[dlx_ctz32(gone)] * n + d) << 1;
-                how = imply(&s, &c, ((cells[dlx_ctz32(held)] * n + d) << 1) | 1, p, hidden,
-                            n_hidden, (int)reach, stop, met);
+                how = imply(&s, &c, q, p, hidden, n_hidden, (int)reach, stop, met);
             }
             if (dynamic) {
                 if (y)
