@@ -371,11 +371,13 @@ DLX_ALWAYS_INLINE int imply(Search *s, Closure *c, int q, int p, const int *hidd
 /* The search of the reference's closure from start[0..n_starts) on source (l->cells masks)
  * into l's scratch (its closure, s->c), budget spent as it goes; reach -1 for none, below
  * -1 for nothing past the starts. Returns GO_ON, CONFLICT (conflict set: (on, off)) or
- * FAILED (an exception set); *budget below 0 when it ran out. */
+ * FAILED (an exception set); *budget below 0 when it ran out. n, words, each (the units of
+ * a cell, 0: l's) and units (0: l's) as search() specialises them. */
 DLX_ALWAYS_INLINE int search_in(Links *l, const uint32_t *source, const Where *from,
                                 const int *start, Py_ssize_t n_starts, int y, int dynamic,
                                 int stop, long reach, long long *budget, int *conflict,
-                                const int n, const int words, const int each)
+                                const int n, const int words, const int each,
+                                const int units)
 {
     Search *sp = scratch_of(l);
     if (!sp)
@@ -385,7 +387,7 @@ DLX_ALWAYS_INLINE int search_in(Links *l, const uint32_t *source, const Where *f
     const uint32_t *work = source;
     int hidden[MAX_N * MAX_N];
     const uint32_t *source_places = from->places;
-    const int n_units = l->n_units;
+    const int n_units = units ? units : l->n_units;
     /* the digits whose places (s.places, a column) and cells (s.held, a row) a dynamic
      * search struck, copied from the board's at the first strike; of the others, the
      * board's are read */
@@ -486,30 +488,30 @@ DLX_ALWAYS_INLINE int search_in(Links *l, const uint32_t *source, const Where *f
     return how;
 }
 
-/* search_in for l's n, words and units a cell, the classic 9x9 grid's known to the
+/* search_in for l's n, words, units a cell and units, the classic 9x9 grid's known to the
  * compiler, and so the kinds of the searches that take the most time on it: the multiple
  * and dynamic forcing chains' (Y links, stopped at a contradiction, no reach) and nishio's */
 static int search(Links *l, const uint32_t *source, const Where *from, const int *start,
                   Py_ssize_t n_starts, int y, int dynamic, int stop, long reach,
                   long long *budget, int *conflict)
 {
-    int classic = l->n == 9 && l->words == 2 && l->units_each == 3;
+    int classic = l->n == 9 && l->words == 2 && l->units_each == 3 && l->n_units == 27;
     if (classic && stop && reach == -1) {
         if (y && dynamic)
             return search_in(l, source, from, start, n_starts, 1, 1, 1, -1, budget, conflict, 9,
-                             2, 3);
+                             2, 3, 27);
         if (y)
             return search_in(l, source, from, start, n_starts, 1, 0, 1, -1, budget, conflict, 9,
-                             2, 3);
+                             2, 3, 27);
         if (dynamic)
             return search_in(l, source, from, start, n_starts, 0, 1, 1, -1, budget, conflict, 9,
-                             2, 3);
+                             2, 3, 27);
     }
     if (classic)
         return search_in(l, source, from, start, n_starts, y, dynamic, stop, reach, budget,
-                         conflict, 9, 2, 3);
+                         conflict, 9, 2, 3, 27);
     return search_in(l, source, from, start, n_starts, y, dynamic, stop, reach, budget,
-                     conflict, l->n, l->words, 0);
+                     conflict, l->n, l->words, 0, 0);
 }
 
 /* How many potentials the static search from start that does not stop (search(), stop 0,
