@@ -39,6 +39,7 @@ typedef struct {
     int units_each;               /* the units of every cell when all have as many, else 0 */
     int words;                    /* a set of cells as bits: (cells + 63) / 64 words */
     uint64_t *peer_bits;          /* the peers of each cell as a set of cells, words a cell */
+    uint16_t *cell_digit;         /* after them, cell << 5 | digit of each cell * n + digit */
     int potentials;               /* 2 * cells * n */
     struct Scratch *scratch;      /* what a search works in (made once, the GIL held) */
 } Links;
@@ -104,10 +105,15 @@ static int unit_places_of(Links *l)
     for (int i = 0; i < l->cells; i++)
         if (l->cu_start[i + 1] - l->cu_start[i] != l->units_each)
             l->units_each = 0;
-    if (!(l->peer_bits = PyMem_Calloc((size_t)l->cells * (size_t)l->words, sizeof(uint64_t)))) {
+    size_t peer_words = (size_t)l->cells * (size_t)l->words;
+    size_t keys = (size_t)l->cells * (size_t)l->n; /* a uint16 each: 4 a word */
+    if (!(l->peer_bits = PyMem_Calloc(peer_words + (keys + 3) / 4, sizeof(uint64_t)))) {
         PyErr_NoMemory();
         return 0;
     }
+    l->cell_digit = (uint16_t *)(l->peer_bits + peer_words);
+    for (size_t key = 0; key < keys; key++) /* MAX_N 25: a digit in 5 bits, a cell in 11 */
+        l->cell_digit[key] = (uint16_t)(key / (size_t)l->n << 5 | key % (size_t)l->n);
     for (int i = 0; i < l->cells; i++)
         for (int k = l->peer_start[i]; k < l->peer_start[i + 1]; k++) {
             int j = l->peers[k];
@@ -417,7 +423,7 @@ DLX_ALWAYS_INLINE int search_in(Links *l, const uint32_t *source, const Where *f
         int p = s.on_head < s.on_tail ? s.ons[s.on_head++] : s.offs[s.off_head++];
         if (reach != -1 && s.depth[p] > reach)
             continue;
-        int i = (p >> 1) / n, d = (p >> 1) % n;
+        int i = l->cell_digit[p >> 1] >> 5, d = l->cell_digit[p >> 1] & 31;
         uint32_t bit = (uint32_t)1 << d;
         if (p & 1) {
             if (y)
