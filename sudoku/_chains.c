@@ -36,8 +36,10 @@ typedef struct {
     int *cu_start, *cell_units;   /* cells rows: the units of each cell, in order */
     int *peer_start, *peers;      /* cells rows: the peers of each cell, in order */
     int *cu_pos;                  /* beside cell_units: the cell's place in that unit */
+    int units_each;               /* the units of every cell when all have as many, else 0 */
     int words;                    /* a set of cells as bits: (cells + 63) / 64 words */
     uint64_t *peer_bits;          /* the peers of each cell as a set of cells, words a cell */
+    uint16_t *cell_digit;         /* after them, cell << 5 | digit of each cell * n + digit */
     int potentials;               /* 2 * cells * n */
     struct Scratch *scratch;      /* what a search works in (made once, the GIL held) */
 } Links;
@@ -99,10 +101,19 @@ static int unit_places_of(Links *l)
                 }
     }
     l->words = (l->cells + 63) / 64;
-    if (!(l->peer_bits = PyMem_Calloc((size_t)l->cells * (size_t)l->words, sizeof(uint64_t)))) {
+    l->units_each = l->cu_start[1] - l->cu_start[0];
+    for (int i = 0; i < l->cells; i++)
+        if (l->cu_start[i + 1] - l->cu_start[i] != l->units_each)
+            l->units_each = 0;
+    size_t peer_words = (size_t)l->cells * (size_t)l->words;
+    size_t keys = (size_t)l->cells * (size_t)l->n; /* a uint16 each: 4 a word */
+    if (!(l->peer_bits = PyMem_Calloc(peer_words + (keys + 3) / 4, sizeof(uint64_t)))) {
         PyErr_NoMemory();
         return 0;
     }
+    l->cell_digit = (uint16_t *)(l->peer_bits + peer_words);
+    for (size_t key = 0; key < keys; key++) /* MAX_N 25: a digit in 5 bits, a cell in 11 */
+        l->cell_digit[key] = (uint16_t)(key / (size_t)l->n << 5 | key % (size_t)l->n);
     for (int i = 0; i < l->cells; i++)
         for (int k = l->peer_start[i]; k < l->peer_start[i + 1]; k++) {
             int j = l->peers[k];
@@ -204,6 +215,7 @@ typedef struct Scratch {
     uint64_t *holding; /* places_of: the cells holding each digit, words a digit */
     uint64_t *held;    /* the same of work */
     int *strong;       /* places_of: what each potential off implies on the board (Where) */
+    uint64_t *conj;    /* places_of: the same as sets of cells, then the cells of two (Where) */
     uint32_t *board;   /* the board places_of read last, when has_board */
     int has_board;
     /* known_of: sets of cells (words each), what the chains on them found, the calls
@@ -213,8 +225,7 @@ typedef struct Scratch {
     unsigned *known_call, calls;
     int *known_kind, known_next;
     uint64_t *levels;  /* reached_within: potentials off then on, a set of cells a digit, for
-                        * the reached, the last level and the next (6 * n * words), and a
-                        * word written, never read */
+                        * the reached, the last level and the next (6 * n * words) */
     int on_head, on_tail, off_head, off_tail;
     Arena arena; /* first_multiple's closures */
 } Search;
@@ -228,9 +239,9 @@ typedef struct {
      * other digit when it holds two (-1 none), then of the digit's other place in each unit
      * where it has two, in the units' order, -1 after the last */
     const int *strong;
-    /* beside strong, each potential as reached_within's sets take it: its digit << 16 | its
-     * word << 6 | its bit in that word; none: a word past the sets, digit 0 */
-    const int *strong_sets;
+    /* the same for reached_within's sets: conj[(i * n + d) * words ...], the digit's other
+     * places of two in i's units, as a set of cells; two, the cells of two digits */
+    const uint64_t *conj, *two;
 } Where;
 
 static void scratch_free(Search *s)
@@ -241,6 +252,7 @@ static void scratch_free(Search *s)
         PyMem_Free(s->depth);
         PyMem_Free(s->holding);
         PyMem_Free(s->strong);
+        PyMem_Free(s->conj);
         PyMem_Free(s->known_cells);
         PyMem_Free(s);
     }
@@ -257,10 +269,12 @@ static Search *scratch_of(Links *l)
         size_t unit_digits = (size_t)l->n_units * (size_t)l->n;
         s->depth = PyMem_Malloc(3 * (size_t)l->potentials * sizeof(int) +
                                 (2 * (size_t)l->cells + 2 * unit_digits) * sizeof(uint32_t));
-        s->holding = PyMem_Calloc(8 * (size_t)l->n * (size_t)l->words + 1, sizeof(uint64_t));
-        s->strong = PyMem_Malloc(2 * ((size_t)l->cu_start[l->cells] + (size_t)l->cells) *
+        s->holding = PyMem_Calloc(8 * (size_t)l->n * (size_t)l->words, sizeof(uint64_t));
+        s->strong = PyMem_Malloc(((size_t)l->cu_start[l->cells] + (size_t)l->cells) *
                                  (size_t)l->n * sizeof(int));
-        if (!s->c || !s->depth || !s->holding || !s->strong) {
+        s->conj = PyMem_Malloc(((size_t)l->cells * (size_t)l->n + 1) * (size_t)l->words *
+                               sizeof(uint64_t));
+        if (!s->c || !s->depth || !s->holding || !s->strong || !s->conj) {
             scratch_free(s);
             return (Search *)PyErr_NoMemory();
         }
@@ -288,10 +302,10 @@ static int places_of(Links *l, const uint32_t *m, Where *where)
         return 0;
     where->places = s->source;
     where->holding = s->holding;
-    const int n = l->n;
-    size_t strong = ((size_t)l->cu_start[l->cells] + (size_t)l->cells) * (size_t)n;
+    const int n = l->n, words = l->words;
     where->strong = s->strong;
-    where->strong_sets = s->strong + strong;
+    where->conj = s->conj;
+    where->two = s->conj + (size_t)l->cells * (size_t)n * (size_t)words;
     /* the searches of one position, technique after technique: its places read once */
     if (s->has_board && !memcmp(s->board, m, (size_t)l->cells * sizeof(uint32_t)))
         return 1;
@@ -306,26 +320,30 @@ static int places_of(Links *l, const uint32_t *m, Where *where)
     for (int i = 0; i < l->cells; i++)
         for (uint32_t d = m[i]; d; d &= d - 1)
             s->holding[dlx_ctz32(d) * l->words + i / 64] |= (uint64_t)1 << (i % 64);
-    memset(s->strong, -1, 2 * strong * sizeof(int));
+    uint64_t *two = s->conj + (size_t)l->cells * (size_t)n * (size_t)words;
+    memset(two, 0, (size_t)words * sizeof(uint64_t));
     for (int i = 0; i < l->cells; i++)
         for (uint32_t left = m[i]; left; left &= left - 1) { /* (i, d) off, d a candidate */
             int d = dlx_ctz32(left), first = l->cu_start[i], units = l->cu_start[i + 1] - first;
             int *to = s->strong + (first + i) * n + d * (units + 1);
+            uint64_t *conj = s->conj + (i * n + d) * words;
+            for (int k = 0; k <= units; k++)
+                to[k] = -1;
+            memset(conj, 0, (size_t)words * sizeof(uint64_t));
             uint32_t other = m[i] & ~((uint32_t)1 << d);
-            if (other && !(other & (other - 1))) /* the cell's other digit of two */
+            if (other && !(other & (other - 1))) { /* the cell's other digit of two */
                 to[0] = ((i * n + dlx_ctz32(other)) << 1) | 1;
+                two[i / 64] |= (uint64_t)1 << (i % 64);
+            }
             for (int k = 0, at = 1; k < units; k++) { /* the digit's other place of two */
                 int u = l->cell_units[first + k];
                 uint32_t held =
                     s->source[d * l->n_units + u] & ~((uint32_t)1 << l->cu_pos[first + k]);
-                const int *cells = l->unit_cells + l->unit_start[u];
-                if (held && !(held & (held - 1)))
-                    to[at++] = ((cells[dlx_ctz32(held)] * n + d) << 1) | 1;
-            }
-            for (int k = 0; k <= units; k++) { /* as places in reached_within's sets */
-                int j = (to[k] >> 1) / n, e = (to[k] >> 1) % n;
-                to[strong + k] = to[k] < 0 ? 2 * n * l->words << 6 /* a word no one reads */
-                                           : e << 16 | ((n + e) * l->words + j / 64) << 6 | j % 64;
+                int j = l->unit_cells[l->unit_start[u] + (held ? dlx_ctz32(held) : 0)];
+                if (held && !(held & (held - 1))) {
+                    to[at++] = ((j * n + d) << 1) | 1;
+                    conj[j / 64] |= (uint64_t)1 << (j % 64);
+                }
             }
         }
     return 1;
@@ -333,17 +351,18 @@ static int places_of(Links *l, const uint32_t *m, Where *where)
 
 enum { GO_ON = 0, CONFLICT = 1, FAILED = -1 };
 
-/* q implied by p (and hidden): the reference's loop over ``implied``, one at a time */
-DLX_ALWAYS_INLINE int imply(Search *s, int q, int p, const int *hidden, int n_hidden, int reach,
-                 int stop, int *conflict)
+/* q implied by p (and hidden): the reference's loop over ``implied``, one at a time, into
+ * c (search_in's copy of s->c, held in registers) */
+DLX_ALWAYS_INLINE int imply(Search *s, Closure *c, int q, int p, const int *hidden, int n_hidden,
+                            int reach, int stop, int *conflict)
 {
-    if (s->c->pos[q] >= 0)
+    if (c->pos[q] >= 0)
         return GO_ON;
-    if (!add(s->c, q, p, hidden, n_hidden))
+    if (!add(c, q, p, hidden, n_hidden))
         return FAILED;
     if (reach >= 0)
         s->depth[q] = s->depth[p] + 1;
-    if (s->c->pos[q ^ 1] >= 0 && conflict[0] < 0) {
+    if (c->pos[q ^ 1] >= 0 && conflict[0] < 0) {
         conflict[0] = q | 1, conflict[1] = q & ~1;
         if (stop)
             return CONFLICT;
@@ -358,11 +377,13 @@ DLX_ALWAYS_INLINE int imply(Search *s, int q, int p, const int *hidden, int n_hi
 /* The search of the reference's closure from start[0..n_starts) on source (l->cells masks)
  * into l's scratch (its closure, s->c), budget spent as it goes; reach -1 for none, below
  * -1 for nothing past the starts. Returns GO_ON, CONFLICT (conflict set: (on, off)) or
- * FAILED (an exception set); *budget below 0 when it ran out. */
+ * FAILED (an exception set); *budget below 0 when it ran out. n, words, each (the units of
+ * a cell, 0: l's) and units (0: l's) as search() specialises them. */
 DLX_ALWAYS_INLINE int search_in(Links *l, const uint32_t *source, const Where *from,
                                 const int *start, Py_ssize_t n_starts, int y, int dynamic,
                                 int stop, long reach, long long *budget, int *conflict,
-                                const int n, const int words)
+                                const int n, const int words, const int each,
+                                const int units)
 {
     Search *sp = scratch_of(l);
     if (!sp)
@@ -372,7 +393,7 @@ DLX_ALWAYS_INLINE int search_in(Links *l, const uint32_t *source, const Where *f
     const uint32_t *work = source;
     int hidden[MAX_N * MAX_N];
     const uint32_t *source_places = from->places;
-    const int n_units = l->n_units;
+    const int n_units = units ? units : l->n_units;
     /* the digits whose places (s.places, a column) and cells (s.held, a row) a dynamic
      * search struck, copied from the board's at the first strike; of the others, the
      * board's are read */
@@ -381,7 +402,6 @@ DLX_ALWAYS_INLINE int search_in(Links *l, const uint32_t *source, const Where *f
         memcpy(s.work, source, (size_t)l->cells * sizeof(uint32_t));
         work = s.work;
     }
-    conflict[0] = conflict[1] = -1;
     for (int pass = 0; pass < 2; pass++) /* dict.fromkeys(starts, ()), then the queues */
         for (Py_ssize_t k = 0; k < n_starts; k++) {
             int p = start[k];
@@ -394,99 +414,110 @@ DLX_ALWAYS_INLINE int search_in(Links *l, const uint32_t *source, const Where *f
             else
                 s.offs[s.off_tail++] = p;
         }
-    int how = GO_ON;
+    int how = GO_ON, met[2] = {-1, -1};
+    long long left = *budget;
+    Closure c = *s.c; /* its counts and arrays in registers, stored back at the end */
     while (how == GO_ON && (s.on_head < s.on_tail || s.off_head < s.off_tail)) {
-        if (--*budget < 0)
+        if (--left < 0)
             break;
         int p = s.on_head < s.on_tail ? s.ons[s.on_head++] : s.offs[s.off_head++];
         if (reach != -1 && s.depth[p] > reach)
             continue;
-        int i = (p >> 1) / n, d = (p >> 1) % n;
+        int i = l->cell_digit[p >> 1] >> 5, d = l->cell_digit[p >> 1] & 31;
         uint32_t bit = (uint32_t)1 << d;
         if (p & 1) {
             if (y)
                 for (uint32_t m = work[i] & ~bit; m && how == GO_ON; m &= m - 1)
-                    how = imply(&s, (i * n + dlx_ctz64(m)) << 1, p, NULL, 0, (int)reach, stop,
-                                conflict);
+                    how = imply(&s, &c, (i * n + dlx_ctz64(m)) << 1, p, NULL, 0, (int)reach,
+                                stop, met);
             const uint64_t *near = l->peer_bits + i * words;
             const uint64_t *with = (struck & bit ? s.held : from->holding) + d * words;
             for (int k = 0; k < words && how == GO_ON; k++) /* the peers in order */
                 for (uint64_t at = near[k] & with[k]; at && how == GO_ON; at &= at - 1) {
                     int j = k * 64 + dlx_ctz64(at);
-                    how = imply(&s, (j * n + d) << 1, p, NULL, 0, (int)reach, stop, conflict);
+                    how = imply(&s, &c, (j * n + d) << 1, p, NULL, 0, (int)reach, stop, met);
                 }
         } else if (!dynamic && work[i] & bit) { /* the board's links, made once (Where) */
-            int units = l->cu_start[i + 1] - l->cu_start[i];
-            const int *to = from->strong + (l->cu_start[i] + i) * n + d * (units + 1);
+            int first = each ? each * i : l->cu_start[i];
+            int units = each ? each : l->cu_start[i + 1] - first;
+            const int *to = from->strong + (first + i) * n + d * (units + 1);
             if (y && to[0] >= 0)
-                how = imply(&s, to[0], p, NULL, 0, (int)reach, stop, conflict);
+                how = imply(&s, &c, to[0], p, NULL, 0, (int)reach, stop, met);
             for (int k = 1; k <= units && to[k] >= 0 && how == GO_ON; k++)
-                how = imply(&s, to[k], p, NULL, 0, (int)reach, stop, conflict);
+                how = imply(&s, &c, to[k], p, NULL, 0, (int)reach, stop, met);
         } else {
             uint32_t m = work[i];
             uint32_t other = m & ~bit; /* two candidates: m holds bit, and other is one */
             if (y && m & bit && other && !(other & (other - 1))) {
-                int n_hidden = 0;
-                for (uint32_t gone = source[i] & ~m; gone; gone &= gone - 1)
+                int q = ((i * n + dlx_ctz32(other)) << 1) | 1, n_hidden = 0;
+                /* imply() passes over what is reached: its parents are not made */
+                for (uint32_t gone = c.pos[q] < 0 ? source[i] & ~m : 0; gone; gone &= gone - 1)
                     hidden[n_hidden++] = (i * n + dlx_ctz64(gone)) << 1;
-                how = imply(&s, ((i * n + dlx_ctz32(other)) << 1) | 1, p, hidden, n_hidden,
-                            (int)reach, stop, conflict);
+                how = imply(&s, &c, q, p, hidden, n_hidden, (int)reach, stop, met);
             }
-            for (int k = l->cu_start[i]; k < l->cu_start[i + 1] && how == GO_ON; k++) {
+            if (dynamic && !(struck & bit)) { /* the digit's first strike: its rows copied */
+                struck |= bit;
+                memcpy(s.places + d * n_units, source_places + d * n_units,
+                       (size_t)n_units * sizeof(uint32_t));
+                memcpy(s.held + d * words, from->holding + d * words,
+                       (size_t)words * sizeof(uint64_t));
+            }
+            uint32_t *struck_row = s.places + d * n_units;
+            const uint32_t *row = dynamic ? struck_row : source_places + d * n_units;
+            int first = each ? each * i : l->cu_start[i];
+            int end = each ? first + each : l->cu_start[i + 1];
+            for (int k = first; k < end && how == GO_ON; k++) {
                 int u = l->cell_units[k], n_hidden = 0;
                 uint32_t others = ~((uint32_t)1 << l->cu_pos[k]); /* the unit but cell i */
-                uint32_t held = (struck & bit ? s.places : source_places)[d * n_units + u] & others;
+                uint32_t held = row[u] & others;
+                if (dynamic) /* struck as it is read: what is read leaves cell i out */
+                    struck_row[u] = held;
                 if (!held || held & (held - 1))
                     continue; /* the digit's last place in the unit: held is one place */
                 const int *cells = l->unit_cells + l->unit_start[u];
+                int q = ((cells[dlx_ctz32(held)] * n + d) << 1) | 1;
+                if (c.pos[q] >= 0)
+                    continue; /* reached: imply() would pass over it */
                 for (uint32_t gone = source_places[d * n_units + u] & others & ~held; gone;
                      gone &= gone - 1) /* struck by this closure */
                     hidden[n_hidden++] = (cells[dlx_ctz32(gone)] * n + d) << 1;
-                how = imply(&s, ((cells[dlx_ctz32(held)] * n + d) << 1) | 1, p, hidden, n_hidden,
-                            (int)reach, stop, conflict);
+                how = imply(&s, &c, q, p, hidden, n_hidden, (int)reach, stop, met);
             }
             if (dynamic) {
                 if (y)
                     s.work[i] &= ~bit;
-                if (!(struck & bit)) {
-                    struck |= bit;
-                    memcpy(s.places + d * n_units, source_places + d * n_units,
-                           (size_t)n_units * sizeof(uint32_t));
-                    memcpy(s.held + d * words, from->holding + d * words,
-                           (size_t)words * sizeof(uint64_t));
-                }
                 s.held[d * words + i / 64] &= ~((uint64_t)1 << (i % 64));
-                for (int k = l->cu_start[i]; k < l->cu_start[i + 1]; k++)
-                    s.places[d * n_units + l->cell_units[k]] &= ~((uint32_t)1 << l->cu_pos[k]);
             }
         }
     }
+    *s.c = c, *budget = left, conflict[0] = met[0], conflict[1] = met[1];
     return how;
 }
 
-/* search_in for l's n and words, the classic 9x9 grid's known to the compiler, and so the
- * kinds of the searches that take the most time on it: the multiple and dynamic forcing
- * chains' (Y links, stopped at a contradiction, no reach) and nishio's */
+/* search_in for l's n, words, units a cell and units, the classic 9x9 grid's known to the
+ * compiler, and so the kinds of the searches that take the most time on it: the multiple
+ * and dynamic forcing chains' (Y links, stopped at a contradiction, no reach) and nishio's */
 static int search(Links *l, const uint32_t *source, const Where *from, const int *start,
                   Py_ssize_t n_starts, int y, int dynamic, int stop, long reach,
                   long long *budget, int *conflict)
 {
-    if (l->n == 9 && l->words == 2 && stop && reach == -1) {
+    int classic = l->n == 9 && l->words == 2 && l->units_each == 3 && l->n_units == 27;
+    if (classic && stop && reach == -1) {
         if (y && dynamic)
             return search_in(l, source, from, start, n_starts, 1, 1, 1, -1, budget, conflict, 9,
-                             2);
+                             2, 3, 27);
         if (y)
             return search_in(l, source, from, start, n_starts, 1, 0, 1, -1, budget, conflict, 9,
-                             2);
+                             2, 3, 27);
         if (dynamic)
             return search_in(l, source, from, start, n_starts, 0, 1, 1, -1, budget, conflict, 9,
-                             2);
+                             2, 3, 27);
     }
-    if (l->n == 9 && l->words == 2)
+    if (classic)
         return search_in(l, source, from, start, n_starts, y, dynamic, stop, reach, budget,
-                         conflict, 9, 2);
+                         conflict, 9, 2, 3, 27);
     return search_in(l, source, from, start, n_starts, y, dynamic, stop, reach, budget,
-                     conflict, l->n, l->words);
+                     conflict, l->n, l->words, 0, 0);
 }
 
 /* How many potentials the static search from start that does not stop (search(), stop 0,
@@ -537,17 +568,23 @@ DLX_ALWAYS_INLINE long long reached_in(Links *l, const uint32_t *m, const Where 
         }
         for (uint32_t ds = active[0]; ds; ds &= ds - 1) { /* off: the board's links */
             d = dlx_ctz32(ds);
-            for (int k = 0; k < words; k++)
+            uint64_t *to = next + (n + d) * words, any = 0;
+            for (int k = 0; k < words; k++) {
                 for (uint64_t at = last[d * words + k]; at; at &= at - 1) {
-                    i = k * 64 + dlx_ctz64(at);
-                    int units = l->cu_start[i + 1] - l->cu_start[i];
-                    const int *to =
-                        from->strong_sets + (l->cu_start[i] + i) * n + d * (units + 1);
-                    for (int u = !y; u <= units; u++) {
-                        next[to[u] >> 6 & 0x3ff] |= (uint64_t)1 << (to[u] & 63);
-                        touched[1] |= (uint32_t)1 << (to[u] >> 16);
-                    }
+                    const uint64_t *conj = /* the digit's other place of two in a unit */
+                        from->conj + ((k * 64 + dlx_ctz64(at)) * n + d) * words;
+                    for (int w = 0; w < words; w++)
+                        to[w] |= conj[w], any |= conj[w];
                 }
+                for (uint64_t at = y ? last[d * words + k] & from->two[k] : 0; at; at &= at - 1) {
+                    i = k * 64 + dlx_ctz64(at); /* the cell's other digit of two */
+                    uint32_t e = m[i] & ~((uint32_t)1 << d);
+                    next[(n + dlx_ctz32(e)) * words + k] |= (uint64_t)1 << (i % 64);
+                    touched[1] |= e;
+                }
+            }
+            if (any)
+                touched[1] |= (uint32_t)1 << d;
         }
         for (on = 0; on < 2; on++) { /* the next level: what is reached first */
             active[on] = 0;
@@ -752,7 +789,7 @@ static PyObject *ancestors(PyObject *Py_UNUSED(module), PyObject *args)
         }
         wanted[k] = (int)q;
     }
-    int count = climb(c, wanted, (int)n_targets, mark, 1, out);
+    int count = climb(c, wanted, (int)n_targets, mark, 1, out, INT_MAX);
     found = PySet_New(NULL);
     for (int k = 0; found && k < count; k++) {
         PyObject *q = PyLong_FromLong(out[k]);

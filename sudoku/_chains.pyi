@@ -21,13 +21,14 @@ def first_multiple(
     links: Links, masks: bytes, dynamic: bool, budget: int, /
 ) -> tuple[
     tuple[int, int, tuple[int, ...], tuple[int, int]]
-    | tuple[str, int, int, tuple[int, ...]]
+    | tuple[str, int, int, tuple[int, ...], tuple[int, int, list[int]] | None]
     | None,
     int,
 ]:
     """Multiple (or dynamic) forcing chains: the first contradiction of the least complexity
     (start, complexity, its potentials, the conflict), or the first branches of a cell or
-    unit whose agreements are the shortest (kind, a, b, the potentials they assume); then
+    unit whose agreements are the shortest (kind, a, b, the potentials they assume, and
+    their agreement as `least` gives it when it is the only one of its complexity); then
     the budget left, below 0 when it ran out (nothing found)."""
 
 def parents(closure: Closure, /) -> dict[int, tuple[int, ...]]:

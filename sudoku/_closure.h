@@ -139,8 +139,10 @@ static Closure *closure_copy(const Closure *c, Arena *arena)
     k->compact = arena ? 2 : 1, k->pool_cap = c->pool_size;
     k->bits = (uint64_t *)(k + 1);
     memset(k->bits, 0, words * sizeof(uint64_t));
-    for (int j = 0; j < c->reached; j++)
-        k->bits[c->order[j] / 64] |= (uint64_t)1 << (c->order[j] % 64);
+    for (int j = 0; j < c->reached; j++) {
+        unsigned q = (unsigned)c->order[j]; /* unsigned: a shift and a mask */
+        k->bits[q / 64] |= (uint64_t)1 << (q % 64);
+    }
     k->order = (int *)(k->bits + words);
     k->why_start = k->order + c->reached;
     k->pool = k->why_start + c->reached + 1;
@@ -181,15 +183,16 @@ DLX_ALWAYS_INLINE int add(Closure *c, int q, int p, const int *hidden, int n_hid
 }
 
 /* The targets (all reached) and every potential they follow from, marked with stamp in mark
- * and listed in out (total ints): their number. */
+ * and listed in out (total ints): their number, or limit or more when there are as many
+ * (then the listing stops short). */
 static int climb(const Closure *c, const int *targets, int n_targets, unsigned *mark,
-                 unsigned stamp, int *out)
+                 unsigned stamp, int *out, int limit)
 {
     int found = 0;
     for (int k = 0; k < n_targets; k++)
         if (mark[targets[k]] != stamp)
             mark[targets[k]] = stamp, out[found++] = targets[k];
-    for (int next = 0; next < found; next++) { /* out doubles as the queue */
+    for (int next = 0; next < found && found < limit; next++) { /* out doubles as the queue */
         int at = c->pos[out[next]];
         if (at < 0)
             continue; /* not reached: never so, a struck candidate was reached off */

@@ -170,16 +170,16 @@ static PyObject *first_chain(PyObject *Py_UNUSED(module), PyObject *args)
                         was[0] = (int)(before - *spend), was[1] = -1;
                     if (conflict[0] < 0)
                         continue;
-                    complexity = climb(c, &conflict[0], 1, mark, ++stamp, out);
-                    complexity += climb(c, &conflict[1], 1, mark, ++stamp, out);
-                    size = climb(c, conflict, 2, mark, ++stamp, out);
+                    complexity = climb(c, &conflict[0], 1, mark, ++stamp, out, INT_MAX);
+                    complexity += climb(c, &conflict[1], 1, mark, ++stamp, out, INT_MAX);
+                    size = climb(c, conflict, 2, mark, ++stamp, out, INT_MAX);
                     if (was)
                         was[1] = complexity;
                 } else {
                     int target = start ^ 1;
                     if (c->pos[target] < 0)
                         continue;
-                    complexity = size = climb(c, &target, 1, mark, ++stamp, out);
+                    complexity = size = climb(c, &target, 1, mark, ++stamp, out, INT_MAX);
                     if (complexity < best)
                         best = complexity; /* a longer one is not looked for */
                 }

@@ -4,14 +4,16 @@
 
 /* The complexity of q, reached by every closure of c[0..branches), as
  * sudoku.chains._agreements counts it: the ancestors summed over the branches (the last
- * listed in out), -1 when a branch is q itself; bound or more once past bound. mark and out
- * hold a closure's potentials; *stamp is the last mark used. */
+ * listed in out), -1 when a branch is q itself; bound or more once past bound (then a
+ * listing may stop short). mark and out hold a closure's potentials; *stamp is the last
+ * mark used. */
 static int agreement_of(Closure *const *c, int branches, int q, unsigned *mark, unsigned *stamp,
                         int *out, int bound)
 {
     int sum = 0;
     for (int b = 0; b < branches && sum < bound; b++) {
-        int size = climb(c[b], &q, 1, mark, ++*stamp, out);
+        /* a limit of 2 at least: a size of 1 is told from more */
+        int size = climb(c[b], &q, 1, mark, ++*stamp, out, bound - sum > 2 ? bound - sum : 2);
         if (size == 1)
             return -1;
         sum += size;
@@ -43,6 +45,49 @@ static int least_of(Closure *const *c, int branches, const uint64_t *worth, unsi
         }
     }
     return best;
+}
+
+/* The agreement q of complexity least of the closures c[0..branches), as least() gives it:
+ * (least, q, a list of the potentials of its chains, each branch's in turn); NULL with an
+ * exception set. mark and out: total ints, *stamp the last mark used. */
+static PyObject *agreement_found(Closure *const *c, int branches, int q, unsigned *mark,
+                                 unsigned *stamp, int *out, int least)
+{
+    PyObject *chain = PyList_New(0);
+    for (int b = 0; chain && b < branches; b++) {
+        int size = climb(c[b], &q, 1, mark, ++*stamp, out, INT_MAX);
+        for (int j = 0; chain && j < size; j++) {
+            PyObject *p = PyLong_FromLong(out[j]);
+            if (!p || PyList_Append(chain, p) < 0)
+                Py_CLEAR(chain);
+            Py_XDECREF(p);
+        }
+    }
+    return chain ? Py_BuildValue("(iiN)", least, q, chain) : NULL;
+}
+
+/* The agreement of the closures c[0..branches) (compact) of complexity least, as
+ * agreement_found gives it, when it is the only one of that complexity (then which comes
+ * first in sudoku.chains._agreements is no question); else None. NULL with an exception
+ * set. worth, mark, out and stamp as least_of takes them. */
+static PyObject *only_least(Closure *const *c, int branches, const uint64_t *worth,
+                            unsigned *mark, unsigned *stamp, int *out, int least)
+{
+    const int words = (c[0]->total + 63) / 64;
+    int found = 0, only = -1;
+    for (int w = 0; w < words && found < 2; w++) {
+        uint64_t alike = worth[w];
+        for (int b = 0; b < branches; b++)
+            alike &= c[b]->bits[w];
+        for (; alike && found < 2; alike &= alike - 1) {
+            int q = w * 64 + dlx_ctz64(alike);
+            if (agreement_of(c, branches, q, mark, stamp, out, least + 1) == least)
+                found++, only = q;
+        }
+    }
+    if (found != 1)
+        return Py_NewRef(Py_None);
+    return agreement_found(c, branches, only, mark, stamp, out, least);
 }
 
 /* The potentials that change the board m (l->cells masks of n digits) when set, in worth
@@ -85,10 +130,11 @@ static Closure *cached(Links *l, const uint32_t *m, const Where *from, Closure *
  * weighed in the same order. Returns (what, the budget left), what None, or the first
  * contradiction of the least complexity as first_chain gives it (start, complexity, chain,
  * (on, off)), or the first branches of a cell or unit whose agreements are the shortest,
- * as (kind, a, b, starts): "digit" (a the cell), "state" (a the potential on), "place" (a
- * the digit, b the unit), starts the potentials the branches assume (_agreements tells
- * which of their agreements comes first). The budget left below 0: it ran out, nothing
- * found. */
+ * as (kind, a, b, starts, only): "digit" (a the cell), "state" (a the potential on),
+ * "place" (a the digit, b the unit), starts the potentials the branches assume, only their
+ * agreement as least() gives it when it is the only one of its complexity, else None
+ * (_agreements tells which of them comes first). The budget left below 0: it ran out,
+ * nothing found. */
 static PyObject *first_multiple(PyObject *Py_UNUSED(module), PyObject *args)
 {
     static const char *const KINDS[] = {"digit", "state", "place"};
@@ -99,7 +145,7 @@ static PyObject *first_multiple(PyObject *Py_UNUSED(module), PyObject *args)
     if (!PyArg_ParseTuple(args, "Oy*pL:first_multiple", &capsule, &masks, &dynamic, &budget))
         return NULL;
     Links *l = links_for(capsule, &masks);
-    Closure **cache = NULL;
+    Closure **cache = NULL, **branch = NULL;
     int *block = NULL;
     if (!l)
         goto done;
@@ -110,17 +156,14 @@ static PyObject *first_multiple(PyObject *Py_UNUSED(module), PyObject *args)
     /* and worth (a uint64 in two ints: 5 * total + 2 * cells is even) */
     block = PyMem_Malloc(
         (5 * (size_t)total + 2 * (size_t)l->cells + 2 * (((size_t)total + 63) / 64)) * sizeof(int));
-    Closure **branch = PyMem_Calloc((size_t)l->cells + 1, sizeof(Closure *));
+    branch = PyMem_Calloc((size_t)l->cells + 1, sizeof(Closure *));
     if (!cache || !block || !branch) {
-        PyMem_Free(branch);
         PyErr_NoMemory();
         goto done;
     }
     Where from;
-    if (!places_of(l, m, &from)) {
-        PyMem_Free(branch);
+    if (!places_of(l, m, &from))
         goto done;
-    }
     unsigned *mark = (unsigned *)block, stamp = 0;
     memset(mark, 0, (size_t)total * sizeof(unsigned)); /* the rest is written first */
     int *out = block + total, *kept = out + total, *conf = kept + total;
@@ -147,12 +190,15 @@ static PyObject *first_multiple(PyObject *Py_UNUSED(module), PyObject *args)
                     goto stopped;
                 if (!dynamic || conf[2 * start] < 0)
                     continue;
-                int complexity = climb(c, &conf[2 * start], 1, mark, ++stamp, out);
-                complexity += climb(c, &conf[2 * start + 1], 1, mark, ++stamp, out);
+                /* counted as far as it may be below best */
+                int complexity = climb(c, &conf[2 * start], 1, mark, ++stamp, out, best);
+                if (complexity < best)
+                    complexity +=
+                        climb(c, &conf[2 * start + 1], 1, mark, ++stamp, out, best - complexity);
                 if (complexity < best) {
                     best = complexity, event = 1, best_start = start;
                     best_conflict[0] = conf[2 * start], best_conflict[1] = conf[2 * start + 1];
-                    kept_size = climb(c, &conf[2 * start], 2, mark, ++stamp, out);
+                    kept_size = climb(c, &conf[2 * start], 2, mark, ++stamp, out, INT_MAX);
                     memcpy(kept, out, (size_t)kept_size * sizeof(int));
                 }
             }
@@ -210,7 +256,6 @@ static PyObject *first_multiple(PyObject *Py_UNUSED(module), PyObject *args)
         }
     }
 stopped:
-    PyMem_Free(branch);
     if (failed)
         goto done;
     if (budget < 0 || !event) {
@@ -230,12 +275,21 @@ stopped:
     if (event == 1)
         result = Py_BuildValue("(iiN(ii))L", best_start, best, items, best_conflict[0],
                                best_conflict[1], budget);
-    else
-        result = Py_BuildValue("(siiN)L", KINDS[group[0]], group[1], group[2], items, budget);
+    else {
+        for (int k = 0; k < best_count; k++) /* the best branches, still in cache */
+            branch[k] = cache[best_starts[k]];
+        PyObject *only = only_least(branch, best_count, worth, mark, &stamp, out, best);
+        if (!only)
+            Py_CLEAR(items);
+        else
+            result = Py_BuildValue("(siiNN)L", KINDS[group[0]], group[1], group[2], items, only,
+                                   budget);
+    }
 done:
     if (l && l->scratch) /* the closures of cache given back */
         arena_reset(&l->scratch->arena);
     PyMem_Free(cache);
+    PyMem_Free(branch);
     PyMem_Free(block);
     PyBuffer_Release(&masks);
     return result;
@@ -265,20 +319,7 @@ static PyObject *first_least(Closure *const *c, int branches, const uint64_t *wo
             alike &= (int)(c[b]->bits[q / 64] >> (q % 64) & 1);
         if (!alike || agreement_of(c, branches, (int)q, mark, stamp, out, least + 1) != least)
             continue;
-        PyObject *chain = PyList_New(0);
-        for (int b = 0; chain && b < branches; b++) {
-            int at = (int)q, size = climb(c[b], &at, 1, mark, ++*stamp, out);
-            for (int j = 0; chain && j < size; j++) {
-                PyObject *p = PyLong_FromLong(out[j]);
-                if (!p || PyList_Append(chain, p) < 0)
-                    Py_CLEAR(chain);
-                Py_XDECREF(p);
-            }
-        }
-        if (!chain)
-            break;
-        found = Py_BuildValue("(ilN)", least, q, chain);
-        if (!found)
+        if (!(found = agreement_found(c, branches, (int)q, mark, stamp, out, least)))
             break;
     }
     Py_DECREF(items);

@@ -14,7 +14,7 @@ static int reach_sizes(const Links *l, const uint32_t *m, const Where *from, int
                        uint32_t mask, int *sizes, Arena *arena)
 {
     const int n = l->n, total = l->potentials, words = l->words;
-    int nodes = 0, edges = 0;
+    int nodes = 0;
     for (int i = 0; i < l->cells; i++)
         nodes += 2 * dlx_popcount32(m[i] & mask);
     const int w = (nodes + 63) / 64; /* a set of nodes */
@@ -31,37 +31,37 @@ static int reach_sizes(const Links *l, const uint32_t *m, const Where *from, int
             node[q] = k, potential[k++] = q;
             node[q | 1] = k, potential[k++] = q | 1;
         }
-    /* the links, twice: counted, then written (edges == 0 the first time) */
-    int *to = NULL;
-    for (int pass = 0; pass < 2; pass++) {
-        int at = 0;
-        for (int k = 0; k < nodes; k++) {
-            int q = potential[k], i = (q >> 1) / n, d = (q >> 1) % n;
-            start[k] = at;
-            if (q & 1) { /* on: the digit off in its peers, the cell's other digits off */
-                const uint64_t *near = l->peer_bits + i * words, *with = from->holding + d * words;
-                for (int c = 0; c < words; c++)
-                    for (uint64_t bits = near[c] & with[c]; bits; bits &= bits - 1, at++)
-                        if (pass)
-                            to[at] = node[((c * 64 + dlx_ctz64(bits)) * n + d) << 1];
-                for (uint32_t e = y ? m[i] & ~((uint32_t)1 << d) : 0; e; e &= e - 1, at++)
-                    if (pass)
-                        to[at] = node[(i * n + dlx_ctz32(e)) << 1];
-            } else { /* off: the board's strong links */
-                int units = l->cu_start[i + 1] - l->cu_start[i];
-                const int *link = from->strong + (l->cu_start[i] + i) * n + d * (units + 1);
-                for (int u = !y; u <= units; u++)
-                    if (link[u] >= 0) {
-                        if (pass)
-                            to[at] = node[link[u]];
-                        at++;
-                    }
-            }
-        }
-        start[nodes] = edges = at;
-        if (!pass && !(to = arena_take(arena, ((size_t)edges + 1) * sizeof(int))))
-            return 0;
+    /* the links, in room for the most a node may have: its peers and the cell's other
+     * digits, or its cell and units */
+    int most = 0;
+    for (int i = 0; i < l->cells; i++) {
+        int on = l->peer_start[i + 1] - l->peer_start[i] + n;
+        int off = l->cu_start[i + 1] - l->cu_start[i] + 1;
+        most = on > most ? on : off > most ? off : most;
     }
+    int *to = arena_take(arena, ((size_t)nodes * (size_t)most + 1) * sizeof(int));
+    if (!to)
+        return 0;
+    int at = 0;
+    for (int k = 0; k < nodes; k++) {
+        int q = potential[k], i = (q >> 1) / n, d = (q >> 1) % n;
+        start[k] = at;
+        if (q & 1) { /* on: the digit off in its peers, the cell's other digits off */
+            const uint64_t *near = l->peer_bits + i * words, *with = from->holding + d * words;
+            for (int c = 0; c < words; c++)
+                for (uint64_t bits = near[c] & with[c]; bits; bits &= bits - 1)
+                    to[at++] = node[((c * 64 + dlx_ctz64(bits)) * n + d) << 1];
+            for (uint32_t e = y ? m[i] & ~((uint32_t)1 << d) : 0; e; e &= e - 1)
+                to[at++] = node[(i * n + dlx_ctz32(e)) << 1];
+        } else { /* off: the board's strong links */
+            int units = l->cu_start[i + 1] - l->cu_start[i];
+            const int *link = from->strong + (l->cu_start[i] + i) * n + d * (units + 1);
+            for (int u = !y; u <= units; u++)
+                if (link[u] >= 0)
+                    to[at++] = node[link[u]];
+        }
+    }
+    start[nodes] = at;
     /* Tarjan's: each node's index and low link, its component; the stack of the nodes
      * not yet in a component, and the path followed, each with its next edge */
     int *index = arena_take(arena, 6 * (size_t)nodes * sizeof(int));

@@ -363,20 +363,27 @@ def _what(ch: _Chainer, kind: str, a: int, b: int) -> str:
     return f"place of {ch.board.symbol(a)} in {ch.g.unit_names[b]}"
 
 
+def _agreement(
+    ch: _Chainer,
+    technique: str,
+    what: tuple[str, int, int],
+    complexity: int,
+    target: int,
+    chain: Iterable[int],
+) -> _Found:
+    """The conclusion that every branch of ``what`` (a key of `Branches`) implies ``target``."""
+    words = f"every {_what(ch, *what)} implies {ch.words(target)}"
+    return _Found(
+        BASE[technique] + length_bonus(complexity), complexity, target, frozenset(chain), words
+    )
+
+
 def _agreements(ch: _Chainer, technique: str, branches: Branches, least: int) -> Iterator[_Found]:
     """What every branch of a cell or unit implies alike, each shorter than all before it.
     ``least`` is the complexity of the shortest chain found so far: none as long is yielded
     (`_best` keeps the first of equals). Branches kept in C have their shortest agreement
     found there (`_chains.least`), the first of it in the order of ``common`` below, the
     only one the loop would yield: it is yielded when shorter, else they are passed over."""
-    base = BASE[technique]
-
-    def found(
-        what: tuple[str, int, int], complexity: int, target: int, chain: Iterable[int]
-    ) -> _Found:
-        words = f"every {_what(ch, *what)} implies {ch.words(target)}"
-        return _Found(base + length_bonus(complexity), complexity, target, frozenset(chain), words)
-
     for what, closures in branches.items():
         kept = tuple(c.kept for c in closures if isinstance(c, _Kept))
         if len(kept) == len(closures):
@@ -388,7 +395,7 @@ def _agreements(ch: _Chainer, technique: str, branches: Branches, least: int) ->
             if first is None or first[0] >= least:
                 continue
             least, target, chain = first
-            yield found(what, least, target, chain)
+            yield _agreement(ch, technique, what, least, target, chain)
             continue
         common = set(closures[0].parents)
         for closure in closures[1:]:
@@ -403,7 +410,7 @@ def _agreements(ch: _Chainer, technique: str, branches: Branches, least: int) ->
             if complexity >= least:
                 continue
             least = complexity
-            yield found(what, complexity, target, frozenset().union(*chains))
+            yield _agreement(ch, technique, what, complexity, target, frozenset().union(*chains))
 
 
 def _multiple(ch: _Chainer, technique: str, dynamic: bool) -> Iterator[_Found]:
@@ -478,9 +485,12 @@ def _first_in_c(ch: _Chainer, links: _chains.Links, technique: str) -> _Found | 
         dynamic = _MULTIPLE[technique]
         what, ch.board.budget = _chains.first_multiple(links, ch.packed, dynamic, ch.board.budget)
         if isinstance(what, tuple) and isinstance(what[0], str):
-            # the branches of a cell or unit with the shortest agreement: which comes first
+            kind, a, b, starts, only = what
+            if only is not None:  # the only agreement of the shortest: no first to ask for
+                least, target, potentials = only
+                return _agreement(ch, technique, (kind, a, b), least, target, potentials)
+            # the branches of a cell or unit with the shortest agreements: which comes first
             # is the reference's to say
-            kind, a, b, starts = what
             branches: Branches = {(kind, a, b): []}
             for p in starts:  # found again, with a budget no closure can spend
                 kept, conflict, _ = _chains.closure(
