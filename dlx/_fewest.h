@@ -18,7 +18,8 @@
 #ifndef DLX_FEWEST_H
 #define DLX_FEWEST_H
 
-#define SATURATE 15 /* the bit-sliced counters count 0..15, and "more" */
+#define SLICES 5 /* the bit-sliced counters count 0..SATURATE, and "more" */
+#define SATURATE ((1 << SLICES) - 1)
 
 /* A placement as the search keeps it: its cells in words word and word + 1, its piece. */
 typedef struct {
@@ -64,16 +65,17 @@ static int make_room(Fewest *t, size_t used, size_t more)
     return 0;
 }
 
-/* Add the cells `m` to the bit-sliced counters s[0..3] (s[4]: counted past SATURATE). */
+/* Add the cells `m` to the bit-sliced counters s[0..SLICES - 1] (s[SLICES]: counted past
+ * SATURATE). */
 DLX_ALWAYS_INLINE void tally(uint64_t *s, uint64_t m)
 {
     uint64_t carry = m;
-    for (int b = 0; b < 4; b++) {
+    for (int b = 0; b < SLICES; b++) {
         uint64_t next = s[b] & carry;
         s[b] ^= carry;
         carry = next;
     }
-    s[4] |= carry;
+    s[SLICES] |= carry;
 }
 
 /* Make level `level`'s list from arena[from..to) (its parent's, or every placement), keep
@@ -91,12 +93,12 @@ DLX_ALWAYS_INLINE int fill(Fewest *t, int level, int from, int to, const int W)
     const int *copies = t->copies;
     uint64_t avail = t->avail;
     Cover *a = t->arena;
-    uint64_t s[WORDS + 1][5];
+    uint64_t s[WORDS + 1][SLICES + 1];
     int placements[MAX_PIECES];
     memset(s, 0, sizeof s[0] * (size_t)(W + 1));
     memset(placements, 0, sizeof placements[0] * (size_t)t->pieces);
     int top = to;
-    uint64_t covered[WORDS + 1] = {0}, seen = 0; /* the cells and pieces of what is kept */
+    uint64_t covered[WORDS + 1] = {0}; /* the cells of what is kept */
     uint64_t filled[WORDS]; /* the board, apart from the arena written below */
     memcpy(filled, board, sizeof filled[0] * (size_t)(W > 1 ? W + 1 : 1));
     for (int k = from; k < to; k++) { /* no branch on what is kept: it is not foreseen */
@@ -110,7 +112,6 @@ DLX_ALWAYS_INLINE int fill(Fewest *t, int level, int from, int to, const int W)
         covered[w] |= x.m0 & all;
         if (W > 1)
             covered[w + 1] |= x.m1 & all;
-        seen |= keep << x.piece;
     }
     f->begin = f->k = to;
     f->end = top;
@@ -124,8 +125,6 @@ DLX_ALWAYS_INLINE int fill(Fewest *t, int level, int from, int to, const int W)
         t->count += t->left == 0;
         return 0;
     }
-    if (avail & ~seen)
-        return 0; /* a piece with nowhere to go */
     int cur = a[to].piece, run = 0; /* the placements of one piece in a row */
     for (int k = to; k < top; k++) {
         const Cover *x = &a[k];
@@ -156,8 +155,8 @@ DLX_ALWAYS_INLINE int fill(Fewest *t, int level, int from, int to, const int W)
     }
     for (int n = 1; n < best && n <= SATURATE; n++) /* the first cell of the fewest */
         for (int w = 0; w < W; w++) {
-            uint64_t at = ~board[w] & ~s[w][4];
-            for (int b = 0; b < 4; b++)
+            uint64_t at = ~board[w] & ~s[w][SLICES];
+            for (int b = 0; b < SLICES; b++)
                 at &= n >> b & 1 ? s[w][b] : ~s[w][b];
             if (at) {
                 f->piece = -1;
