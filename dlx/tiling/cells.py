@@ -20,14 +20,14 @@ the count (``fewest``) makes the loops' choice on bitboards instead: after the f
 pieces, the empty cell with the fewest placements that fit, or the piece with one copy
 left and fewer, each level keeping the list of its placements that still fit (see
 dlx/_fewest.h). The cells are numbered without spare cells there. It counts the solid
-pentomino boxes 1.2 to 1.6 times faster than the loops (3x4x5, 2x5x6, 2x3x10) and the
-Soma cube twice as fast. ``Tiling`` uses these counters when ``dlx._tile`` was built, the
-numbering has at most ``dlx._tile.MAX_CELLS`` cells, there are at most
-``dlx._tile.MAX_PIECES`` pieces and every placement spans fewer than 64 cells of the
-numbering (the first order of the axes, longest side slowest, where that holds). The count
-of a flat board starts next to the restricted piece of the plan's main case (its least
-placements, in the top left corner): filling from the other end takes four times as long
-on 6x10.
+pentomino boxes about twice as fast as the loops (3x4x5 in 1.8 s against 4; 2x5x6 and
+2x3x10 1.5 to 2 times) and the Soma cube too. ``Tiling`` uses these counters when
+``dlx._tile`` was built, the numbering has at most ``dlx._tile.MAX_CELLS`` cells, there
+are at most ``dlx._tile.MAX_PIECES`` pieces and every placement spans fewer than 64 cells
+of the numbering (the axes in the first order, longest side slowest first, in which that
+holds; if none, the loops count). The count of a flat board starts next to the restricted
+piece of the plan's main case (its least placements, in the top left corner): filling
+from the other end takes four times as long on 6x10.
 """
 
 from __future__ import annotations
