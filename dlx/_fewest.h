@@ -52,11 +52,13 @@ typedef struct {
 } Fewest;
 
 /* Room in the arena for `more` Covers after the first `used`: 0, or -1 when memory lacks
- * (the GIL is not held: raw allocation). */
+ * or the arena would pass INT_MAX Covers (the GIL is not held: raw allocation). */
 static int make_room(Fewest *t, size_t used, size_t more)
 {
     if (used + more <= t->size)
         return 0;
+    if (used + more > INT_MAX)
+        return -1;
     size_t size = t->size * 2 > used + more ? t->size * 2 : used + more;
     Cover *arena = size <= SIZE_MAX / sizeof(Cover) ? PyMem_RawRealloc(t->arena, size * sizeof(Cover))
                                                    : NULL;
@@ -231,16 +233,16 @@ DLX_ALWAYS_INLINE int fewest(Fewest *t, long long budget, const int W)
         place(t, x, 1, W);
         if (level + 1 < t->levels && fill(t, level + 1, f->begin, f->end, W)) {
             level++;
-            if (--budget <= 0) {
-                t->level = level;
-                return 0;
-            }
-            continue;
+        } else {
+            if (t->failed)
+                return 1;
+            place(t, &t->arena[f->k], -1, W); /* the arena may have moved: not x */
+            f->k++;
         }
-        if (t->failed)
-            return 1;
-        place(t, &t->arena[f->k], -1, W); /* the arena may have moved: not x */
-        f->k++;
+        if (--budget <= 0) { /* every placement made counts, kept or not */
+            t->level = level;
+            return 0;
+        }
     }
 }
 

@@ -5,7 +5,9 @@ on flat boards numbered as a solid one is); bad input is refused."""
 
 from __future__ import annotations
 
+import _thread
 import random
+import threading
 
 import pytest
 
@@ -211,3 +213,19 @@ def test_a_long_count_by_the_fewest_tells_its_progress_until_the_callback_stops_
     with pytest.raises(_Enough):
         tiling.count(all_symmetric=True, progress=told)
     assert seen and seen[0][1] > 0
+
+
+@pytest.mark.usefixtures("python_ctrl_c")
+def test_ctrl_c_stops_a_long_count_by_the_fewest() -> None:
+    # every solution of 3x4x5: some 15 s; the count looks for Ctrl-C every few million
+    # placements, dead ends included
+    tiling = Tiling(box(3, 4, 5), "pentominoes")
+    assert tiling._cell_counter.fewest
+    timer = threading.Timer(0.2, _thread.interrupt_main)
+    timer.start()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            tiling.count(all_symmetric=True)
+    finally:
+        timer.cancel()
+    assert Tiling(box(2, 3, 10), "pentominoes").count() == 12  # the next count starts afresh
