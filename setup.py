@@ -49,7 +49,7 @@ setup(
             ],
             optional=True,
         ),
-        Extension("dlx._tile", ["dlx/_tile.c"], depends=[PORTABLE], optional=True),
+        Extension("dlx._tile", ["dlx/_tile.c"], depends=["dlx/_fewest.h", PORTABLE], optional=True),
         Extension(
             "sudoku._batch",
             ["sudoku/_batch.c"],

@@ -13,7 +13,8 @@
  * copy left is skipped at once. Given the steps between neighbours, a placement that closes
  * off a small region of empty cells that no pieces fill is dropped (dead()). An explicit
  * stack, one frame a level, the frame under way in locals; the GIL is let go and taken back
- * every SLICE placements to look for Ctrl-C.
+ * every SLICE placements to look for Ctrl-C. With `fewest`, the search of _fewest.h instead
+ * (the cell with the fewest placements, for solid boards), from the same checked input.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -258,6 +259,10 @@ static int search(Count *t, long long budget)
     }
 }
 
+static int search_slice(void *t, long long budget) { return search(t, budget); }
+
+#include "_fewest.h"
+
 /* An int in lo..hi; -1 with a ValueError naming `what` k if it is not one. */
 static int read_int(PyObject *item, long lo, long hi, const char *what, Py_ssize_t k, int *out)
 {
@@ -395,9 +400,78 @@ done:
     return status;
 }
 
+/* Run a search (step: one slice of up to `budget` placements, 1 when it has ended) in
+ * slices of SLICE without the GIL, looking for Ctrl-C and telling `progress` (NULL: no
+ * one) the tilings so far (*count) between two: 0, or -1 with an exception. */
+static int run(int (*step)(void *, long long), void *state, const long long *count,
+               PyObject *progress)
+{
+    int ended = 0;
+    for (long long placed = SLICE; !ended; placed += SLICE) {
+        Py_BEGIN_ALLOW_THREADS;
+        ended = step(state, SLICE);
+        Py_END_ALLOW_THREADS;
+        if (ended)
+            break;
+        if (PyErr_CheckSignals() < 0)
+            return -1;
+        PyObject *told = progress ? PyObject_CallFunction(progress, "LL", *count, placed) : NULL;
+        if (progress && !told)
+            return -1;
+        Py_XDECREF(told);
+    }
+    return 0;
+}
+
+/* Count by the fewest placements (_fewest.h) the board and pieces read into t, with the
+ * placements `all` (m of them) and the first pieces (first_of) as search() takes them:
+ * the count into t->count; -1 with an exception if it failed. */
+static int count_fewest(Count *t, const Entry *all, Py_ssize_t m, const int *first_of,
+                        PyObject *progress)
+{
+    Fewest f;
+    int first[MAX_PIECES], status = -1;
+    memset(&f, 0, sizeof f);
+    for (int p = 0; p < t->pieces; p++)
+        if (first_of[p] >= 0)
+            first[first_of[p]] = p;
+    f.words = t->words;
+    f.levels = t->levels;
+    f.n_first = t->n_first;
+    f.pieces = t->pieces;
+    f.m = (int)m;
+    f.first = first;
+    f.copies = t->copies;
+    f.left = t->left;
+    f.avail = t->avail;
+    memcpy(f.board, t->board, sizeof f.board);
+    f.node = PyMem_Calloc((size_t)t->levels, sizeof(Node));
+    if (!f.node || make_room(&f, 0, 2 * (size_t)m + 1) < 0) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    for (Py_ssize_t k = 0; k < m; k++) {
+        const Entry *e = &all[k];
+        int s = e->low & 63;
+        f.arena[k] = (Cover){e->mask << s, s ? e->mask >> (64 - s) : 0, e->low >> 6, e->piece};
+    }
+    if (run(t->words == 1 ? fewest_1 : fewest_n, &f, &f.count, progress) < 0)
+        goto done;
+    if (f.failed) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    t->count = f.count;
+    status = 0;
+done:
+    PyMem_RawFree(f.arena);
+    PyMem_Free(f.node);
+    return status;
+}
+
 PyDoc_STRVAR(count_doc,
-             "count(cells, copies, placements, first, blocked, steps, sums, progress=None, /)\n"
-             "-> int\n\n"
+             "count(cells, copies, placements, first, blocked, steps, sums, progress=None,\n"
+             "      fewest=False, /) -> int\n\n"
              "The number of tilings of a board of `cells` cells (1 to 1024) by pieces 0..P-1,\n"
              "copies[p] copies of piece p (alike: a tiling is a set of placements). A\n"
              "placement is (piece, low, mask): mask's bit b is cell low + b, bit 0 set. The\n"
@@ -407,15 +481,21 @@ PyDoc_STRVAR(count_doc,
              "the cells c +- step are c's neighbours, and only those), a placement that\n"
              "closes off a small region whose size s is not a bit of `sums` is dropped.\n"
              "`progress`, when not None, is called as progress(tilings, placements) with\n"
-             "the counts so far every 4,194,304 placements; what it raises ends the count.");
+             "the counts so far every 4,194,304 placements; what it raises ends the count.\n"
+             "With `fewest` true, after the first pieces the search fills the empty cell\n"
+             "with the fewest placements that fit, or places the piece with one copy left\n"
+             "and fewer: for solid boards; `steps` must then be empty (`sums` is unused).");
 
 static PyObject *count_py(PyObject *Py_UNUSED(module), PyObject *const *args, Py_ssize_t nargs)
 {
-    if (nargs != 7 && nargs != 8) {
-        PyErr_SetString(PyExc_TypeError, "count() takes 7 or 8 arguments (see its doc)");
+    if (nargs < 7 || nargs > 9) {
+        PyErr_SetString(PyExc_TypeError, "count() takes 7 to 9 arguments (see its doc)");
         return NULL;
     }
-    PyObject *progress = nargs == 8 && args[7] != Py_None ? args[7] : NULL;
+    PyObject *progress = nargs >= 8 && args[7] != Py_None ? args[7] : NULL;
+    int fewest = nargs == 9 ? PyObject_IsTrue(args[8]) : 0;
+    if (fewest < 0)
+        return NULL;
     if (progress && !PyCallable_Check(progress)) {
         PyErr_SetString(PyExc_TypeError, "count(): progress must be callable or None");
         return NULL;
@@ -484,22 +564,17 @@ static PyObject *count_py(PyObject *Py_UNUSED(module), PyObject *const *args, Py
     }
     for (int c = t.n; c < 64 * WORDS; c++) /* the cells past the board are never empty */
         t.board[c >> 6] |= 1ULL << (c & 63);
-    if (read_board(&t, args[4], args[5], args[6]) < 0 || make_lists(&t, all, m, first_of) < 0)
+    if (read_board(&t, args[4], args[5], args[6]) < 0)
         goto done;
-    int ended = 0;
-    for (long long placed = SLICE; !ended; placed += SLICE) {
-        Py_BEGIN_ALLOW_THREADS;
-        ended = search(&t, SLICE);
-        Py_END_ALLOW_THREADS;
-        if (ended)
-            break;
-        if (PyErr_CheckSignals() < 0)
-            goto done;
-        PyObject *told = progress ? PyObject_CallFunction(progress, "LL", t.count, placed) : NULL;
-        if (progress && !told)
-            goto done;
-        Py_XDECREF(told);
+    if (fewest && t.n_steps) {
+        PyErr_SetString(PyExc_ValueError, "count(): no steps with fewest (the region test is "
+                                          "the lowest cell's)");
+        goto done;
     }
+    if (fewest ? count_fewest(&t, all, m, first_of, progress) < 0
+               : make_lists(&t, all, m, first_of) < 0 ||
+                     run(search_slice, &t, &t.count, progress) < 0)
+        goto done;
     result = PyLong_FromLongLong(t.count);
 done:
     Py_XDECREF(copies);
@@ -519,7 +594,8 @@ static PyMethodDef module_methods[] = {
 static struct PyModuleDef module = {
     PyModuleDef_HEAD_INIT,
     .m_name = "dlx._tile",
-    .m_doc = "The count of dlx.tiling in C, filling the lowest empty cell (optional accelerator).",
+    .m_doc = "The count of dlx.tiling in C, filling the lowest empty cell or the one with the "
+             "fewest placements (optional accelerator).",
     .m_size = -1,
     .m_methods = module_methods,
 };

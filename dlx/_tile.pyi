@@ -1,5 +1,5 @@
 """Types of the count in C of dlx.tiling.cells (dlx/_tile.c): the tilings of a board, by
-filling the lowest empty cell."""
+filling the lowest empty cell, or (``fewest``) the cell with the fewest placements."""
 
 from collections.abc import Callable, Sequence
 from typing import Final
@@ -16,6 +16,7 @@ def count(
     steps: Sequence[int],
     sums: int,
     progress: Callable[[int, int], object] | None = None,
+    fewest: bool = False,
     /,
 ) -> int:
     """The number of tilings: see dlx._tile.count's doc."""

@@ -6,8 +6,9 @@ A board and its pieces are text pictures (``dlx.tiling.pictures``) or built-in s
 a ``Tiling`` is the exact-cover problem of a board and its pieces (``dlx.tiling.model``;
 the placements found as bits, less those no solution holds, by ``dlx.tiling.grid``), whose
 ``count`` counts the solutions up to the board's symmetries by breaking them
-(``dlx.tiling.symmetry``), on flat boards in C by filling the lowest empty cell
-(``dlx.tiling.cells``); ``dlx.tiling.draw`` writes solutions as SVG and JSON records.
+(``dlx.tiling.symmetry``), in C by filling the lowest empty cell (flat boards) or the one
+with the fewest placements (solid ones) (``dlx.tiling.cells``); ``dlx.tiling.draw``
+writes solutions as SVG and JSON records.
 
 >>> from dlx.tiling import Tiling, box
 >>> Tiling(box(3, 20), "pentominoes").count()

@@ -1,4 +1,5 @@
-"""The count of a tiling by filling the lowest empty cell, in C (``dlx._tile``).
+"""The count of a tiling in C (``dlx._tile``): by the lowest empty cell on flat boards, by
+the cell with the fewest placements on solid ones.
 
 The classic method for polyforms: the board's cells are bits, numbered along its longest
 side last (so the search fills the board across its short way), and the search always
@@ -13,14 +14,20 @@ fills (the test of ``dlx.tiling.grid``, on sizes only) is dropped as soon as it 
 On the flat pentomino boards of the benchmark this counts the distinct solutions 4 to 16
 times faster than the exact-cover loops (7 to 16 on the boxes 4x15 to 6x10), and every
 solution 2.3 to 5.6 times faster, but for 8x8 with a hole (as fast: no piece is placed
-first there). On solids it loses: 3x4x5 with the pentominoes five times slower, 2x5x6
-five times slower counting every solution (the loops' choice of the item with the fewest
-options wins in space), so ``Tiling`` uses this counter on flat boards only, when
+first there). In space the lowest cell loses (3x4x5 with the pentominoes five times
+slower than the loops: there the item with the fewest options wins), so on a solid board
+the count (``fewest``) makes the loops' choice on bitboards instead: after the first
+pieces, the empty cell with the fewest placements that fit, or the piece with one copy
+left and fewer, each level keeping the list of its placements that still fit (see
+dlx/_fewest.h). The cells are numbered without spare cells there. It counts the solid
+pentomino boxes about twice as fast as the loops (3x4x5 in 1.8 s against 4; 2x5x6 and
+2x3x10 1.5 to 2 times) and the Soma cube too. ``Tiling`` uses these counters when
 ``dlx._tile`` was built, the numbering has at most ``dlx._tile.MAX_CELLS`` cells, there
 are at most ``dlx._tile.MAX_PIECES`` pieces and every placement spans fewer than 64 cells
-of the numbering. The count starts next to the restricted piece of the plan's main case
-(its least placements, in the top left corner): filling from the other end takes four
-times as long on 6x10.
+of the numbering (the axes in the first order, longest side slowest first, in which that
+holds; if none, the loops count). The count of a flat board starts next to the restricted
+piece of the plan's main case (its least placements, in the top left corner): filling
+from the other end takes four times as long on 6x10.
 """
 
 from __future__ import annotations
@@ -55,15 +62,19 @@ class CellCounter:
         steps: list[int],
         pieces: Sequence[Piece],
         placements: Mapping[str, Sequence[Placement]],
+        *,
+        fewest: bool = False,
     ) -> None:
         self.number = number
+        self.fewest = fewest
+        """True when the count fills the cell with the fewest placements (solid boards)."""
         self.cells = max(number.values()) + 1
         used = set(number.values())
         self.blocked = [c for c in range(self.cells) if c not in used]
         self.index = {piece.name: k for k, piece in enumerate(pieces)}
         self.copies = [piece.copies for piece in pieces]
         # the region test holds when every piece is connected (see dlx.tiling.grid)
-        self.steps = steps if all(connected(p.cells) for p in pieces) else []
+        self.steps = steps if not fewest and all(connected(p.cells) for p in pieces) else []
         sums = 1  # bit s: some of the pieces add up to s cells
         for piece in pieces:
             for _ in range(piece.copies):
@@ -98,7 +109,15 @@ class CellCounter:
         listed = [e for name, kept in self.encoded.items() for e in own.get(name, kept)]
         told = progress.tell if progress is not None else None
         found = _tile.count(
-            self.cells, self.copies, listed, first, self.blocked, self.steps, self.sums, told
+            self.cells,
+            self.copies,
+            listed,
+            first,
+            self.blocked,
+            self.steps,
+            self.sums,
+            told,
+            self.fewest,
         )
         if progress is not None:
             progress.done(found)
@@ -136,36 +155,37 @@ class CellProgress:
 def cell_counter(
     board: Sequence[Cell], pieces: Sequence[Piece], placements: Mapping[str, Sequence[Placement]]
 ) -> CellCounter | None:
-    """The counter for a flat board and its placements, or None where it does not apply
-    (see the module)."""
+    """The counter for a board and its placements, or None where it does not apply (see
+    the module): by the lowest empty cell on a flat board, by the fewest placements on a
+    solid one."""
     if _tile is None or len(pieces) > _tile.MAX_PIECES:
         return None
     extent = {
         axis: max(c[axis] for c in board) - min(c[axis] for c in board) + 1 for axis in range(3)
     }
     axes = [axis for axis in range(3) if extent[axis] > 1]
-    if extent[0] > 1:
-        return None
+    solid = extent[0] > 1
     # longest side slowest, first; then the other orders, until every placement fits
     orders = sorted(permutations(axes), key=lambda order: [-extent[a] for a in order])
     for order in orders:
-        number, steps = _numbering(board, order, extent)
+        number, steps = _numbering(board, order, extent, spare=not solid)
         if max(number.values()) < _tile.MAX_CELLS:
-            counter = CellCounter(number, steps, pieces, placements)
+            counter = CellCounter(number, steps, pieces, placements, fewest=solid)
             if counter.fits:
                 return counter
     return None
 
 
 def _numbering(
-    board: Sequence[Cell], order: Sequence[int], extent: Mapping[int, int]
+    board: Sequence[Cell], order: Sequence[int], extent: Mapping[int, int], *, spare: bool = True
 ) -> tuple[dict[Cell, int], list[int]]:
-    """Each cell's number, the axes in ``order`` from slowest to fastest and a spare cell
-    after each row along the faster ones, and the steps between neighbours."""
+    """Each cell's number, the axes in ``order`` from slowest to fastest and (with
+    ``spare``) a spare cell after each row along the faster ones, and the steps between
+    neighbours."""
     low = [min(c[axis] for c in board) for axis in range(3)]
     stride, strides = 1, {}
     for axis in reversed(order):
         strides[axis] = stride
-        stride *= extent[axis] + 1
+        stride *= extent[axis] + spare
     number = {c: sum((c[a] - low[a]) * strides[a] for a in order) for c in board}
     return number, sorted(strides.values())

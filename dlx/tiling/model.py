@@ -7,8 +7,8 @@ interchangeable, so swapping two is not another solution. When only one piece ha
 its item is left out: the cells, covered once each, already leave room for exactly its
 copies, and the problem stays a plain exact cover that the C loops search. Placements
 that cut off a region no other pieces can fill are left out (``dlx.tiling.grid``). On a
-flat board, a count fills the lowest empty cell in C instead (``dlx.tiling.cells``): the
-same count, several times faster.
+flat board, a count fills the lowest empty cell in C instead, on a solid one the cell with
+the fewest placements (``dlx.tiling.cells``): the same count, faster.
 """
 
 from __future__ import annotations
@@ -154,9 +154,8 @@ class Tiling:
         """The number of distinct solutions (up to the puzzle's symmetries), or of every
         solution with ``all_symmetric``.
 
-        A serial count with the default ``backend`` fills the lowest empty cell in C where
-        that applies (``counts_by_cells``), the exact-cover loops elsewhere; both count the
-        same.
+        A serial count with the default ``backend`` runs in C by cells where that applies
+        (``counts_by_cells``), the exact-cover loops elsewhere; both count the same.
 
         With ``jobs`` or an ``executor`` each case is counted by parallel workers (see
         ``dlx.parallel.Count``).
@@ -196,8 +195,9 @@ class Tiling:
 
     @property
     def counts_by_cells(self) -> bool:
-        """True when a serial count fills the lowest empty cell in C
-        (``dlx.tiling.cells``), rather than running the exact-cover loops."""
+        """True when a serial count runs in C by cells (``dlx.tiling.cells``: the lowest
+        empty cell, or on a solid board the cell with the fewest placements), rather than
+        on the exact-cover loops."""
         return self._cell_counter is not None
 
     @cached_property

@@ -153,11 +153,11 @@ def test_without_the_c_counter_the_count_runs_on_the_exact_cover_loops(monkeypat
     assert tiling.count() == 368
 
 
-def test_solid_boards_run_on_the_exact_cover_loops_and_tell_their_progress() -> None:
-    assert not Tiling(box(3, 3, 3), "soma").counts_by_cells
+def test_solid_boards_count_by_the_fewest_placements_and_the_loops_tell_their_progress() -> None:
     tiling = Tiling(box(3, 3, 3), "soma")
+    assert tiling.counts_by_cells and tiling._cell_counter.fewest  # see test_fewest.py
     seen = []
-    assert tiling.count(progress=seen.append, progress_interval=10) == 240
+    assert tiling.count(progress=seen.append, progress_interval=10, backend="c") == 240
     assert seen and all(s.progress() is not None for s in seen)  # Searches, with estimates
 
 
@@ -273,7 +273,7 @@ def test_what_is_not_a_board_is_refused_with_a_clear_error(changes, message) -> 
 
 
 def test_the_wrong_number_or_kind_of_arguments_is_refused() -> None:
-    with pytest.raises(TypeError, match="7 or 8 arguments"):
+    with pytest.raises(TypeError, match="7 to 9 arguments"):
         _tile.count(2, [1], [(0, 0, 3)], [])
     with pytest.raises(TypeError, match="progress must be callable"):
         _tile.count(2, [1], [(0, 0, 3)], [], [], [], 2, 5)
