@@ -373,6 +373,33 @@ def test_pattern_searches_in_c_are_the_python_reference(data_file):
     assert kinds == finned | als
 
 
+def test_finned_fish_passes_over_digits_known_to_hold_none(data_file):
+    # One bytearray kept over a puzzle's positions, as the rater keeps it on its board:
+    # every answer still the reference's, and digits whose places held no finned fish
+    # before are met again (they are passed over).
+    batch, g = c_batch(), geometry_of(Shape())
+    assert g.packed is not None
+    rng = random.Random(71)
+    hits = met_again = checked = 0
+    for puzzle in puzzles(data_file, "top1465.txt", 30, step=43):
+        known, fishless = bytearray(), set()
+        for masks in positions(puzzle, rng):
+            rows = _lines_py(masks, g.rows, g.cols, g.n)[0]
+            reference = _finned_fish_py(masks, g, _lines_py(masks, g.rows, g.cols, g.n))
+            met_again += any((d, tuple(rows[d])) in fishless for d in range(g.n))
+            assert batch.finned_fish(masks, g.packed, g.n, known) == reference
+            if reference is None:
+                fishless |= {(d, tuple(rows[d])) for d in range(g.n)}
+            hits += reference is not None
+            checked += 1
+        assert len(known) == g.n * (g.n + 1) * array("L").itemsize
+    assert 0 < hits < checked and met_again > checked // 4
+    masks = [511] * 81
+    assert batch.finned_fish(masks, g.packed, 9, bytearray(b"too short")) is None
+    with pytest.raises(TypeError, match="bytearray"):
+        batch.finned_fish(masks, g.packed, 9, b"")
+
+
 def hit_kinds(
     masks: list[int], g: Geometry, finned: object, als: object
 ) -> set[tuple[str, int, int]]:
