@@ -104,11 +104,14 @@ def walk_rounds(
     rated: float,
     orders: tuple[tuple[float, bytes], ...],
     start: int,
+    no_fish: bytearray | None = None,
     /,
 ) -> tuple[list[list[Any]], float, int]:
     """sudoku.rate's walk while the technique it takes is searched in C
     (`sudoku.rate.Candidates.rounds_in_c`): (each round's steps, the rating after them, where
-    the Python walk goes on in the order reached), the lists updated in place."""
+    the Python walk goes on in the order reached), the lists updated in place. ``no_fish``,
+    kept from call to call (empty at first), holds the digits' places that held no fish of
+    2, 3 or 4 lines: a digit whose places are as they were is passed over."""
 
 def pencil_marks(
     cells: Sequence[int], units: bytes, n_units: int, /
