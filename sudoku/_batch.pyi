@@ -64,10 +64,12 @@ def closed_sets(items: list[tuple[int, int]], k: int, /) -> list[tuple[tuple[int
     """`sudoku.fish_and_wings.closed_sets` in C."""
 
 def finned_fish(
-    masks: list[int], units: bytes, n: int, /
+    masks: list[int], units: bytes, n: int, known: bytearray | None = None, /
 ) -> tuple[int, int, int, tuple[int, ...], int, int] | None:
     """`sudoku.fish_and_wings._finned_fish_py` in C: (k, bit, on columns, base lines,
-    cover lines as a mask, box) of the first finned fish, or None."""
+    cover lines as a mask, box) of the first finned fish, or None. ``known``, kept from
+    call to call (empty at first), holds the digits' places that held none: a digit whose
+    places are as they were is passed over."""
 
 def wing(masks: list[int], units: bytes, n: int, xyz: bool, /) -> tuple[int, int, int] | None:
     """`sudoku.fish_and_wings._xy_wing_py` (``_xyz_wing_py`` when xyz) in C: (pivot, a, b)
@@ -102,11 +104,14 @@ def walk_rounds(
     rated: float,
     orders: tuple[tuple[float, bytes], ...],
     start: int,
+    no_fish: bytearray | None = None,
     /,
 ) -> tuple[list[list[Any]], float, int]:
     """sudoku.rate's walk while the technique it takes is searched in C
     (`sudoku.rate.Candidates.rounds_in_c`): (each round's steps, the rating after them, where
-    the Python walk goes on in the order reached), the lists updated in place."""
+    the Python walk goes on in the order reached), the lists updated in place. ``no_fish``,
+    kept from call to call (empty at first), holds the digits' places that held no fish of
+    2, 3 or 4 lines: a digit whose places are as they were is passed over."""
 
 def pencil_marks(
     cells: Sequence[int], units: bytes, n_units: int, /

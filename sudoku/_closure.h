@@ -13,7 +13,8 @@
 _Static_assert(2 * MAX_N * MAX_N * MAX_N <= INT16_MAX, "closure places fit in int16_t");
 typedef struct {
     int total, reached, pool_size, pool_cap;
-    int16_t *pos;   /* total: where a potential is in order, -1 when not reached */
+    int16_t *pos;   /* total: where a potential is in order, -1 when not reached (an
+                     * arena's copy: NULL until climbed, pos_made) */
     int *order;     /* reached potentials, first reached first */
     int *why_start; /* why of order[k]: pool[why_start[k]] .. pool[why_start[k + 1] - 1] */
     int *pool;
@@ -125,13 +126,13 @@ static void closure_clear(Closure *c)
 }
 
 /* A compact copy of c, in arena (NULL: its own block), NULL with an exception set on no
- * memory */
+ * memory. An arena's copy has no pos until pos_made: most are never climbed, only met. */
 static Closure *closure_copy(const Closure *c, Arena *arena)
 {
     size_t ints = 2 * (size_t)c->reached + 1 + (size_t)c->pool_size;
     size_t words = ((size_t)c->total + 63) / 64;
     size_t bytes = sizeof(Closure) + words * sizeof(uint64_t) + ints * sizeof(int) +
-                   (size_t)c->total * sizeof(int16_t);
+                   (arena ? 0 : (size_t)c->total * sizeof(int16_t));
     Closure *k = arena ? arena_take(arena, bytes) : PyMem_Malloc(bytes);
     if (!k)
         return (Closure *)PyErr_NoMemory();
@@ -146,12 +147,29 @@ static Closure *closure_copy(const Closure *c, Arena *arena)
     k->order = (int *)(k->bits + words);
     k->why_start = k->order + c->reached;
     k->pool = k->why_start + c->reached + 1;
-    k->pos = (int16_t *)(k->pool + c->pool_size);
-    memcpy(k->pos, c->pos, (size_t)c->total * sizeof(int16_t));
+    k->pos = arena ? NULL : (int16_t *)(k->pool + c->pool_size);
+    if (!arena)
+        memcpy(k->pos, c->pos, (size_t)c->total * sizeof(int16_t));
     memcpy(k->order, c->order, (size_t)c->reached * sizeof(int));
     memcpy(k->why_start, c->why_start, ((size_t)c->reached + 1) * sizeof(int));
     memcpy(k->pool, c->pool, (size_t)c->pool_size * sizeof(int));
     return k;
+}
+
+/* An arena's copy c given its pos (in arena) when it has none: 0 with an exception set on
+ * no memory */
+static int pos_made(Closure *c, Arena *arena)
+{
+    if (c->pos)
+        return 1;
+    if (!(c->pos = arena_take(arena, (size_t)c->total * sizeof(int16_t)))) {
+        PyErr_NoMemory();
+        return 0;
+    }
+    memset(c->pos, -1, (size_t)c->total * sizeof(int16_t));
+    for (int k = 0; k < c->reached; k++)
+        c->pos[c->order[k]] = (int16_t)k;
+    return 1;
 }
 
 /* c's pool grown to hold more ints: 0 with an exception set on no memory */

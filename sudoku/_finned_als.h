@@ -71,16 +71,53 @@ static int finned_at(const Shaped *s, const int *box_of, const int *lines,
     return 0;
 }
 
-/* finned_fish(masks, units, n) -> (k, bit, on_columns, lines, covered, box) | None:
- * sudoku.fish_and_wings._finned_fish_py in C, on a shape of n rows, n columns, n boxes. */
+/* The digits whose candidates lie as they lay where known (a bytearray, made n digits of
+ * n + 1 unsigned longs: the digit's places along each row, then 1 when they hold no
+ * finned fish) says they hold none, as a mask; at: their places along each row, a digit
+ * after another. A finned fish of a digit is a matter of its places alone. 0 and known
+ * made empty when it is not of that size; -1 with an error set when it cannot be. */
+static long long finned_none(PyObject *known, const unsigned long *at, Py_ssize_t n)
+{
+    const size_t row = sizeof(unsigned long), per = ((size_t)n + 1) * row;
+    if ((size_t)PyByteArray_GET_SIZE(known) != (size_t)n * per) {
+        if (PyByteArray_Resize(known, (Py_ssize_t)((size_t)n * per)) < 0)
+            return -1;
+        memset(PyByteArray_AS_STRING(known), 0, (size_t)n * per);
+        return 0;
+    }
+    const char *kept = PyByteArray_AS_STRING(known);
+    long long none = 0;
+    for (Py_ssize_t d = 0; d < n; d++) {
+        unsigned long flag;
+        memcpy(&flag, kept + (size_t)d * per + (size_t)n * row, row);
+        if (flag && !memcmp(kept + (size_t)d * per, at + d * n, (size_t)n * row))
+            none |= 1LL << d;
+    }
+    return none;
+}
+
+/* finned_fish(masks, units, n, known=None) -> (k, bit, on_columns, lines, covered, box) |
+ * None: sudoku.fish_and_wings._finned_fish_py in C, on a shape of n rows, n columns, n
+ * boxes. known, a bytearray kept from call to call (finned_none), is the digits' places
+ * that held no finned fish: those digits are passed over, and when none is found, every
+ * digit's places are kept as holding none. */
 static PyObject *finned_fish(PyObject *Py_UNUSED(module), PyObject *args)
 {
-    PyObject *result = NULL;
+    PyObject *result = NULL, *masks, *known = Py_None;
     Py_buffer units;
+    Py_ssize_t n;
     Shaped s;
-    if (!read_search(args, "O!y*n:finned_fish", &s, &units, NULL, 1))
+    if (!PyArg_ParseTuple(args, "O!y*n|O:finned_fish", &PyList_Type, &masks, &units, &n, &known))
         return NULL;
-    Py_ssize_t n = s.n;
+    if (known != Py_None && !PyByteArray_Check(known)) {
+        PyErr_SetString(PyExc_TypeError, "finned_fish: known must be a bytearray or None");
+        PyBuffer_Release(&units);
+        return NULL;
+    }
+    if (!shaped_read(&s, masks, &units, n, 1)) {
+        PyBuffer_Release(&units);
+        return NULL;
+    }
     for (Py_ssize_t i = 0; i < s.cells && s.n_units == 3 * n; i++)
         if (s.third[i] < 0)
             s.n_units = 0; /* a cell in fewer than three units: no box of its own */
@@ -99,9 +136,12 @@ static PyObject *finned_fish(PyObject *Py_UNUSED(module), PyObject *args)
         for (unsigned long m = s.m[i]; m; m &= m - 1)
             at[(j / (n * n) * n + dlx_ctz32((uint32_t)m)) * n + j / n % n] |= 1UL << (j % n);
     }
+    long long none = known == Py_None ? 0 : finned_none(known, at, n);
+    if (none < 0)
+        goto done;
     for (int k = 2; k <= 3; k++)
         for (Py_ssize_t d = 0; d < n; d++)
-            for (int base = 0; base < 2; base++) {
+            for (int base = 0; base < 2 && !(none >> d & 1); base++) {
                 const unsigned long *along = at + (base * n + d) * n;
                 unsigned long all[MAX_SIZE], where[3], union_, covered;
                 int line[MAX_SIZE], count = 0, pick[3], box;
@@ -131,6 +171,15 @@ static PyObject *finned_fish(PyObject *Py_UNUSED(module), PyObject *args)
                     }
                 }
             }
+    if (known != Py_None) { /* every digit's places hold none: kept so */
+        const size_t row = sizeof(unsigned long), per = ((size_t)n + 1) * row;
+        const unsigned long flag = 1;
+        char *kept = PyByteArray_AS_STRING(known);
+        for (Py_ssize_t d = 0; d < n; d++) {
+            memcpy(kept + (size_t)d * per, at + d * n, (size_t)n * row);
+            memcpy(kept + (size_t)d * per + (size_t)n * row, &flag, row);
+        }
+    }
     result = Py_NewRef(Py_None);
 done:
     PyMem_Free(s.in);

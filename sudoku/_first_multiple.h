@@ -24,10 +24,11 @@ static int agreement_of(Closure *const *c, int branches, int q, unsigned *mark, 
 /* The least complexity of what the closures c[0..branches) (compact) reach alike, as
  * sudoku.chains._agreements counts it (a target in worth: one that changes the board, no
  * branch the target itself, the ancestors summed over the branches), when below bound;
- * else bound or more, or -1 for none. mark and out hold a closure's potentials; *stamp is
- * the last mark used. */
+ * else bound or more, or -1 for none; -2 with an exception set on no memory. mark and out
+ * hold a closure's potentials; *stamp is the last mark used; arena holds the closures'
+ * pos made when they reach something alike (pos_made; NULL: they have theirs). */
 static int least_of(Closure *const *c, int branches, const uint64_t *worth, unsigned *mark,
-                    unsigned *stamp, int *out, int bound)
+                    unsigned *stamp, int *out, int bound, Arena *arena)
 {
     int best = -1;
     const int words = (c[0]->total + 63) / 64;
@@ -37,6 +38,10 @@ static int least_of(Closure *const *c, int branches, const uint64_t *worth, unsi
         for (int w = 0; w < words; w++)
             alike[w] &= c[b]->bits[w];
     for (int w = 0; w < words; w++) {
+        if (alike[w] && arena)
+            for (int b = 0; b < branches; b++) /* climbed: their pos needed */
+                if (!pos_made(c[b], arena))
+                    return -2;
         for (uint64_t common = alike[w]; common; common &= common - 1) {
             int sum = agreement_of(c, branches, w * 64 + dlx_ctz64(common), mark, stamp, out,
                                    bound);
@@ -190,6 +195,10 @@ static PyObject *first_multiple(PyObject *Py_UNUSED(module), PyObject *args)
                     goto stopped;
                 if (!dynamic || conf[2 * start] < 0)
                     continue;
+                if (!pos_made(c, &l->scratch->arena)) {
+                    failed = 1;
+                    goto stopped;
+                }
                 /* counted as far as it may be below best */
                 int complexity = climb(c, &conf[2 * start], 1, mark, ++stamp, out, best);
                 if (complexity < best)
@@ -246,7 +255,12 @@ static PyObject *first_multiple(PyObject *Py_UNUSED(module), PyObject *args)
                 }
                 for (int c = 0; c < count; c++)
                     branch[c] = cache[starts[c]];
-                int shortest = least_of(branch, count, worth, mark, &stamp, out, best);
+                int shortest =
+                    least_of(branch, count, worth, mark, &stamp, out, best, &l->scratch->arena);
+                if (shortest == -2) {
+                    failed = 1;
+                    goto stopped;
+                }
                 if (shortest >= 0 && shortest < best) {
                     best = shortest, event = 2, best_count = count;
                     group[0] = kind, group[1] = a, group[2] = b;
@@ -365,7 +379,8 @@ static PyObject *least(PyObject *Py_UNUSED(module), PyObject *args)
     unsigned stamp = 0;
     uint64_t *worth = (uint64_t *)(block + 2 * total);
     worth_of(masks.buf, cells, n, worth);
-    best = least_of(c, (int)branches, worth, (unsigned *)block, &stamp, block + total, INT_MAX);
+    best = least_of(c, (int)branches, worth, (unsigned *)block, &stamp, block + total, INT_MAX,
+                    NULL);
     if (targets != Py_None && best >= 0)
         result = first_least(c, (int)branches, worth, (unsigned *)block, &stamp, block + total,
                              best, targets);

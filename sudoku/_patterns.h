@@ -143,16 +143,24 @@ typedef struct {
 /* sudoku.fish_and_wings._fish_py in C: digit by digit, rows then columns, the first k base
  * lines (each holding the digit in 2 to k places) whose places lie in k cover lines
  * (closed_next) that hold the digit off the base lines: 1 with *hit set, else 0. s holds n
- * rows and n columns first; k is from 1 to 8. */
-static int fish_first(const Shaped *s, int k, Fish *hit)
+ * rows and n columns first; k is from 1 to 8. none (NULL: nothing kept) is what earlier
+ * searches of k lines found of each digit, n + 1 unsigned longs a digit: its places along
+ * each row, then 1 when they hold no fish: a fish of a digit is a matter of its places
+ * alone, so a digit whose places are as kept is passed over, and one searched is kept. */
+static int fish_first(const Shaped *s, int k, Fish *hit, unsigned long *none)
 {
     Py_ssize_t n = s->n;
-    for (Py_ssize_t d = 0; d < n; d++)
+    for (Py_ssize_t d = 0; d < n; d++) {
+        unsigned long rows[MAX_SIZE], *kept = none ? none + d * (n + 1) : NULL;
+        for (Py_ssize_t b = 0; kept && b < n; b++)
+            rows[b] = line_where(s, 0, b, 1UL << d);
+        if (kept && kept[n] && !memcmp(kept, rows, (size_t)n * sizeof(unsigned long)))
+            continue;
         for (int base = 0; base < 2; base++) {
             unsigned long bit = 1UL << d, spots[MAX_SIZE], where;
             int line[MAX_SIZE], count = 0, chosen[8];
             for (Py_ssize_t b = 0; b < n; b++) {
-                unsigned long w = line_where(s, base, b, bit);
+                unsigned long w = kept && !base ? rows[b] : line_where(s, base, b, bit);
                 int places = dlx_popcount64((uint64_t)w);
                 if (2 <= places && places <= k) {
                     line[count] = (int)b;
@@ -182,6 +190,11 @@ static int fish_first(const Shaped *s, int k, Fish *hit)
                 }
             }
         }
+        if (kept) {
+            memcpy(kept, rows, (size_t)n * sizeof(unsigned long));
+            kept[n] = 1;
+        }
+    }
     return 0;
 }
 
@@ -197,7 +210,7 @@ static PyObject *fish(PyObject *Py_UNUSED(module), PyObject *args)
         return NULL;
     if (s.n_units < 2 * s.n)
         PyErr_SetString(PyExc_ValueError, "fish takes n rows and n columns first");
-    else if (fish_first(&s, k, &hit)) {
+    else if (fish_first(&s, k, &hit, NULL)) {
         PyObject *in = int_tuple(hit.lines, k);
         if (in)
             result = Py_BuildValue("kiOk", hit.bit, hit.base, in, hit.where);

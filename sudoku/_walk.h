@@ -8,7 +8,7 @@
  * next technique of its order searched here. Its patterns are searched in _walk_finds.h
  * and _walk_unique.h, and written out in _walk_steps.h; included by _batch.c after them.
  *
- * walk_rounds(values, masks, placed, units, table, rated, orders, start)
+ * walk_rounds(values, masks, placed, units, table, rated, orders, start, no_fish=None)
  *     -> (rounds, rated, skip)
  *   values, masks, placed: the board's lists (Candidates.values, .masks, .placed), updated
  *     in place to the position after the rounds taken;
@@ -28,7 +28,10 @@
  *     threshold, a byte a technique (WALK_HIDDEN, WALK_NAKED, WALK_PATTERN + a Technique,
  *     or anything else for a technique only the Python walk searches);
  *   start: how many techniques of the order at rated found nothing on the board as it is
- *     (the Python walk searched them): the first round starts past them.
+ *     (the Python walk searched them): the first round starts past them;
+ *   no_fish: a bytearray kept from call to call on one board (empty at first): the
+ *     digits' places that held no fish of 2, 3 and 4 lines (fish_first's none, made
+ *     3 * n * (n + 1) unsigned longs), so that a digit whose places stay is passed over.
  * rounds: each round's steps, a list of Steps a round; rated: the rating after them; skip:
  * where in the order the rating reached the Python walk goes on, on the position reached:
  * the first technique searched only in Python (every one before it found nothing), or
@@ -203,14 +206,16 @@ static int table_fits(PyObject *table, const Board *b)
 static PyObject *walk_rounds(PyObject *Py_UNUSED(module), PyObject *args)
 {
     PyObject *values, *masks, *placed, *table, *orders, *rounds = NULL, *result = NULL;
-    Py_buffer units, inter, rect;
+    PyObject *no_fish = NULL;
+    Py_buffer units, inter, rect, fishless;
     double rated;
     Py_ssize_t start;
-    if (!PyArg_ParseTuple(args, "O!O!O!y*O!dO!n:walk_rounds", &PyList_Type, &values,
+    if (!PyArg_ParseTuple(args, "O!O!O!y*O!dO!n|O!:walk_rounds", &PyList_Type, &values,
                           &PyList_Type, &masks, &PyList_Type, &placed, &units, &PyTuple_Type,
-                          &table, &rated, &PyTuple_Type, &orders, &start))
+                          &table, &rated, &PyTuple_Type, &orders, &start, &PyByteArray_Type,
+                          &no_fish))
         return NULL;
-    inter.obj = rect.obj = NULL;
+    inter.obj = rect.obj = fishless.obj = NULL;
     Board b = {.cells = PyList_GET_SIZE(masks), .n_units = PyList_GET_SIZE(placed),
                .units = units.buf};
     b.n = b.n_units ? (Py_ssize_t)(units.len / sizeof(int)) / b.n_units : 0;
@@ -256,6 +261,17 @@ static PyObject *walk_rounds(PyObject *Py_UNUSED(module), PyObject *args)
     scratch->paired_at = -1;
     scratch->paired_rect = NULL;
     scratch->paired_ab = NULL;
+    if (no_fish) { /* made 3 * n * (n + 1) unsigned longs (zero: nothing kept) when not */
+        size_t size = 3 * (size_t)(b.n * (b.n + 1)) * sizeof(unsigned long);
+        if ((size_t)PyByteArray_GET_SIZE(no_fish) != size) {
+            if (PyByteArray_Resize(no_fish, (Py_ssize_t)size) < 0)
+                goto done;
+            memset(PyByteArray_AS_STRING(no_fish), 0, size);
+        }
+        if (PyObject_GetBuffer(no_fish, &fishless, PyBUF_WRITABLE) < 0) /* not resized */
+            goto done;
+        scratch->no_fish = fishless.buf;
+    }
     scratch->rect = rect.buf;
     scratch->rect_end = (const int *)rect.buf + rect.len / (Py_ssize_t)sizeof(int);
     scratch->struck = b.placed + b.n_units;
@@ -380,6 +396,8 @@ done:
         PyBuffer_Release(&inter);
     if (rect.obj)
         PyBuffer_Release(&rect);
+    if (fishless.obj)
+        PyBuffer_Release(&fishless);
     PyBuffer_Release(&units);
     return result;
 }

@@ -55,6 +55,7 @@ typedef struct {
     Py_ssize_t paired;  /* how many: at paired_rect (the first corner's place in rect) */
     const int **paired_rect;
     unsigned long *paired_ab; /* and their pairs */
+    unsigned long *no_fish;   /* fish_first's none for 2, 3 and 4 lines in turn, or NULL */
 } Scratch;
 
 /* Whether the packed intersections fit the board: each part within the buffer, its cells
@@ -249,7 +250,8 @@ static int naked_pattern(const Board *b, Scratch *s, int k, Pattern *hit)
 static int fish_pattern(const Board *b, Scratch *s, int k, Pattern *hit)
 {
     Fish fish;
-    if (!fish_first(view_of(b, s), k, &fish))
+    unsigned long *none = s->no_fish ? s->no_fish + (k - 2) * b->n * (b->n + 1) : NULL;
+    if (!fish_first(view_of(b, s), k, &fish, none))
         return 0;
     Py_ssize_t n = b->n;
     int cell[WALK_STRUCK], count = 0;

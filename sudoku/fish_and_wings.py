@@ -463,7 +463,7 @@ def finned_fish(board: Candidates) -> list[Step]:
     if len(g.units) != 3 * g.n:
         return []
     if g.packed is not None:
-        hit = _batch.finned_fish(board.masks, g.packed, g.n)
+        hit = _batch.finned_fish(board.masks, g.packed, g.n, board.no_finned)
     else:
         hit = _finned_fish_py(board.masks, g, board.memo("fish", partial(_lines, board)))
     return [] if hit is None else _finned_step(board, *hit)

@@ -291,6 +291,10 @@ class Candidates:
         self._symbols = grid.shape.symbols
         self._memo: dict[str, Any] = {}  # what finders found on this position (`memo`)
         self._in_c: dict[str, int] = {}  # what `rounds_in_c` searches in C, once it has run
+        # the digits' places that held no finned fish, and no fish of 2 to 4 lines, for
+        # the searches in C (bytearrays they fill: a digit whose places stay as they were
+        # is not searched again)
+        self.no_finned, self.no_fish = bytearray(), bytearray()
         # In C when it was built, unless the givens clash: the Python loop then names where.
         made = None if g.packed is None else _batch.pencil_marks(grid.cells, g.packed, len(g.units))
         self.values: list[int]
@@ -363,6 +367,7 @@ class Candidates:
             self.rated,
             _walk_orders(ladder),
             start,
+            self.no_fish,
         )
         return rounds, skip
 

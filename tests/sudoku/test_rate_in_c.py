@@ -29,6 +29,7 @@ from sudoku.fish_and_wings import (
     _w_wing_py,
     _xy_wing_py,
     _xyz_wing_py,
+    bits,
 )
 from sudoku.geometry import Geometry, geometry_of
 from sudoku.grid import Grid, Shape, parse
@@ -111,6 +112,37 @@ def test_rating_in_c_is_the_python_reference_step_for_step(
     contradictions = sum(isinstance(r, str) for r in fast)
     assert 0 < contradictions <= len(broken)  # the broken ones reached their contradiction
     assert sum(isinstance(r, Rating) and r.solved for r in fast) >= len(chosen) // 10
+
+
+def test_the_walk_passes_over_digits_known_to_hold_no_fish(data_file):
+    # The walk in C keeps the digits' places that held no fish from call to call on a
+    # board (Candidates.no_fish), as when chains strike a candidate between its calls: two
+    # boards struck alike at random, one keeping them and one made to forget before each
+    # walk, take the same rounds (fish among them) to the same positions.
+    rng = random.Random(5)
+    fish = 0
+
+    def walked(board: Candidates) -> object:
+        try:
+            return list(walk(board, list(PATTERNS), applied=True))
+        except ContradictionError as error:
+            return str(error)
+
+    for puzzle in puzzles(data_file, "top1465.txt", 30, step=47):
+        kept, fresh = Candidates(puzzle), Candidates(puzzle)
+        for _ in range(6):
+            fresh.no_fish = bytearray()
+            rounds = walked(kept)
+            assert rounds == walked(fresh) and kept.masks == fresh.masks
+            if isinstance(rounds, str) or kept.solved():
+                break
+            fish += sum(t in ("x-wing", "swordfish", "jellyfish") for t, _ in rounds)
+            cell = rng.choice([i for i, m in enumerate(kept.masks) if m & (m - 1)])
+            digit = rng.choice(bits(kept.masks[cell]))
+            for board in (kept, fresh):
+                board.remove(divmod(cell, 9), [digit])
+        assert len(kept.no_fish) == 3 * 9 * 10 * array("L").itemsize
+    assert fish > 0
 
 
 def test_every_technique_of_the_c_walk_is_the_python_reference(data_file, monkeypatch):
@@ -371,6 +403,33 @@ def test_pattern_searches_in_c_are_the_python_reference(data_file):
     finned = {("finned", k, fins) for k in (2, 3) for fins in (1, 2)}
     als = {("als", a, b) for a in (1, 2, 3) for b in (1, 2, 3)}
     assert kinds == finned | als
+
+
+def test_finned_fish_passes_over_digits_known_to_hold_none(data_file):
+    # One bytearray kept over a puzzle's positions, as the rater keeps it on its board:
+    # every answer still the reference's, and digits whose places held no finned fish
+    # before are met again (they are passed over).
+    batch, g = c_batch(), geometry_of(Shape())
+    assert g.packed is not None
+    rng = random.Random(71)
+    hits = met_again = checked = 0
+    for puzzle in puzzles(data_file, "top1465.txt", 30, step=43):
+        known, fishless = bytearray(), set()
+        for masks in positions(puzzle, rng):
+            rows = _lines_py(masks, g.rows, g.cols, g.n)[0]
+            reference = _finned_fish_py(masks, g, _lines_py(masks, g.rows, g.cols, g.n))
+            met_again += any((d, tuple(rows[d])) in fishless for d in range(g.n))
+            assert batch.finned_fish(masks, g.packed, g.n, known) == reference
+            if reference is None:
+                fishless |= {(d, tuple(rows[d])) for d in range(g.n)}
+            hits += reference is not None
+            checked += 1
+        assert len(known) == g.n * (g.n + 1) * array("L").itemsize
+    assert 0 < hits < checked and met_again > checked // 4
+    masks = [511] * 81
+    assert batch.finned_fish(masks, g.packed, 9, bytearray(b"too short")) is None
+    with pytest.raises(TypeError, match="bytearray"):
+        batch.finned_fish(masks, g.packed, 9, b"")
 
 
 def hit_kinds(
