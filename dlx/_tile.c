@@ -216,17 +216,23 @@ static int search(Count *t, long long budget)
             k++;
             continue;
         }
-        e = &entries[k];
         int next;
         if (f->cell >= 0) {
-            uint64_t full = f->window | e->mask;
-            if ((f->window & e->mask) || (check && dead(t, full, e->near))) {
+            uint64_t taken = f->window; /* most placements overlap it: a tight loop skips them */
+            while (k < end && (taken & entries[k].mask))
+                k++;
+            if (k == end)
+                continue;
+            e = &entries[k];
+            uint64_t full = taken | e->mask;
+            if (check && dead(t, full, e->near)) {
                 k++;
                 continue;
             }
             next = ~full ? f->cell + dlx_ctz64(~full) : next_empty(t, f->cell + 64);
             flip(board, e);
         } else {
+            e = &entries[k];
             if (window(board, e->low) & e->mask) {
                 k++;
                 continue;
