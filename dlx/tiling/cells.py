@@ -71,6 +71,7 @@ class CellCounter:
         self.fewest = fewest
         """True when the count fills the cell with the fewest placements (solid boards)."""
         self.cells = max(number.values()) + 1
+        self._bit = {cell: 1 << k for cell, k in number.items()}
         used = set(number.values())
         self.blocked = [c for c in range(self.cells) if c not in used]
         self.index = {piece.name: k for k, piece in enumerate(pieces)}
@@ -88,9 +89,7 @@ class CellCounter:
 
     def encode(self, placement: Placement) -> Encoded:
         """A placement as dlx._tile takes it."""
-        number, mask = self.number, 0
-        for cell in placement.cells:
-            mask |= 1 << number[cell]
+        mask = sum(map(self._bit.__getitem__, placement.cells))  # the cells are distinct
         low = (mask & -mask).bit_length() - 1
         return self.index[placement.piece], low, mask >> low
 
