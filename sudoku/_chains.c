@@ -595,8 +595,7 @@ DLX_ALWAYS_INLINE long long reached_in(Links *l, const uint32_t *m, const Where 
                 for (int k = at; k < at + words; k++) {
                     uint64_t fresh = next[k] & ~seen[k];
                     seen[k] |= fresh, last[k] = fresh, next[k] = 0, any |= fresh;
-                    for (; fresh; fresh &= fresh - 1)
-                        count++;
+                    count += dlx_popcount64(fresh);
                 }
                 if (any)
                     active[on] |= ds & (0 - ds);
