@@ -595,7 +595,8 @@ DLX_ALWAYS_INLINE long long reached_in(Links *l, const uint32_t *m, const Where 
                 for (int k = at; k < at + words; k++) {
                     uint64_t fresh = next[k] & ~seen[k];
                     seen[k] |= fresh, last[k] = fresh, next[k] = 0, any |= fresh;
-                    count += dlx_popcount64(fresh);
+                    if (fresh)
+                        count += dlx_popcount64(fresh);
                 }
                 if (any)
                     active[on] |= ds & (0 - ds);
