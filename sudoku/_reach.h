@@ -63,16 +63,15 @@ static int reach_sizes(const Links *l, const uint32_t *m, const Where *from, int
     }
     start[nodes] = at;
     /* Tarjan's: each node's index and low link, its component; the stack of the nodes
-     * not yet in a component, and the path followed, each with its next edge; the last
-     * component whose set took each component's */
-    int *index = arena_take(arena, 7 * (size_t)nodes * sizeof(int));
+     * not yet in a component, and the path followed, each with its next edge */
+    int *index = arena_take(arena, 6 * (size_t)nodes * sizeof(int));
     uint64_t *reached = arena_take(arena, (size_t)nodes * (size_t)w * sizeof(uint64_t));
     if (!index || !reached)
         return 0;
     int *low = index + nodes, *comp = low + nodes, *stack = comp + nodes;
-    int *path = stack + nodes, *next = path + nodes, *taken = next + nodes;
+    int *path = stack + nodes, *next = path + nodes;
     for (int k = 0; k < nodes; k++)
-        index[k] = comp[k] = taken[k] = -1;
+        index[k] = comp[k] = -1;
     int counter = 0, stacked = 0, comps = 0;
     for (int root = 0; root < nodes; root++) {
         if (index[root] >= 0)
@@ -96,7 +95,8 @@ static int reach_sizes(const Links *l, const uint32_t *m, const Where *from, int
             if (low[v] != index[v])
                 continue;
             /* v's component, complete: what it reaches is itself and what its links reach,
-             * every other component they lead to complete before it */
+             * every other component they lead to complete before it (one with a node in
+             * set already: all it reaches is, set being a union of such components' sets) */
             uint64_t *set = reached + (size_t)comps * (size_t)w;
             memset(set, 0, (size_t)w * sizeof(uint64_t));
             int first = stacked;
@@ -107,8 +107,7 @@ static int reach_sizes(const Links *l, const uint32_t *m, const Where *from, int
                 int k = stack[s];
                 set[k / 64] |= (uint64_t)1 << (k % 64);
                 for (int e = start[k]; e < start[k + 1]; e++)
-                    if (comp[to[e]] != comps && taken[comp[to[e]]] != comps) {
-                        taken[comp[to[e]]] = comps; /* once */
+                    if (comp[to[e]] != comps && !(set[to[e] / 64] >> (to[e] % 64) & 1)) {
                         const uint64_t *other = reached + (size_t)comp[to[e]] * (size_t)w;
                         for (int c = 0; c < w; c++)
                             set[c] |= other[c];
