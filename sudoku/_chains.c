@@ -398,6 +398,10 @@ DLX_ALWAYS_INLINE int search_in(Links *l, const uint32_t *source, const Where *f
      * search struck, copied from the board's at the first strike; of the others, the
      * board's are read */
     uint32_t struck = 0;
+    /* the cells where each digit was reached off (a row a digit), so that the peers
+     * reached are passed over at once, as imply() would */
+    uint64_t off[MAX_N * ((MAX_N * MAX_N + 63) / 64)];
+    memset(off, 0, (size_t)n * (size_t)words * sizeof(uint64_t));
     if (dynamic && y) {
         memcpy(s.work, source, (size_t)l->cells * sizeof(uint32_t));
         work = s.work;
@@ -409,6 +413,9 @@ DLX_ALWAYS_INLINE int search_in(Links *l, const uint32_t *source, const Where *f
                 if (s.c->pos[p] < 0 && !add(s.c, p, -1, NULL, 0))
                     return FAILED;
                 s.depth[p] = 0;
+                int at = l->cell_digit[p >> 1] >> 5, e = l->cell_digit[p >> 1] & 31;
+                if (!(p & 1))
+                    off[e * words + at / 64] |= (uint64_t)1 << (at % 64);
             } else if (p & 1 || !stop)
                 s.ons[s.on_tail++] = p;
             else
@@ -427,15 +434,19 @@ DLX_ALWAYS_INLINE int search_in(Links *l, const uint32_t *source, const Where *f
         uint32_t bit = (uint32_t)1 << d;
         if (p & 1) {
             if (y)
-                for (uint32_t m = work[i] & ~bit; m && how == GO_ON; m &= m - 1)
+                for (uint32_t m = work[i] & ~bit; m && how == GO_ON; m &= m - 1) {
                     how = imply(&s, &c, (i * n + dlx_ctz64(m)) << 1, p, NULL, 0, (int)reach,
                                 stop, met);
+                    off[dlx_ctz32(m) * words + i / 64] |= (uint64_t)1 << (i % 64);
+                }
             const uint64_t *near = l->peer_bits + i * words;
             const uint64_t *with = (struck & bit ? s.held : from->holding) + d * words;
             for (int k = 0; k < words && how == GO_ON; k++) /* the peers in order */
-                for (uint64_t at = near[k] & with[k]; at && how == GO_ON; at &= at - 1) {
+                for (uint64_t at = near[k] & with[k] & ~off[d * words + k]; at && how == GO_ON;
+                     at &= at - 1) {
                     int j = k * 64 + dlx_ctz64(at);
                     how = imply(&s, &c, (j * n + d) << 1, p, NULL, 0, (int)reach, stop, met);
+                    off[d * words + k] |= at & (0 - at);
                 }
         } else if (!dynamic && work[i] & bit) { /* the board's links, made once (Where) */
             int first = each ? each * i : l->cu_start[i];
@@ -595,8 +606,8 @@ DLX_ALWAYS_INLINE long long reached_in(Links *l, const uint32_t *m, const Where 
                 for (int k = at; k < at + words; k++) {
                     uint64_t fresh = next[k] & ~seen[k];
                     seen[k] |= fresh, last[k] = fresh, next[k] = 0, any |= fresh;
-                    for (; fresh; fresh &= fresh - 1)
-                        count++;
+                    if (fresh)
+                        count += dlx_popcount64(fresh);
                 }
                 if (any)
                     active[on] |= ds & (0 - ds);

@@ -95,7 +95,8 @@ static int reach_sizes(const Links *l, const uint32_t *m, const Where *from, int
             if (low[v] != index[v])
                 continue;
             /* v's component, complete: what it reaches is itself and what its links reach,
-             * every other component they lead to complete before it */
+             * every other component they lead to complete before it (one with a node in
+             * set already: all it reaches is, set being a union of such components' sets) */
             uint64_t *set = reached + (size_t)comps * (size_t)w;
             memset(set, 0, (size_t)w * sizeof(uint64_t));
             int first = stacked;
@@ -106,7 +107,7 @@ static int reach_sizes(const Links *l, const uint32_t *m, const Where *from, int
                 int k = stack[s];
                 set[k / 64] |= (uint64_t)1 << (k % 64);
                 for (int e = start[k]; e < start[k + 1]; e++)
-                    if (comp[to[e]] != comps) {
+                    if (comp[to[e]] != comps && !(set[to[e] / 64] >> (to[e] % 64) & 1)) {
                         const uint64_t *other = reached + (size_t)comp[to[e]] * (size_t)w;
                         for (int c = 0; c < w; c++)
                             set[c] |= other[c];

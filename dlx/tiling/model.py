@@ -139,7 +139,13 @@ class Tiling:
     @cached_property
     def cases(self) -> list[Case]:
         """The cases that count each distinct solution once (``dlx.tiling.symmetry.plan``)."""
-        return plan(self.placements, self.pieces, self.symmetries, symmetric_once=not self.solid)
+        return plan(
+            self.placements,
+            self.pieces,
+            self.symmetries,
+            symmetric_once=not self.solid,
+            fewest_orbits=self.solid,
+        )
 
     def count(
         self,

@@ -20,7 +20,11 @@ on a flat board (``symmetric_once``: the count by cells gains the most from a pi
 a case of its own; 8x8 without its corners counts twice as fast with the X, 2 free orbits
 and 3 fixed by a mirror, as with the I, 7 free); in a case of its own (a
 piece fixed already, a small search), the one with the fewest placements fixed by a
-symmetry and then the fewest orbits, so that an asymmetric piece ends the analysis at once.
+symmetry and then the fewest orbits, so that an asymmetric piece ends the analysis at once,
+or on a solid board (``fewest_orbits``) the one with the fewest orbits and then the fewest
+fixed: the count by the fewest placements then branches on that piece's few placements
+first (3x4x5 by the solid pentominoes, the I fixed: the X, 12 orbits or fewer, rather than
+the V's 58; 1.3 times faster, with 74 cases rather than 28).
 A representative that no symmetry but the identity fixes stands for its whole orbit, and
 each solution with the piece there is the only one of its orbit with the piece there: those
 are counted as they are. A representative fixed by a subgroup K of symmetries is a case of
@@ -140,10 +144,12 @@ def plan(
     group: Sequence[Symmetry],
     *,
     symmetric_once: bool = False,
+    fewest_orbits: bool = False,
 ) -> list[Case]:
     """The cases that count each orbit of solutions once (see the module), in order: the
     main case first, then the cases of symmetric placements as they were met;
-    ``symmetric_once`` weighs an orbit fixed by a symmetry as one in the first choice."""
+    ``symmetric_once`` weighs an orbit fixed by a symmetry as one in the first choice;
+    ``fewest_orbits`` chooses by the fewest orbits first in a case of its own."""
     twice = 0 if symmetric_once else 1
     known: dict[tuple[str, tuple[Symmetry, ...]], list[set[Placement]]] = {}
     cases: list[Case] = []
@@ -165,9 +171,12 @@ def plan(
             # the fixed placements' symmetries keep an orbit clear of them whole, or none of it
             orbits = [o for o in known[piece.name, sub] if used.isdisjoint(next(iter(o)).cells)]
             symmetric = sum(len(orbit) < len(sub) for orbit in orbits)  # fixed by some
-            score = (
-                (symmetric, len(orbits)) if fixed else (len(orbits) + twice * symmetric, symmetric)
-            )
+            if not fixed:
+                score = (len(orbits) + twice * symmetric, symmetric)
+            elif fewest_orbits:
+                score = (len(orbits), symmetric)
+            else:
+                score = (symmetric, len(orbits))
             if best is None or score < best[0]:
                 best = (score, piece.name, orbits)
         if best is None:
