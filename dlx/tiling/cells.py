@@ -6,7 +6,9 @@ side last (so the search fills the board across its short way), and the search a
 fills the lowest empty cell with each placement whose lowest cell it is; a piece's copies
 are a counter, so copies are alike as with the multiplicity item. It counts what the
 exact-cover problem counts, case by case of the symmetry plan: the case's fixed pieces and
-its restricted piece are placed first, in turn, each in its allowed placements. Between
+its restricted piece are placed first, in turn, each in its allowed placements (on a flat
+board the restricted piece goes with the others instead when its placements reach to the
+end of the filling: ``CellCounter._listed``). Between
 two cells of the numbering runs a spare cell, never empty, so that a region of empty cells
 is a few shifts of a word: a placement that closes off a region no choice of the pieces
 fills (the test of ``dlx.tiling.grid``, on sizes only) is dropped as soon as it is made.
@@ -69,6 +71,7 @@ class CellCounter:
         self.fewest = fewest
         """True when the count fills the cell with the fewest placements (solid boards)."""
         self.cells = max(number.values()) + 1
+        self._bit = {cell: 1 << k for cell, k in number.items()}
         used = set(number.values())
         self.blocked = [c for c in range(self.cells) if c not in used]
         self.index = {piece.name: k for k, piece in enumerate(pieces)}
@@ -86,11 +89,22 @@ class CellCounter:
 
     def encode(self, placement: Placement) -> Encoded:
         """A placement as dlx._tile takes it."""
-        number, mask = self.number, 0
-        for cell in placement.cells:
-            mask |= 1 << number[cell]
+        mask = sum(map(self._bit.__getitem__, placement.cells))  # the cells are distinct
         low = (mask & -mask).bit_length() - 1
         return self.index[placement.piece], low, mask >> low
+
+    def _listed(self, name: str, kept: Sequence[Encoded]) -> bool:
+        """True when a case's restricted piece is best listed with the others rather than
+        placed first: on a flat board when its kept placements reach (by lowest cell) past 3/4
+        of the way to the last of all of its placements. Such a restriction (a mirror along
+        the filling) leaves a placement near every cell: placed first, the piece costs a
+        search per placement (5x12's mirror cases of the Z three to five times slower);
+        listed, those share the cells filled before it. One kept near the start (the X in a
+        quarter, the I in 8x8's first half) is best placed first."""
+        if self.fewest:
+            return False
+        reach = max(low for _, low, _ in self.encoded[name])
+        return 4 * max(low for _, low, _ in kept) >= 3 * reach
 
     def count(self, case: Case | None, progress: CellProgress | None = None) -> int:
         """The solutions of a case (``Tiling.problem(case)``'s count), or all of them;
@@ -105,7 +119,8 @@ class CellCounter:
             if case.restricted is not None:
                 name, kept = case.restricted
                 own[name] = [self.encode(p) for p in kept]
-                first.append(self.index[name])
+                if not self._listed(name, own[name]):
+                    first.append(self.index[name])
         listed = [e for name, kept in self.encoded.items() for e in own.get(name, kept)]
         told = progress.tell if progress is not None else None
         found = _tile.count(

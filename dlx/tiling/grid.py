@@ -21,6 +21,7 @@ under them.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from operator import itemgetter
 
 from dlx.tiling.shapes import Cell, Piece, Shape
 from dlx.tiling.symmetry import Placement
@@ -52,18 +53,21 @@ class Grid:
         longer than ``room`` + 1 on an axis), shape by shape, the first cell on each board
         cell in reading order."""
         result = []
-        cells = self.cells
+        cells = [self.cells.get(bit) for bit in range(self.full.bit_length())]
         for shape in shapes:
             z0, y0, x0 = shape[0]
             steps = [(z - z0) * self.layer + (y - y0) * self.width + x - x0 for z, y, x in shape]
             anchors = self.full
             for step in steps[1:]:  # after the first cell in reading order: all positive
                 anchors &= self.full >> step
+            # its cells in the board's cells from an anchor on (one index gives no tuple)
+            pick = itemgetter(*steps) if len(steps) > 1 else lambda row: (row[0],)
+            span = max(steps) + 1
             while anchors:
                 low = anchors & -anchors
                 anchor = low.bit_length() - 1
                 anchors ^= low
-                result.append(Placement(name, tuple(cells[anchor + s] for s in steps)))
+                result.append(Placement(name, pick(cells[anchor : anchor + span])))
         return result
 
     def live(

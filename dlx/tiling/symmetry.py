@@ -151,6 +151,7 @@ def plan(
     ``symmetric_once`` weighs an orbit fixed by a symmetry as one in the first choice;
     ``fewest_orbits`` chooses by the fewest orbits first in a case of its own."""
     twice = 0 if symmetric_once else 1
+    known: dict[tuple[str, tuple[Symmetry, ...]], list[set[Placement]]] = {}
     cases: list[Case] = []
     todo: deque[tuple[tuple[Placement, ...], tuple[Symmetry, ...]]] = deque([((), tuple(group))])
     while todo:
@@ -165,7 +166,10 @@ def plan(
                 continue
             if any(h.pieces[piece.name] != piece.name for h in sub):
                 continue
-            orbits = _orbits(placements[piece.name], used, sub)
+            if (piece.name, sub) not in known:
+                known[piece.name, sub] = _orbits(placements[piece.name], sub)
+            # the fixed placements' symmetries keep an orbit clear of them whole, or none of it
+            orbits = [o for o in known[piece.name, sub] if used.isdisjoint(next(iter(o)).cells)]
             symmetric = sum(len(orbit) < len(sub) for orbit in orbits)  # fixed by some
             if not fixed:
                 score = (len(orbits) + twice * symmetric, symmetric)
@@ -189,15 +193,13 @@ def plan(
     return cases
 
 
-def _orbits(
-    placements: Iterable[Placement], used: set[Cell], group: Sequence[Symmetry]
-) -> list[set[Placement]]:
-    """The orbits under ``group`` (the identity first) of the placements clear of
-    ``used``, in the order of their first placements."""
+def _orbits(placements: Iterable[Placement], group: Sequence[Symmetry]) -> list[set[Placement]]:
+    """The orbits of the placements under ``group`` (the identity first), in the order of
+    their first placements."""
     seen: set[Placement] = set()
     result = []
     for placement in placements:
-        if placement in seen or not used.isdisjoint(placement.cells):
+        if placement in seen:
             continue
         orbit = {placement, *(h(placement) for h in group[1:])}
         seen |= orbit

@@ -134,6 +134,34 @@ def test_a_board_of_three_words_counts_as_its_recurrence() -> None:
     assert tiling.count() == tiling.count(backend="c")
 
 
+@pytest.mark.parametrize(
+    ("board", "listed"),
+    [
+        (box(5, 12), {"Z"}),  # its mirror cases: the Z kept all along the filling
+        (box(3, 20), {"W"}),
+        (box(4, 15), set()),  # the X in a quarter, the T in the first half: placed first
+        (HOLE_8X8, set()),
+    ],
+)
+def test_a_restricted_piece_counts_the_same_listed_or_placed_first(
+    board, listed, monkeypatch
+) -> None:
+    tiling = Tiling(board, "pentominoes")
+    counter = tiling._cell_counter
+    chosen = {
+        case.restricted[0]
+        for case in tiling.cases
+        if case.restricted
+        and counter._listed(case.restricted[0], [counter.encode(p) for p in case.restricted[1]])
+    }
+    assert chosen == listed
+    by_rule = [counter.count(case) for case in tiling.cases]
+    for forced in (False, True):
+        monkeypatch.setattr(cells_module.CellCounter, "_listed", lambda *_, f=forced: f)
+        assert [counter.count(case) for case in tiling.cases] == by_rule
+    assert by_rule == [tiling.problem(case).count() for case in tiling.cases]
+
+
 def test_a_count_by_cells_never_imports_the_exact_cover_problem() -> None:
     # tile --count starts faster without dlx.problem; listing solutions needs it
     script = (
