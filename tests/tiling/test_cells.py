@@ -4,17 +4,16 @@ counter (tests/tiling/oracle.py); dlx._tile refuses what is not a board."""
 
 from __future__ import annotations
 
-import _thread
 import random
 import subprocess
 import sys
-import threading
 
 import pytest
 
 from dlx.tiling import Tiling, box, read_pieces
 from dlx.tiling import cells as cells_module
 from tests.tiling import oracle
+from tests.tiling.draws import assert_ctrl_c_stops
 
 _tile = pytest.importorskip("dlx._tile")
 
@@ -228,13 +227,7 @@ def test_ctrl_c_stops_a_long_count_by_cells() -> None:
     # count looks for Ctrl-C as it goes (else this test would take that long)
     tiling = Tiling(box(8, 8), "pentominoes tetrominoes:O")
     assert tiling.counts_by_cells
-    timer = threading.Timer(0.2, _thread.interrupt_main)
-    timer.start()
-    try:
-        with pytest.raises(KeyboardInterrupt):
-            tiling.count(all_symmetric=True)
-    finally:
-        timer.cancel()
+    assert_ctrl_c_stops(lambda: tiling.count(all_symmetric=True))
     assert Tiling(box(3, 20), "pentominoes").count() == 2  # the next count starts afresh
 
 

@@ -5,9 +5,7 @@ on flat boards numbered as a solid one is); bad input is refused."""
 
 from __future__ import annotations
 
-import _thread
 import random
-import threading
 
 import pytest
 
@@ -15,6 +13,7 @@ from dlx.errors import TilingError
 from dlx.tiling import Tiling, box, read_pieces
 from dlx.tiling import cells as cells_module
 from tests.tiling import oracle
+from tests.tiling.draws import assert_ctrl_c_stops, copies_to_fill
 
 _tile = pytest.importorskip("dlx._tile")
 
@@ -73,14 +72,8 @@ def test_random_solid_boards_and_piece_sets_count_as_on_the_c_loops() -> None:
         dims = rng.choice([(2, 2, 3), (2, 3, 3), (2, 2, 4), (2, 3, 4), (2, 2, 5), (2, 2, 6)])
         cells = [(z, y, x) for z in range(dims[0]) for y in range(dims[1]) for x in range(dims[2])]
         holes = set(rng.sample(cells, rng.randrange(3)))
-        kinds = rng.sample(sorted(sizes), 3)
-        copies = dict.fromkeys(kinds, 0)
-        area = len(cells) - len(holes)
-        while fits := [k for k in kinds if sizes[k] <= area]:
-            kind = rng.choice(fits)
-            copies[kind] += 1
-            area -= sizes[kind]
-        if area:
+        copies = copies_to_fill(rng, sizes, rng.sample(sorted(sizes), 3), len(cells) - len(holes))
+        if copies is None:
             continue
         picture = _solid_picture(*dims, holes)
         try:
@@ -105,14 +98,8 @@ def test_flat_boards_counted_by_the_fewest_placements_count_as_brute_force() -> 
     checked = 0
     while checked < 20:
         height, width = rng.choice([(3, 4), (4, 4), (3, 5), (4, 5), (3, 6)])
-        kinds = rng.sample(range(len(pool)), 3)
-        copies = dict.fromkeys(kinds, 0)
-        area = height * width
-        while fits := [k for k in kinds if sizes[k] <= area]:
-            kind = rng.choice(fits)
-            copies[kind] += 1
-            area -= sizes[kind]
-        if area:
+        copies = copies_to_fill(rng, sizes, rng.sample(range(len(pool)), 3), height * width)
+        if copies is None:
             continue
         spec = " ".join(f"{pool[k]}*{n}" for k, n in copies.items() if n)
         try:
@@ -221,11 +208,5 @@ def test_ctrl_c_stops_a_long_count_by_the_fewest() -> None:
     # placements, dead ends included
     tiling = Tiling(box(3, 4, 5), "pentominoes")
     assert tiling._cell_counter.fewest
-    timer = threading.Timer(0.2, _thread.interrupt_main)
-    timer.start()
-    try:
-        with pytest.raises(KeyboardInterrupt):
-            tiling.count(all_symmetric=True)
-    finally:
-        timer.cancel()
+    assert_ctrl_c_stops(lambda: tiling.count(all_symmetric=True))
     assert Tiling(box(2, 3, 10), "pentominoes").count() == 12  # the next count starts afresh

@@ -17,6 +17,7 @@ from dlx.tiling.draw import record, svg
 from dlx.tiling.grid import Grid
 from dlx.tiling.shapes import FLAT, ROTATIONS, Cell, canonical, normalize, orientations, polyforms
 from tests.tiling import oracle
+from tests.tiling.draws import copies_to_fill
 
 HOLE_8X8 = "########\n########\n########\n###..###\n###..###\n########\n########\n########"
 
@@ -352,16 +353,9 @@ def test_random_small_puzzles_agree_with_brute_force(seed) -> None:
     height, width = rng.choice([(3, 4), (4, 4), (3, 5), (4, 5), (2, 6), (3, 6)])
     sizes = {"trominoes:V": 3, "tetrominoes:L": 4, "tetrominoes:T": 4, "tetrominoes:S": 4,
              "tetrominoes:O": 4, "tetrominoes:I": 4}  # fmt: skip
-    while True:  # draw three kinds of pieces and copies until they fill the box exactly
-        kinds = rng.sample(sorted(sizes), 3)
-        copies = dict.fromkeys(kinds, 0)
-        area = height * width
-        while fits := [k for k in kinds if sizes[k] <= area]:
-            kind = rng.choice(fits)
-            copies[kind] += 1
-            area -= sizes[kind]
-        if area == 0:
-            break
+    copies = None
+    while copies is None:  # three kinds of pieces, and copies that fill the box exactly
+        copies = copies_to_fill(rng, sizes, rng.sample(sorted(sizes), 3), height * width)
     tiling = Tiling(box(height, width), " ".join(f"{k}*{n}" for k, n in copies.items() if n))
     cells = [(r, c) for _, r, c in tiling.board.cells]
     found = oracle.tilings(cells, _oracle_pieces(tiling))
