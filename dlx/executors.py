@@ -39,6 +39,7 @@ if TYPE_CHECKING:
     from dlx.problem import Problem
 
 RETRIES = 3  # runs again of a unit of work whose worker process died, before giving up
+MANAGER_EXIT = 30.0  # seconds a closed pool's thread gets to end (it takes milliseconds)
 
 
 class WorkerLostError(DLXError):
@@ -220,6 +221,8 @@ class Pool(Runner):
     def close(self) -> None:
         # shutdown() does not stop running tasks: end the pool's processes (they ignore
         # SIGINT), so that Ctrl-C and an early stop do not wait for them.
+        manager = getattr(self._executor, "_executor_manager_thread", None)
+        results = getattr(self._executor, "_result_queue", None)  # both gone after shutdown
         self._executor.shutdown(wait=False, cancel_futures=True)
         started = self._context.processes
         for process in started:
@@ -227,6 +230,14 @@ class Pool(Runner):
                 process.terminate()
         for process in started:
             process.join()
+        # A worker ended while it wrote a result leaves the pool's thread reading the rest
+        # for ever (the exit joins it): the parent holds the pipe's last writing end. With
+        # every worker gone nothing more can come, so close it: the read ends in EOF, the
+        # pool breaks as on a dead worker, and its thread ends.
+        if results is not None:
+            results._writer.close()
+        if manager is not None:
+            manager.join(timeout=MANAGER_EXIT)
 
 
 class Dask(Runner):

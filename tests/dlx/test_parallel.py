@@ -532,6 +532,39 @@ def test_an_interrupted_count_leaves_no_worker_running(tmp_path: Path) -> None:
         time.sleep(0.05)
 
 
+def half_a_result(marker: str) -> None:
+    """In a pool's worker: what a worker ended mid-send leaves, the length of a result and
+    part of its bytes on the result pipe; then wait to be ended."""
+    frame = sys._getframe()
+    while frame.f_code.co_name != "_process_worker":  # the standard library's worker loop
+        frame = frame.f_back
+    results = frame.f_locals["result_queue"]
+    os.write(results._writer.fileno(), (1000).to_bytes(4, "big") + b"half")
+    Path(marker).touch()
+    time.sleep(300)
+
+
+def test_a_pool_closed_while_a_worker_wrote_half_a_result_still_ends() -> None:
+    from dlx.executors import Pool
+
+    marker = Path(f"{os.environ.get('TMPDIR', '/tmp')}/dlx-half-{os.getpid()}")
+    pool = Pool(1)
+    try:
+        pool.submit(half_a_result, str(marker))
+        deadline = time.monotonic() + 60
+        while not marker.exists():
+            assert time.monotonic() < deadline, "the worker never wrote"
+            time.sleep(0.01)
+        # The pool's thread now reads the rest of a 1000-byte result that will never come;
+        # the interpreter's exit joins that thread, so it must end when the pool closes.
+        manager = pool._executor._executor_manager_thread
+        assert manager is not None and manager.is_alive()
+        pool.close()
+        assert not manager.is_alive()
+    finally:
+        marker.unlink(missing_ok=True)
+
+
 def test_every_refusal_of_the_engine_is_a_dlx_error(tmp_path: Path) -> None:
     problem = queens.problem(5)
     bounded = dlx.Problem([["a"], ["a", "b"]], bounds={"a": (1, 2)})
