@@ -10,8 +10,10 @@
  * pass without branches; a second pass ORs the cells of what is kept, and a cell none
  * covers ends the node there (most nodes end so). A third counts, for every cell at once,
  * the placements covering it (bit-sliced counters, up to SATURATE: 15 made the tree of
- * 3x4x5 by the solid pentominoes 1.7 times larger); a piece's placements are the length of
- * its part of the list, and a piece with fewer than its copies left ends the node too.
+ * 3x4x5 by the solid pentominoes 1.7 times larger; on a board of one word four placements
+ * at a time through carry-save adders, 4% less time there); a piece's placements are the
+ * length of its part of the list, and a piece with fewer than its copies left ends the
+ * node too.
  * Every tiling is met once: a node tries each placement covering its cell (exactly one of
  * them is in any tiling), or each of its piece's (a piece with one copy left is in one).
  * The lists of a path lie one after another in one growing arena, a placement its cells
@@ -84,17 +86,25 @@ static int make_room(Fewest *t, size_t used, size_t more)
     return 0;
 }
 
-/* Add the cells `m` to the bit-sliced counters s[0..SLICES - 1] (s[SLICES]: counted past
- * SATURATE). */
-DLX_ALWAYS_INLINE void tally(uint64_t *s, uint64_t m)
+/* Add the cells `m`, each counted 2**from times, to the bit-sliced counters
+ * s[0..SLICES - 1] (s[SLICES]: counted past SATURATE). */
+DLX_ALWAYS_INLINE void tally(uint64_t *s, uint64_t m, int from)
 {
     uint64_t carry = m;
-    for (int b = 0; b < SLICES; b++) {
+    for (int b = from; b < SLICES; b++) {
         uint64_t next = s[b] & carry;
         s[b] ^= carry;
         carry = next;
     }
     s[SLICES] |= carry;
+}
+
+/* A carry-save adder: *low + a + b becomes 2 * (what it returns) + *low. */
+DLX_ALWAYS_INLINE uint64_t add3(uint64_t *low, uint64_t a, uint64_t b)
+{
+    uint64_t u = *low ^ a, high = (*low & a) | (u & b);
+    *low = u ^ b;
+    return high;
 }
 
 /* Make level `level`'s list from its parent's (or every placement), piece by piece: a
@@ -175,11 +185,18 @@ DLX_ALWAYS_INLINE int fill(Fewest *t, int level, const int W)
     else {
         uint64_t s[WORDS + 1][SLICES + 1];
         memset(s, 0, sizeof s[0] * (size_t)(W + 1));
-        for (int k = to[0]; k < top; k++) {
+        int k = to[0];
+        if (W == 1) /* four at a time, carries saved (the Harley-Seal count): half the work */
+            for (; k + 3 < top; k += 4) {
+                uint64_t twos = add3(&s[0][0], m0[k], m0[k + 1]);
+                twos = add3(&s[0][1], twos, add3(&s[0][0], m0[k + 2], m0[k + 3]));
+                tally(s[0], twos, 2);
+            }
+        for (; k < top; k++) {
             int w = W == 1 ? 0 : word[k];
-            tally(s[w], m0[k]);
+            tally(s[w], m0[k], 0);
             if (W > 1)
-                tally(s[w + 1], m1[k]);
+                tally(s[w + 1], m1[k], 0);
         }
         for (int n = 1; n < best && n <= SATURATE; n++) /* the first cell of the fewest */
             for (int w = 0; w < W; w++) {
