@@ -130,26 +130,27 @@ DLX_ALWAYS_INLINE int fill(Fewest *t, int level, const int W)
     uint64_t covered[WORDS + 1] = {0}; /* the cells of what is kept */
     uint64_t filled[WORDS]; /* the board, apart from the arena written below */
     memcpy(filled, board, sizeof filled[0] * (size_t)(W > 1 ? W + 1 : 1));
+    Py_ssize_t end = top; /* wide indices in the loops: -fwrapv widens an int at each step */
     for (int p = 0; p < P; p++) {
-        to[p] = top;
+        to[p] = (int)end;
         if (!(avail >> p & 1))
             continue;
-        for (int k = from[p]; k < from[p + 1]; k++) { /* no branch on what is kept */
+        for (Py_ssize_t k = from[p]; k < from[p + 1]; k++) { /* no branch on what is kept */
             int w = W == 1 ? 0 : word[k];
             uint64_t a0 = m0[k], a1 = W > 1 ? m1[k] : 0;
             uint64_t hit = (filled[w] & a0) | (W > 1 ? filled[w + 1] & a1 : 0);
-            m0[top] = a0;
+            m0[end] = a0;
             if (W > 1) {
-                m1[top] = a1;
-                word[top] = w;
+                m1[end] = a1;
+                word[end] = w;
             }
-            top += !hit;
+            end += !hit;
         }
     }
-    to[P] = top;
+    to[P] = top = (int)end;
     if (W == 1) {
         uint64_t c0 = 0, c1 = 0;
-        int k = from[P];
+        Py_ssize_t k = from[P];
         for (; k + 1 < top; k += 2) {
             c0 |= m0[k];
             c1 |= m0[k + 1];
@@ -185,7 +186,7 @@ DLX_ALWAYS_INLINE int fill(Fewest *t, int level, const int W)
     else {
         uint64_t s[WORDS + 1][SLICES + 1];
         memset(s, 0, sizeof s[0] * (size_t)(W + 1));
-        int k = to[0];
+        Py_ssize_t k = to[0];
         if (W == 1) /* four at a time, carries saved (the Harley-Seal count): half the work */
             for (; k + 3 < top; k += 4) {
                 uint64_t twos = add3(&s[0][0], m0[k], m0[k + 1]);
@@ -227,7 +228,7 @@ chosen:
 }
 
 /* 1 when placement k covers the cell node f branches on (a node of a cell). */
-DLX_ALWAYS_INLINE int covers(const Fewest *t, const Node *f, int k, const int W)
+DLX_ALWAYS_INLINE int covers(const Fewest *t, const Node *f, Py_ssize_t k, const int W)
 {
     int w = W == 1 ? 0 : t->word[k];
     return w == f->word ? (t->m0[k] & f->bit) != 0
@@ -263,8 +264,10 @@ DLX_ALWAYS_INLINE int fewest(Fewest *t, long long budget, const int W)
     for (;;) {
         Node *f = &t->node[level];
         if (f->piece < 0) {
-            while (f->k < f->end && !covers(t, f, f->k, W))
-                f->k++;
+            Py_ssize_t k = f->k; /* wide, and in a register */
+            while (k < f->end && !covers(t, f, k, W))
+                k++;
+            f->k = (int)k;
             const int *to = t->start + (size_t)(level + 1) * (size_t)(t->pieces + 1);
             while (f->k < f->end && f->k >= to[f->p + 1])
                 f->p++;
