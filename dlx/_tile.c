@@ -453,10 +453,10 @@ static int count_fewest(Count *t, const Entry *all, Py_ssize_t m, const int *fir
     f.first = first;
     f.copies = t->copies;
     f.left = t->left;
-    f.avail = t->avail;
     memcpy(f.board, t->board, sizeof f.board);
     f.node = PyMem_Calloc((size_t)t->levels, sizeof(Node));
-    f.start = PyMem_Calloc((size_t)(t->levels + 1) * (size_t)(t->pieces + 1), sizeof(int));
+    f.start = PyMem_Calloc((size_t)CHILD_SLOT(t->levels, 0) * (size_t)(t->pieces + 1),
+                           sizeof(int));
     if (!f.node || !f.start || make_room(&f, 0, 2 * (size_t)m + 1) < 0) {
         PyErr_NoMemory();
         goto done;
