@@ -34,12 +34,13 @@
 #define CHILD_SLOT(level, i) (2 + (level) * BATCH + (i)) /* see Fewest */
 
 /* A level: its list (slot `list` of start); what it branches on, the cell (word `word`,
- * bit `bit`) or the piece `piece` (-1 for a cell), and where the look for its next
- * placements goes on (next, of piece p); its batch of children under way: nb of them, the
+ * bit `bit`) or the piece `piece` (-1 for a cell); the placements it tries, in its list
+ * [next, end) for a piece, or at the places cand[next..end) for a cell (p: the piece of the
+ * last taken); its batch of children under way: nb of them, the
  * next j, their placements k (in its list) and pieces kp, their lists at base + i * cap
  * (those that cover every empty cell: the bits of alive); its own batch goes from free on. */
 typedef struct {
-    int list, word, piece, next, p, nb, j, base, cap, free;
+    int list, word, piece, next, end, p, nb, j, base, cap, free;
     unsigned alive;
     uint64_t bit;
     int k[BATCH], kp[BATCH];
@@ -58,6 +59,7 @@ typedef struct {
     int left;         /* copies left in all */
     uint64_t *m0, *m1;
     int *word;
+    int *cand;        /* beside a node's list: the places of its cell's placements */
     size_t size;      /* the arena's room, in placements */
     int *start;
     Node *node;       /* one a level */
@@ -80,9 +82,12 @@ static int make_room(Fewest *t, size_t used, size_t more)
     uint64_t *m0 = PyMem_RawRealloc(t->m0, size * sizeof(uint64_t));
     if (m0)
         t->m0 = m0;
-    if (!m0 || t->words == 1) {
-        t->size = m0 ? size : t->size;
-        return m0 ? 0 : -1;
+    int *cand = m0 ? PyMem_RawRealloc(t->cand, size * sizeof(int)) : NULL;
+    if (cand)
+        t->cand = cand;
+    if (!cand || t->words == 1) {
+        t->size = cand ? size : t->size;
+        return cand ? 0 : -1;
     }
     uint64_t *m1 = PyMem_RawRealloc(t->m1, size * sizeof(uint64_t));
     if (m1)
@@ -181,6 +186,14 @@ DLX_ALWAYS_INLINE unsigned batch(Fewest *t, const int *from, int *to, Py_ssize_t
 /* The parts of the list in slot s. */
 static inline int *slot(Fewest *t, int s) { return t->start + (size_t)s * (size_t)(t->pieces + 1); }
 
+/* 1 when placement k covers the cell node f branches on (a node of a cell). */
+DLX_ALWAYS_INLINE int covers(const Fewest *t, const Node *f, Py_ssize_t k, const int W)
+{
+    int w = W == 1 ? 0 : t->word[k];
+    return (w == f->word && (t->m0[k] & f->bit)) |
+           (W > 1 && w + 1 == f->word && (t->m1[k] & f->bit));
+}
+
 /* Node `level`, its list made (and covering every empty cell) and its placement placed:
  * count a tiling if the board is full, and choose what it branches on: 1 when it has
  * something to try, 0 when not (a tiling counted, or a dead end). */
@@ -253,16 +266,18 @@ chosen:
     f->piece = piece;
     f->p = piece < 0 ? 0 : piece;
     f->next = to[f->p];
+    f->end = piece < 0 ? to[0] : to[piece + 1];
+    if (piece < 0) { /* the places of the cell's placements, beside the list: no branch */
+        int *cand = t->cand;
+        Py_ssize_t end = to[0];
+        for (Py_ssize_t k = to[0]; k < top; k++) {
+            cand[end] = (int)k;
+            end += covers(t, f, k, W);
+        }
+        f->end = (int)end;
+    }
     f->nb = f->j = 0;
     return 1;
-}
-
-/* 1 when placement k covers the cell node f branches on (a node of a cell). */
-DLX_ALWAYS_INLINE int covers(const Fewest *t, const Node *f, Py_ssize_t k, const int W)
-{
-    int w = W == 1 ? 0 : t->word[k];
-    return w == f->word ? (t->m0[k] & f->bit) != 0
-                        : W > 1 && w + 1 == f->word && (t->m1[k] & f->bit);
 }
 
 /* Make the lists of node `level`'s next children, up to BATCH of them: 1, or 0 when it has
@@ -278,22 +293,14 @@ DLX_ALWAYS_INLINE int expand(Fewest *t, int level, const int W)
             f->k[nb] = f->next++;
             f->kp[nb] = f->piece;
         }
-    else {
-        Py_ssize_t k = f->next, end = list[P];
-        int p = f->p;
-        for (; nb < BATCH; nb++, k++) {
-            while (k < end && !covers(t, f, k, W))
-                k++;
-            if (k == end)
-                break;
-            while (k >= list[p + 1])
-                p++;
-            f->k[nb] = (int)k;
-            f->kp[nb] = p;
+    else
+        for (; nb < BATCH && f->next < f->end; nb++) {
+            int k = t->cand[f->next++];
+            while (k >= list[f->p + 1])
+                f->p++;
+            f->k[nb] = k;
+            f->kp[nb] = f->p;
         }
-        f->next = (int)k;
-        f->p = p;
-    }
     if (!nb)
         return 0;
     Py_ssize_t cap = list[P] - list[0];

@@ -488,6 +488,7 @@ done:
     PyMem_RawFree(f.m0);
     PyMem_RawFree(f.m1);
     PyMem_RawFree(f.word);
+    PyMem_RawFree(f.cand);
     PyMem_Free(f.node);
     PyMem_Free(f.start);
     return status;
