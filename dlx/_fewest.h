@@ -168,11 +168,14 @@ DLX_ALWAYS_INLINE unsigned batch(Fewest *t, const int *from, int *to, Py_ssize_t
         Py_ssize_t k = base + i * cap;
         if (W == 1) {
             uint64_t c0 = 0, c1 = 0;
-            for (; k + 1 < end[i]; k += 2) {
+            m0[end[i]] = 0; /* a pair too many is 0: end[i] < base + (i + 1) * cap, as the
+                             * child's own placement is not in its list (and the root's
+                             * region has one place more) */
+            for (; k < end[i]; k += 2) {
                 c0 |= m0[k];
                 c1 |= m0[k + 1];
             }
-            covered[0] = c0 | c1 | (k < end[i] ? m0[k] : 0);
+            covered[0] = c0 | c1;
         } else
             for (; k < end[i]; k++) {
                 covered[word[k]] |= m0[k];
@@ -359,7 +362,7 @@ DLX_ALWAYS_INLINE int fewest(Fewest *t, long long budget, const int W)
         uint64_t filled[BATCH][WORDS + 1];
         int gone[BATCH] = {-1};
         memcpy(filled[0], t->board, sizeof filled[0]);
-        if (make_room(t, (size_t)m, (size_t)m) < 0) {
+        if (make_room(t, (size_t)m, (size_t)m + 1) < 0) { /* + 1: see batch() */
             t->failed = 1;
             return 1;
         }
