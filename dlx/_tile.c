@@ -450,21 +450,31 @@ static int count_fewest(Count *t, const Entry *all, Py_ssize_t m, const int *fir
     f.levels = t->levels;
     f.n_first = t->n_first;
     f.pieces = t->pieces;
-    f.m = (int)m;
     f.first = first;
     f.copies = t->copies;
     f.left = t->left;
-    f.avail = t->avail;
     memcpy(f.board, t->board, sizeof f.board);
     f.node = PyMem_Calloc((size_t)t->levels, sizeof(Node));
-    if (!f.node || make_room(&f, 0, 2 * (size_t)m + 1) < 0) {
+    f.start = PyMem_Calloc((size_t)CHILD_SLOT(t->levels, 0) * (size_t)(t->pieces + 1),
+                           sizeof(int));
+    if (!f.node || !f.start || make_room(&f, 0, 2 * (size_t)m + 1) < 0) {
         PyErr_NoMemory();
         goto done;
     }
+    for (Py_ssize_t k = 0; k < m; k++) /* every placement, piece by piece */
+        f.start[all[k].piece + 1]++;
+    for (int p = 0; p < t->pieces; p++)
+        f.start[p + 1] += f.start[p];
+    int *at = f.start + t->pieces + 1; /* the next of each piece, in the slot of level 0 */
+    memcpy(at, f.start, sizeof(int) * (size_t)t->pieces);
     for (Py_ssize_t k = 0; k < m; k++) {
         const Entry *e = &all[k];
-        int s = e->low & 63;
-        f.arena[k] = (Cover){e->mask << s, s ? e->mask >> (64 - s) : 0, e->low >> 6, e->piece};
+        int s = e->low & 63, i = at[e->piece]++;
+        f.m0[i] = e->mask << s;
+        if (f.words > 1) {
+            f.m1[i] = s ? e->mask >> (64 - s) : 0;
+            f.word[i] = e->low >> 6;
+        }
     }
     if (run(t->words == 1 ? fewest_1 : fewest_n, &f, &f.count, progress) < 0)
         goto done;
@@ -475,8 +485,12 @@ static int count_fewest(Count *t, const Entry *all, Py_ssize_t m, const int *fir
     t->count = f.count;
     status = 0;
 done:
-    PyMem_RawFree(f.arena);
+    PyMem_RawFree(f.m0);
+    PyMem_RawFree(f.m1);
+    PyMem_RawFree(f.word);
+    PyMem_RawFree(f.cand);
     PyMem_Free(f.node);
+    PyMem_Free(f.start);
     return status;
 }
 

@@ -138,8 +138,13 @@ def test_boards_of_several_words_count_as_their_recurrence() -> None:
     while len(ways) <= 26:
         ways.append(ways[-1] + ways[-5])
     assert _fewest(Tiling(box(5, 26), "pentominoes:I*26")).count(None) == ways[26] == 756
-    # solid boxes of 68 and 66 cells (2 words): as the loops count
-    for board, pieces in [(box(2, 2, 17), "tetrominoes:O*17"), (box(2, 3, 11), "trominoes:I*22")]:
+    # solid boxes of 68 and 66 cells (2 words): as the loops count; the last with pieces of
+    # one copy, each dropped by its own child in a batch of children made together
+    for board, pieces in [
+        (box(2, 2, 17), "tetrominoes:O*17"),
+        (box(2, 3, 11), "trominoes:I*22"),
+        (box(2, 3, 11), "trominoes:I*18 tetrominoes:L*1 tetrominoes:T*1 tetrominoes:O*1"),
+    ]:
         tiling = Tiling(board, pieces)
         assert tiling._cell_counter.fewest and tiling._cell_counter.cells > 64
         every = tiling.count(all_symmetric=True)
