@@ -368,23 +368,32 @@ static int make_lists(Count *t, const Entry *all, Py_ssize_t m, const int *first
     size_t lists = (size_t)t->n * t->patterns + (size_t)t->n_first, bins, total;
     bins = lists * (size_t)t->pieces;
     size_t *at = PyMem_Calloc(bins + 1, sizeof(size_t));
+    uint64_t *listed = PyMem_Calloc(m ? (size_t)m : 1, sizeof(uint64_t)); /* bit s: in list s */
     int status = -1;
     t->present = PyMem_Calloc(lists, sizeof(uint64_t));
-    if (!at || !t->present) {
+    if (!at || !listed || !t->present) {
         PyErr_NoMemory();
         goto done;
+    }
+    for (Py_ssize_t k = 0; k < m; k++) { /* the patterns (at most 64) of k's lists: */
+        const Entry *e = &all[k];
+        unsigned free = ~(unsigned)(e->mask >> 1) & (t->patterns - 1), s = 0;
+        if (first_of[e->piece] >= 0) /* a first piece's one list */
+            listed[k] = 1;
+        else
+            do /* those that leave k's cells empty (the subsets of free), less the dead */
+                listed[k] |= (uint64_t)!(t->n_steps && dead_in_pattern(t, e, s)) << s;
+            while ((s = (s - free) & free));
     }
     for (int pass = 0; pass < 2; pass++) { /* count each bin's placements, then place them */
         for (Py_ssize_t k = 0; k < m; k++) {
             const Entry *e = &all[k];
             int f = first_of[e->piece];
-            unsigned covered = (unsigned)(e->mask >> 1) & (t->patterns - 1);
-            for (unsigned s = 0; s < (f >= 0 ? 1 : t->patterns); s++) {
+            for (uint64_t left = listed[k]; left; left &= left - 1) {
+                size_t s = (size_t)dlx_ctz64(left);
                 size_t list = f >= 0 ? (size_t)t->n * t->patterns + (size_t)f
                                      : (size_t)e->low * t->patterns + s;
                 size_t bin = list * (size_t)t->pieces + (size_t)e->piece;
-                if (f < 0 && ((covered & s) || (t->n_steps && dead_in_pattern(t, e, s))))
-                    continue;
                 if (pass == 0) {
                     at[bin + 1]++;
                     t->present[list] |= 1ULL << e->piece;
@@ -412,6 +421,7 @@ static int make_lists(Count *t, const Entry *all, Py_ssize_t m, const int *first
     status = 0;
 done:
     PyMem_Free(at);
+    PyMem_Free(listed);
     return status;
 }
 
