@@ -292,6 +292,12 @@ def test_tiny_boards_count_by_hand() -> None:
     # 65 cells: the board spans two words
     line = [(0, c, 1) for c in range(65)]
     assert _count(cells=65, copies=(65,), placements=line) == 1
+    # a line of 130 cells: 64 dominoes, a monomino placed first on cell 120 or 121, and one
+    # more: then on 121, 123, ..., 129 (5 ways) or on an even cell of 0..120 (61). The states
+    # at cells 0..56 differ only in the first monomino, 64 cells on or more: kept apart
+    dominoes = [(0, c, 3) for c in range(129)] + [(2, c, 1) for c in range(130)]
+    for first, ways in (([(1, 120, 1)], 5), ([(1, 121, 1)], 61), ([(1, 120, 1), (1, 121, 1)], 66)):
+        assert _count(cells=130, copies=(64, 1, 1), placements=dominoes + first, first=[1]) == ways
     # 10 pieces of 100 copies, piece p on cells 100p..100p+99: the copies left have no code
     # in 64 bits (101**10 states), so the count keeps no states
     blocks = [(p, c, 1) for c in range(1000) for p in [c // 100]]
