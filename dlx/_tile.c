@@ -12,13 +12,14 @@
  * MOST_BITS (a flat box's column and its spare cell: 6 on 6x10, about 10% faster than 4),
  * else the next PATTERN_BITS (8x8 keyed by 6 is 10% slower). Each list holds those that fit
  * the pattern, less those that close off a region of its cells alone (dead_in_pattern()),
- * sorted by piece so that a piece with no copy left is skipped at once. Given the steps between neighbours, a placement that closes
- * off a small region of empty cells that no pieces fill is dropped (dead()). A state met
- * again (the lowest empty cell, the cells after it, the copies left) adds the tilings found
- * from it the last time, kept in a table (Memo), instead of a search. An explicit
- * stack, one frame a level, the frame under way in locals; the GIL is let go and taken back
- * every SLICE placements to look for Ctrl-C. With `fewest`, the search of _fewest.h instead
- * (the cell with the fewest placements, for solid boards), from the same checked input.
+ * sorted by piece so that a piece with no copy left is skipped at once. Given the steps
+ * between neighbours, a placement that closes off a small region of empty cells that no
+ * pieces fill is dropped (dead()). A state met again (the lowest empty cell, the cells after
+ * it, the copies left) adds the tilings found from it the last time, kept in a table (Memo),
+ * instead of a search. An explicit stack, one frame a level, the frame under way in locals;
+ * the GIL is let go and taken back every SLICE placements to look for Ctrl-C. With `fewest`,
+ * the search of _fewest.h instead (the cell with the fewest placements, for solid boards),
+ * from the same checked input.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>

@@ -13,11 +13,13 @@ two cells of the numbering runs a spare cell, never empty, so that a region of e
 is a few shifts of a word: a placement that closes off a region no choice of the pieces
 fills (the test of ``dlx.tiling.grid``, on sizes only) is dropped as soon as it is made.
 
-On the flat pentomino boards of the benchmark this counts the distinct solutions 4 to 16
-times faster than the exact-cover loops (7 to 16 on the boxes 4x15 to 6x10), and every
-solution 2.3 to 5.6 times faster, but for 8x8 with a hole (as fast: no piece is placed
-first there). In space the lowest cell loses (3x4x5 with the pentominoes five times
-slower than the loops: there the item with the fewest options wins), so on a solid board
+On the flat pentomino boards of the benchmark this counts the distinct solutions 4.5 to 26
+times faster than the exact-cover loops (9 to 26 on the boxes 3x20 to 6x10), and every
+solution 2.5 to 23 times faster, but for 8x8 with a hole (as fast: no piece is placed
+first there); it keeps the tilings found from each state of the filling (its lowest empty
+cell, the cells after it, the copies left), and adds them when the state comes again. In
+space the lowest cell loses (3x4x5 with the pentominoes five times slower than the loops:
+there the item with the fewest options wins), so on a solid board
 the count (``fewest``) makes the loops' choice on bitboards instead: after the first
 pieces, the empty cell with the fewest placements that fit, or the piece with one copy
 left and fewer, each level keeping the list of its placements that still fit (see
