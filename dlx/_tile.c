@@ -135,10 +135,12 @@ DLX_ALWAYS_INLINE uint64_t grow(uint64_t r, int s0, int s1)
  * bit of sums); `full` is the window's filled cells, the placement's included. The cells
  * below the window are filled (it starts at the lowest empty cell); a region is closed when
  * it stops growing inside the window's `interior`, whose cells' neighbours are all in the
- * window. One still growing after REACH steps is let be (a cheap test, not a full one). */
-DLX_ALWAYS_INLINE int dead(const Count *t, uint64_t full, uint64_t beside)
+ * window. One still growing after REACH steps is let be (a cheap test, not a full one).
+ * s0 is steps[0], passed so that the search can inline it as 1 (a row of cells: 4% faster on
+ * 6x10, shifts by a constant). */
+DLX_ALWAYS_INLINE int dead(const Count *t, uint64_t full, uint64_t beside, int s0)
 {
-    int s0 = t->steps[0], s1 = t->steps[1];
+    int s1 = t->steps[1];
     uint64_t empty = ~full, near = beside & empty & t->interior;
     if (!(t->sums & 2) && (near & ~(empty << s0 | empty >> s0 | empty << s1 | empty >> s1)))
         return 1; /* a lone cell */
@@ -292,7 +294,8 @@ static int search(Count *t, long long budget)
                 continue;
             e = &entries[k];
             uint64_t full = taken | e->mask;
-            if (check && dead(t, full, e->near)) {
+            if (check && (t->steps[0] == 1 ? dead(t, full, e->near, 1)
+                                           : dead(t, full, e->near, t->steps[0]))) {
                 k++;
                 continue;
             }
