@@ -16,6 +16,7 @@ from dlx.tiling import Piece, Tiling, box, parse_pieces, piece_set, read_board, 
 from dlx.tiling.draw import record, svg
 from dlx.tiling.grid import Grid
 from dlx.tiling.shapes import FLAT, ROTATIONS, Cell, canonical, normalize, orientations, polyforms
+from dlx.tiling.symmetry import _orbits
 from tests.tiling import oracle
 from tests.tiling.draws import copies_to_fill
 
@@ -390,6 +391,33 @@ def test_a_flat_board_weighs_an_orbit_fixed_by_a_symmetry_once_and_a_solid_twice
     # 2x3x10: the X's 4 orbits are all fixed by a symmetry (8), V has 8 free ones
     (case,) = Tiling(box(2, 3, 10), "pentominoes").cases
     assert case.restricted is not None and case.restricted[0] == "V"
+
+
+@pytest.mark.parametrize(
+    ("board", "pieces"),
+    [
+        (box(5, 12), "pentominoes"),
+        (box(6, 10), "pentominoes"),
+        (".######.\n" + "########\n" * 6 + ".######.", "pentominoes"),
+        (box(3, 4, 5), "pentominoes"),
+        (box(2, 5, 6), "pentominoes"),
+        ("####\n####\n####\n####", "tetrominoes:O,L,T,I"),
+    ],
+)
+def test_the_plan_fixes_the_piece_with_the_least_score_of_all(board, pieces) -> None:
+    # the plan looks only at pieces whose placements could score less than the best so far:
+    # it picks what scoring every piece picks (the first of the least: pieces in order)
+    tiling = Tiling(board, pieces)
+    group = tuple(tiling.symmetries)
+    scores = []
+    for k, piece in enumerate(tiling.pieces):
+        if piece.copies == 1 and all(h.pieces[piece.name] == piece.name for h in group):
+            orbits = _orbits(tiling.placements[piece.name], group)
+            fixed = sum(len(orbit) < len(group) for orbit in orbits)
+            scores.append(((len(orbits) + tiling.solid * fixed, fixed), k, piece.name))
+    first = tiling.cases[0]  # the first piece fixed, or restricted when none is
+    chosen = first.fixed[0].piece if first.fixed else first.restricted[0]
+    assert chosen == min(scores)[2] and len(scores) > 1
 
 
 # -- drawing --------------------------------------------------------------------------------
