@@ -39,6 +39,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterable, Mapping, Sequence
+from functools import cache
 from typing import NamedTuple
 
 from dlx.tiling.shapes import FLAT, MOTIONS, Cell, Motion, Piece, canonical
@@ -92,7 +93,11 @@ def symmetries(
     piece set onto itself, given the pieces' ``own`` motions."""
     cells = set(board)
     low = [min(c[axis] for c in board) for axis in range(3)]
-    mirrors = _mirror_images(pieces, own)
+
+    @cache
+    def mirrors() -> dict[str, str] | None:  # worked out once a mirror needs it
+        return _mirror_images(pieces, own)
+
     result = []
     for motion in MOTIONS if solid else FLAT:
         image = [motion(c) for c in board]
@@ -102,8 +107,8 @@ def symmetries(
             continue
         if motion in own:
             names = {p.name: p.name for p in pieces}
-        elif mirrors is not None:
-            names = mirrors
+        elif (images := mirrors()) is not None:
+            names = images
         else:
             continue
         result.append(Symmetry(motion, dict(zip(board, moved, strict=True)), names))
