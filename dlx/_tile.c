@@ -19,7 +19,8 @@
  * instead of a search. An explicit stack, one frame a level, the frame under way in locals;
  * the GIL is let go and taken back every SLICE placements to look for Ctrl-C. With `fewest`,
  * the search of _fewest.h instead (the cell with the fewest placements, for solid boards),
- * from the same checked input.
+ * from the same checked input. `fillable` (_regions.h) finds dlx.tiling.grid's dead
+ * placements.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -353,7 +354,7 @@ static int read_int(PyObject *item, long lo, long hi, const char *what, Py_ssize
     long v = PyLong_Check(item) ? PyLong_AsLong(item) : -1;
     if (!PyLong_Check(item) || (v == -1 && PyErr_Occurred()) || v < lo || v > hi) {
         PyErr_Clear();
-        PyErr_Format(PyExc_ValueError, "count(): %s %zd is not an int in %ld..%ld", what, k, lo,
+        PyErr_Format(PyExc_ValueError, "%s %zd is not an int in %ld..%ld", what, k, lo,
                      hi);
         return -1;
     }
@@ -389,6 +390,8 @@ static int read_placement(PyObject *placements, Py_ssize_t k, int n, int pieces,
     }
     return 0;
 }
+
+#include "_regions.h"
 
 /* Each placement k of `all` (m of them, checked) into the lists of the search (see Count),
  * pieces with first_of[piece] >= 0 into theirs; -1 with an exception when memory lacks. */
@@ -711,6 +714,7 @@ done:
 
 static PyMethodDef module_methods[] = {
     {"count", (PyCFunction)(void (*)(void))count_py, METH_FASTCALL, count_doc},
+    {"fillable", (PyCFunction)(void (*)(void))fillable_py, METH_FASTCALL, fillable_doc},
     {NULL, NULL, 0, NULL},
 };
 
@@ -718,7 +722,7 @@ static struct PyModuleDef module = {
     PyModuleDef_HEAD_INIT,
     .m_name = "dlx._tile",
     .m_doc = "The count of dlx.tiling in C, filling the lowest empty cell or the one with the "
-             "fewest placements (optional accelerator).",
+             "fewest placements, and the regions of its dead placements (optional accelerator).",
     .m_size = -1,
     .m_methods = module_methods,
 };
