@@ -47,6 +47,8 @@ from dlx.tiling.symmetry import Case, Placement
 if TYPE_CHECKING:
     from collections.abc import Mapping
 
+    from dlx.loop import Stats
+
 try:
     from dlx import _tile
 except ImportError:  # not built: Tiling counts with the exact-cover loops
@@ -147,22 +149,28 @@ class CellProgress:
     over every case so far), but with no estimate of the tree: ``progress()`` is None."""
 
     def __init__(self, report: Callable[[Any], object]) -> None:
+        self.report = report
+        self.solutions = self.nodes = 0  # so far, as last told
+        self._solutions = self._nodes = 0  # of the cases counted already
+
+    @property
+    def stats(self) -> Stats:
+        """The counts so far as a ``Search`` keeps them (dlx.loop is imported when a
+        callback first asks: a count of less than a few million placements never tells)."""
         from dlx.loop import Stats
 
-        self.report = report
-        self.stats = Stats()
-        self._solutions = self._nodes = 0  # of the cases counted already
+        return Stats(nodes=self.nodes, solutions=self.solutions)
 
     def tell(self, solutions: int, placements: int) -> None:
         """dlx._tile's call: the counts so far in the case under way."""
-        self.stats.solutions = self._solutions + solutions
-        self.stats.nodes = self._nodes + placements
+        self.solutions = self._solutions + solutions
+        self.nodes = self._nodes + placements
         self.report(self)
 
     def done(self, solutions: int) -> None:
         """A case counted: its solutions kept for the next."""
-        self._solutions = self.stats.solutions = self._solutions + solutions
-        self._nodes = self.stats.nodes  # as last told: the rest of it goes untold
+        self._solutions = self.solutions = self._solutions + solutions
+        self._nodes = self.nodes  # as last told: the rest of it goes untold
 
     def progress(self) -> None:
         """No estimate of the part of the tree explored (a ``Search`` gives one)."""
