@@ -36,7 +36,7 @@ from the other end takes four times as long on 6x10.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from itertools import permutations
 from typing import TYPE_CHECKING, Any
 
@@ -87,15 +87,18 @@ class CellCounter:
             for _ in range(piece.copies):
                 sums |= sums << len(piece)
         self.sums = sums & (1 << 64) - 1
-        self.encoded = {name: [self.encode(p) for p in kept] for name, kept in placements.items()}
+        self.encoded = {name: self.encode(kept) for name, kept in placements.items()}
         self.fits = all(mask >> 64 == 0 for kept in self.encoded.values() for _, _, mask in kept)
         """True when every placement spans fewer than 64 cells of the numbering."""
 
-    def encode(self, placement: Placement) -> Encoded:
-        """A placement as dlx._tile takes it."""
-        mask = sum(map(self._bit.__getitem__, placement.cells))  # the cells are distinct
-        low = (mask & -mask).bit_length() - 1
-        return self.index[placement.piece], low, mask >> low
+    def encode(self, placements: Iterable[Placement]) -> list[Encoded]:
+        """Placements as dlx._tile takes them."""
+        bit, index, result = self._bit.__getitem__, self.index, []
+        for placement in placements:
+            mask = sum(map(bit, placement.cells))  # the cells are distinct
+            low = (mask & -mask).bit_length() - 1
+            result.append((index[placement.piece], low, mask >> low))
+        return result
 
     def _listed(self, name: str, kept: Sequence[Encoded]) -> bool:
         """True when a case's restricted piece is best listed with the others rather than
@@ -118,11 +121,11 @@ class CellCounter:
         own: dict[str, list[Encoded]] = {}
         if case is not None:
             for placement in case.fixed:
-                own[placement.piece] = [self.encode(placement)]
+                own[placement.piece] = self.encode([placement])
                 first.append(self.index[placement.piece])
             if case.restricted is not None:
                 name, kept = case.restricted
-                own[name] = [self.encode(p) for p in kept]
+                own[name] = self.encode(kept)
                 if not self._listed(name, own[name]):
                     first.append(self.index[name])
         listed = [e for name, kept in self.encoded.items() for e in own.get(name, kept)]
