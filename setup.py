@@ -49,7 +49,12 @@ setup(
             ],
             optional=True,
         ),
-        Extension("dlx._tile", ["dlx/_tile.c"], depends=["dlx/_fewest.h", PORTABLE], optional=True),
+        Extension(
+            "dlx._tile",
+            ["dlx/_tile.c"],
+            depends=["dlx/_fewest.h", "dlx/_regions.h", PORTABLE],
+            optional=True,
+        ),
         Extension(
             "sudoku._batch",
             ["sudoku/_batch.c"],

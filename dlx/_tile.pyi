@@ -1,5 +1,6 @@
 """Types of the count in C of dlx.tiling.cells (dlx/_tile.c): the tilings of a board, by
-filling the lowest empty cell, or (``fewest``) the cell with the fewest placements."""
+filling the lowest empty cell, or (``fewest``) the cell with the fewest placements; and of
+the regions that dlx.tiling.grid finds for its dead placements (dlx/_regions.h)."""
 
 from collections.abc import Callable, Sequence
 from typing import Final
@@ -20,3 +21,8 @@ def count(
     /,
 ) -> int:
     """The number of tilings: see dlx._tile.count's doc."""
+
+def fillable(
+    full: bytes, anchors: bytes, shape: Sequence[int], steps: Sequence[int], sums: bytes, /
+) -> bytes:
+    """The anchors where a shape leaves regions of sizes in sums: see dlx._tile.fillable's doc."""

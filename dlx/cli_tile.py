@@ -6,7 +6,8 @@ JSON records), counts alone on the first line; errors go to stderr with the file
 and column. Files, streams and their errors follow ``dlx.cli_io``.
 """
 
-from __future__ import annotations
+# No `from __future__ import annotations`: typer reads the command's annotations when it
+# builds it, on every run, and would compile each of them from a string then.
 
 import enum
 import itertools

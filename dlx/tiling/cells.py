@@ -13,11 +13,13 @@ two cells of the numbering runs a spare cell, never empty, so that a region of e
 is a few shifts of a word: a placement that closes off a region no choice of the pieces
 fills (the test of ``dlx.tiling.grid``, on sizes only) is dropped as soon as it is made.
 
-On the flat pentomino boards of the benchmark this counts the distinct solutions 4 to 16
-times faster than the exact-cover loops (7 to 16 on the boxes 4x15 to 6x10), and every
-solution 2.3 to 5.6 times faster, but for 8x8 with a hole (as fast: no piece is placed
-first there). In space the lowest cell loses (3x4x5 with the pentominoes five times
-slower than the loops: there the item with the fewest options wins), so on a solid board
+On the flat pentomino boards of the benchmark this counts the distinct solutions 4.5 to 26
+times faster than the exact-cover loops (9 to 26 on the boxes 3x20 to 6x10), and every
+solution 2.5 to 23 times faster, but for 8x8 with a hole (as fast: no piece is placed
+first there); it keeps the tilings found from each state of the filling (its lowest empty
+cell, the cells after it, the copies left), and adds them when the state comes again. In
+space the lowest cell loses (3x4x5 with the pentominoes five times slower than the loops:
+there the item with the fewest options wins), so on a solid board
 the count (``fewest``) makes the loops' choice on bitboards instead: after the first
 pieces, the empty cell with the fewest placements that fit, or the piece with one copy
 left and fewer, each level keeping the list of its placements that still fit (see
@@ -34,7 +36,7 @@ from the other end takes four times as long on 6x10.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from itertools import permutations
 from typing import TYPE_CHECKING, Any
 
@@ -44,6 +46,8 @@ from dlx.tiling.symmetry import Case, Placement
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
+
+    from dlx.loop import Stats
 
 try:
     from dlx import _tile
@@ -83,15 +87,18 @@ class CellCounter:
             for _ in range(piece.copies):
                 sums |= sums << len(piece)
         self.sums = sums & (1 << 64) - 1
-        self.encoded = {name: [self.encode(p) for p in kept] for name, kept in placements.items()}
+        self.encoded = {name: self.encode(kept) for name, kept in placements.items()}
         self.fits = all(mask >> 64 == 0 for kept in self.encoded.values() for _, _, mask in kept)
         """True when every placement spans fewer than 64 cells of the numbering."""
 
-    def encode(self, placement: Placement) -> Encoded:
-        """A placement as dlx._tile takes it."""
-        mask = sum(map(self._bit.__getitem__, placement.cells))  # the cells are distinct
-        low = (mask & -mask).bit_length() - 1
-        return self.index[placement.piece], low, mask >> low
+    def encode(self, placements: Iterable[Placement]) -> list[Encoded]:
+        """Placements as dlx._tile takes them."""
+        bit, index, result = self._bit.__getitem__, self.index, []
+        for placement in placements:
+            mask = sum(map(bit, placement.cells))  # the cells are distinct
+            low = (mask & -mask).bit_length() - 1
+            result.append((index[placement.piece], low, mask >> low))
+        return result
 
     def _listed(self, name: str, kept: Sequence[Encoded]) -> bool:
         """True when a case's restricted piece is best listed with the others rather than
@@ -114,11 +121,11 @@ class CellCounter:
         own: dict[str, list[Encoded]] = {}
         if case is not None:
             for placement in case.fixed:
-                own[placement.piece] = [self.encode(placement)]
+                own[placement.piece] = self.encode([placement])
                 first.append(self.index[placement.piece])
             if case.restricted is not None:
                 name, kept = case.restricted
-                own[name] = [self.encode(p) for p in kept]
+                own[name] = self.encode(kept)
                 if not self._listed(name, own[name]):
                     first.append(self.index[name])
         listed = [e for name, kept in self.encoded.items() for e in own.get(name, kept)]
@@ -145,22 +152,28 @@ class CellProgress:
     over every case so far), but with no estimate of the tree: ``progress()`` is None."""
 
     def __init__(self, report: Callable[[Any], object]) -> None:
+        self.report = report
+        self.solutions = self.nodes = 0  # so far, as last told
+        self._solutions = self._nodes = 0  # of the cases counted already
+
+    @property
+    def stats(self) -> Stats:
+        """The counts so far as a ``Search`` keeps them (dlx.loop is imported when a
+        callback first asks: a count of less than a few million placements never tells)."""
         from dlx.loop import Stats
 
-        self.report = report
-        self.stats = Stats()
-        self._solutions = self._nodes = 0  # of the cases counted already
+        return Stats(nodes=self.nodes, solutions=self.solutions)
 
     def tell(self, solutions: int, placements: int) -> None:
         """dlx._tile's call: the counts so far in the case under way."""
-        self.stats.solutions = self._solutions + solutions
-        self.stats.nodes = self._nodes + placements
+        self.solutions = self._solutions + solutions
+        self.nodes = self._nodes + placements
         self.report(self)
 
     def done(self, solutions: int) -> None:
         """A case counted: its solutions kept for the next."""
-        self._solutions = self.stats.solutions = self._solutions + solutions
-        self._nodes = self.stats.nodes  # as last told: the rest of it goes untold
+        self._solutions = self.solutions = self._solutions + solutions
+        self._nodes = self.nodes  # as last told: the rest of it goes untold
 
     def progress(self) -> None:
         """No estimate of the part of the tree explored (a ``Search`` gives one)."""

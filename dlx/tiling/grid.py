@@ -26,6 +26,11 @@ from operator import itemgetter
 from dlx.tiling.shapes import Cell, Piece, Shape
 from dlx.tiling.symmetry import Placement
 
+try:
+    from dlx import _tile
+except ImportError:  # not built: the regions are found here
+    _tile = None  # type: ignore[assignment]
+
 _STEPS = ((0, 0, 1), (0, 1, 0), (1, 0, 0))
 
 
@@ -48,18 +53,24 @@ class Grid:
         self.full = sum(1 << bit for bit in self.index.values())
         self.solid = high[0] > low[0]
 
-    def placements(self, name: str, shapes: Sequence[Shape]) -> list[Placement]:
+    def placements(
+        self, name: str, shapes: Sequence[Shape], sums: int | None = None
+    ) -> list[Placement]:
         """Every placement of the piece ``name`` in one of the ``shapes`` (normalized, none
         longer than ``room`` + 1 on an axis), shape by shape, the first cell on each board
-        cell in reading order."""
-        result = []
+        cell in reading order; with ``sums``, only those that leave regions whose sizes are
+        bits of it (see ``live``)."""
+        result: list[Placement] = []
         cells = [self.cells.get(bit) for bit in range(self.full.bit_length())]
+        new = tuple.__new__
         for shape in shapes:
             z0, y0, x0 = shape[0]
             steps = [(z - z0) * self.layer + (y - y0) * self.width + x - x0 for z, y, x in shape]
             anchors = self.full
             for step in steps[1:]:  # after the first cell in reading order: all positive
                 anchors &= self.full >> step
+            if sums is not None:
+                anchors = self._fillable(anchors, steps, sums)
             # its cells in the board's cells from an anchor on (one index gives no tuple)
             pick = itemgetter(*steps) if len(steps) > 1 else lambda row: (row[0],)
             span = max(steps) + 1
@@ -67,52 +78,68 @@ class Grid:
                 low = anchors & -anchors
                 anchor = low.bit_length() - 1
                 anchors ^= low
-                result.append(Placement(name, pick(cells[anchor : anchor + span])))
+                # a Placement made as the tuple it is: its __new__ in Python costs a third
+                result.append(new(Placement, (name, pick(cells[anchor : anchor + span]))))
         return result
 
     def live(
-        self, pieces: Sequence[Piece], placements: Mapping[str, list[Placement]]
+        self, pieces: Sequence[Piece], shapes: Mapping[str, Sequence[Shape]]
     ) -> dict[str, list[Placement]]:
-        """The placements of each piece that leave no region the other pieces cannot fill
-        (see the module); all of them when a piece is not connected."""
-        if not all(connected(piece.cells) for piece in pieces):
-            return dict(placements)
+        """The placements of each piece in its ``shapes`` (as ``placements`` lists them) that
+        leave no region the other pieces cannot fill (see the module); all of them when a
+        piece is not connected."""
+        every = not all(connected(piece.cells) for piece in pieces)
         result = {}
         for piece in pieces:
             sums = 1  # bit s: some of the other pieces add up to s cells
             for other in pieces:
                 for _ in range(other.copies - (other is piece)):
                     sums |= sums << len(other)
-            result[piece.name] = [
-                placement for placement in placements[piece.name] if self._fillable(placement, sums)
-            ]
+            result[piece.name] = self.placements(
+                piece.name, shapes[piece.name], None if every else sums
+            )
         return result
 
-    def _fillable(self, placement: Placement, sums: int) -> bool:
-        """True when each region of the board less ``placement`` has a size that is a bit
-        of ``sums``. A region grows a step at a time across rows (and layers), and along a
-        row to the end of its run of cells at once: adding its cells to the board's carries
-        through each run from them on (the spare cells end every run)."""
-        index = self.index
-        rest = self.full
-        for cell in placement.cells:
-            rest ^= 1 << index[cell]
-        width, layer = self.width, self.layer if self.solid else 0
-        while rest:
-            region = rest & -rest
-            while True:
-                grown = region | region >> 1 | region << width | region >> width
-                if layer:
-                    grown |= region << layer | region >> layer
-                grown &= rest
-                grown |= ((rest + grown) ^ rest) & rest
-                if grown == region:
+    def _fillable(self, anchors: int, steps: Sequence[int], sums: int) -> int:
+        """The ``anchors`` (bits) where the shape of cells ``steps`` from its anchor leaves
+        regions of the board whose sizes are bits of ``sums``: in C (dlx._tile.fillable)
+        when it was built, else here. A region grows a step at a time across rows (and
+        layers), and along a row to the end of its run of cells at once: adding its cells to
+        the board's carries through each run from them on (the spare cells end every run)."""
+        layer = self.layer if self.solid else 0
+        if _tile is not None and anchors:
+            size = (self.full.bit_length() + 7) // 8
+            kept = _tile.fillable(
+                self.full.to_bytes(size, "little"),
+                anchors.to_bytes(size, "little"),
+                steps,
+                [1, self.width, layer] if layer else [1, self.width],
+                sums.to_bytes((sums.bit_length() + 7) // 8, "little"),
+            )
+            return int.from_bytes(kept, "little")
+        shape = sum(1 << step for step in steps)
+        width, result = self.width, 0
+        for anchor in range(anchors.bit_length()):
+            if not anchors >> anchor & 1:
+                continue
+            rest = self.full ^ shape << anchor
+            while rest:
+                region = rest & -rest
+                while True:
+                    grown = region | region >> 1 | region << width | region >> width
+                    if layer:
+                        grown |= region << layer | region >> layer
+                    grown &= rest
+                    grown |= ((rest + grown) ^ rest) & rest
+                    if grown == region:
+                        break
+                    region = grown
+                if not sums >> region.bit_count() & 1:
                     break
-                region = grown
-            if not sums >> region.bit_count() & 1:
-                return False
-            rest ^= region
-        return True
+                rest ^= region
+            else:
+                result |= 1 << anchor
+        return result
 
 
 def connected(cells: Sequence[Cell]) -> bool:

@@ -90,11 +90,7 @@ class Tiling:
         room = max(max(cell) for piece in self.pieces for cell in piece.cells) + 1
         grid = Grid(self.board.cells, room)
         self.placements: dict[str, list[Placement]] = grid.live(
-            self.pieces,
-            {
-                p.name: grid.placements(p.name, orientations(p.cells, self.motions))
-                for p in self.pieces
-            },
+            self.pieces, {p.name: orientations(p.cells, self.motions) for p in self.pieces}
         )
         """Each piece's placements: every one on the board, orientation by orientation, each
         orientation's first cell on each board cell in reading order, less those that cut

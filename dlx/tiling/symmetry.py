@@ -39,6 +39,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterable, Mapping, Sequence
+from functools import cache
 from typing import NamedTuple
 
 from dlx.tiling.shapes import FLAT, MOTIONS, Cell, Motion, Piece, canonical
@@ -92,7 +93,11 @@ def symmetries(
     piece set onto itself, given the pieces' ``own`` motions."""
     cells = set(board)
     low = [min(c[axis] for c in board) for axis in range(3)]
-    mirrors = _mirror_images(pieces, own)
+
+    @cache
+    def mirrors() -> dict[str, str] | None:  # worked out once a mirror needs it
+        return _mirror_images(pieces, own)
+
     result = []
     for motion in MOTIONS if solid else FLAT:
         image = [motion(c) for c in board]
@@ -102,8 +107,8 @@ def symmetries(
             continue
         if motion in own:
             names = {p.name: p.name for p in pieces}
-        elif mirrors is not None:
-            names = mirrors
+        elif (images := mirrors()) is not None:
+            names = images
         else:
             continue
         result.append(Symmetry(motion, dict(zip(board, moved, strict=True)), names))
@@ -152,6 +157,17 @@ def plan(
     ``fewest_orbits`` chooses by the fewest orbits first in a case of its own."""
     twice = 0 if symmetric_once else 1
     known: dict[tuple[str, tuple[Symmetry, ...]], list[set[Placement]]] = {}
+    cover: dict[str, dict[Cell, int]] = {}
+
+    def covering(name: str, cell: Cell) -> int:
+        """The placements of piece ``name`` that cover ``cell``."""
+        if name not in cover:
+            counts = cover[name] = {}
+            for placement in placements[name]:
+                for c in placement.cells:
+                    counts[c] = counts.get(c, 0) + 1
+        return cover[name].get(cell, 0)
+
     cases: list[Case] = []
     todo: deque[tuple[tuple[Placement, ...], tuple[Symmetry, ...]]] = deque([((), tuple(group))])
     while todo:
@@ -160,12 +176,22 @@ def plan(
             cases.append(Case(fixed))
             continue
         used = {cell for placement in fixed for cell in placement.cells}
-        best = None
-        for piece in pieces:
+        candidates = []  # (the least score a piece can have, its index, the piece)
+        for k, piece in enumerate(pieces):
             if piece.copies != 1 or any(p.piece == piece.name for p in fixed):
                 continue
             if any(h.pieces[piece.name] != piece.name for h in sub):
                 continue
+            # the orbits clear of the fixed cells are at least `fewest`, those placements over
+            # |sub|: a piece whose least score is more than the best so far is not looked at
+            clear = len(placements[piece.name]) - sum(covering(piece.name, c) for c in used)
+            fewest = -(-clear // len(sub))
+            least = (fewest, 0) if not fixed or fewest_orbits else (0, fewest)
+            candidates.append((least, k, piece))
+        best = None
+        for least, k, piece in sorted(candidates):  # the index is unique: no piece compared
+            if best is not None and (least, k) > best[0]:
+                break  # neither it nor those after it can score less (ties: the first piece)
             if (piece.name, sub) not in known:
                 known[piece.name, sub] = _orbits(placements[piece.name], sub)
             # the fixed placements' symmetries keep an orbit clear of them whole, or none of it
@@ -177,8 +203,8 @@ def plan(
                 score = (len(orbits), symmetric)
             else:
                 score = (symmetric, len(orbits))
-            if best is None or score < best[0]:
-                best = (score, piece.name, orbits)
+            if best is None or (score, k) < best[0]:
+                best = ((score, k), piece.name, orbits)
         if best is None:
             cases.append(Case(fixed, group=sub))
             continue

@@ -9,7 +9,8 @@ writer, ``sudoku.cli.answers``, which owns the output and the exit code. Files, 
 their errors follow the one policy of ``dlx.cli_io``.
 """
 
-from __future__ import annotations
+# No `from __future__ import annotations`: typer reads the callback's annotations when it
+# builds it, on every run, and would compile each of them from a string then.
 
 import gc
 import importlib

@@ -121,6 +121,43 @@ def test_random_boards_with_holes_count_as_brute_force() -> None:
         checked += 1
 
 
+def test_random_boards_of_distinct_pieces_count_as_brute_force() -> None:
+    # one copy of each piece: the states the C count keeps (by the pieces left) meet often
+    rng = random.Random(6)
+    sizes = {f"pentominoes:{name}": 5 for name in "FILNPTUVWXYZ"}
+    sizes |= {f"tetrominoes:{name}": 4 for name in "ILOST"} | {"trominoes:V": 3}
+    checked = tiled = 0
+    while checked < 25:
+        height, width = rng.choice([(4, 5), (5, 5), (4, 6), (5, 6), (3, 8), (4, 7)])
+        cells = [(r, c) for r in range(height) for c in range(width)]
+        for cell in rng.sample(cells, rng.randrange(4)):
+            cells.remove(cell)
+        area, kinds = len(cells), []
+        for kind in rng.sample(sorted(sizes), len(sizes)):
+            if sizes[kind] <= area:
+                kinds.append(kind)
+                area -= sizes[kind]
+        if area:
+            continue
+        picture = "\n".join(
+            "".join("#" if (r, c) in cells else "." for c in range(width)) for r in range(height)
+        )
+        try:
+            tiling = Tiling(picture, " ".join(kinds))
+        except Exception:  # a board in two parts, or one no piece can reach: not a puzzle
+            continue
+        found = oracle.tilings(
+            [(r, c) for _, r, c in tiling.board.cells],
+            {p.name: ([(r, c) for _, r, c in p.cells], p.copies) for p in tiling.pieces},
+        )
+        assert tiling.counts_by_cells
+        assert tiling.count(all_symmetric=True) == len(found), picture
+        assert tiling.count() == tiling.count(backend="c"), picture
+        checked += 1
+        tiled += len(found) > 0
+    assert tiled >= 5
+
+
 def test_a_board_of_three_words_counts_as_its_recurrence() -> None:
     # I pentominoes in a 5x26 box: from the left, a column of one I or a 5x5 square of five
     # lying ones, so a(n) = a(n - 1) + a(n - 5); the numbering has 155 cells (3 words)
@@ -151,7 +188,7 @@ def test_a_restricted_piece_counts_the_same_listed_or_placed_first(
         case.restricted[0]
         for case in tiling.cases
         if case.restricted
-        and counter._listed(case.restricted[0], [counter.encode(p) for p in case.restricted[1]])
+        and counter._listed(case.restricted[0], counter.encode(case.restricted[1]))
     }
     assert chosen == listed
     by_rule = [counter.count(case) for case in tiling.cases]
@@ -255,6 +292,17 @@ def test_tiny_boards_count_by_hand() -> None:
     # 65 cells: the board spans two words
     line = [(0, c, 1) for c in range(65)]
     assert _count(cells=65, copies=(65,), placements=line) == 1
+    # a line of 130 cells: 64 dominoes, a monomino placed first on cell 120 or 121, and one
+    # more: then on 121, 123, ..., 129 (5 ways) or on an even cell of 0..120 (61). The states
+    # at cells 0..56 differ only in the first monomino, 64 cells on or more: kept apart
+    dominoes = [(0, c, 3) for c in range(129)] + [(2, c, 1) for c in range(130)]
+    for first, ways in (([(1, 120, 1)], 5), ([(1, 121, 1)], 61), ([(1, 120, 1), (1, 121, 1)], 66)):
+        assert _count(cells=130, copies=(64, 1, 1), placements=dominoes + first, first=[1]) == ways
+    # 10 pieces of 100 copies, piece p on cells 100p..100p+99: the copies left have no code
+    # in 64 bits (101**10 states), so the count keeps no states
+    blocks = [(p, c, 1) for c in range(1000) for p in [c // 100]]
+    assert _count(cells=1000, copies=(100,) * 10, placements=blocks) == 1
+    assert _count(cells=1000, copies=(100,) * 9 + (99, 1), placements=blocks) == 0
 
 
 @pytest.mark.parametrize(

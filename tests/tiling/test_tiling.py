@@ -11,11 +11,13 @@ from itertools import combinations
 
 import pytest
 
+import dlx.tiling.grid as grid_module
 from dlx.errors import ArgumentError, TilingError
 from dlx.tiling import Piece, Tiling, box, parse_pieces, piece_set, read_board, read_pieces
 from dlx.tiling.draw import record, svg
 from dlx.tiling.grid import Grid
 from dlx.tiling.shapes import FLAT, ROTATIONS, Cell, canonical, normalize, orientations, polyforms
+from dlx.tiling.symmetry import _orbits
 from tests.tiling import oracle
 from tests.tiling.draws import copies_to_fill
 
@@ -180,9 +182,17 @@ def _region_sizes(cells: set[Cell]) -> list[int]:
     return sizes
 
 
+@pytest.mark.parametrize("in_c", [True, False], ids=["C", "Python"])
 @pytest.mark.parametrize("seed", range(6))
-def test_the_placements_kept_are_those_whose_regions_the_other_pieces_can_fill(seed) -> None:
-    # random boards with holes, flat (even seeds) and solid, regions found a cell at a time
+def test_the_placements_kept_are_those_whose_regions_the_other_pieces_can_fill(
+    seed, in_c, monkeypatch
+) -> None:
+    # random boards with holes, flat (even seeds) and solid, regions found a cell at a time;
+    # the regions of a placement found by dlx._tile.fillable, or by the flood of ints
+    if in_c and grid_module._tile is None:
+        pytest.skip("dlx._tile is not built")
+    if not in_c:
+        monkeypatch.setattr(grid_module, "_tile", None)
     rng = random.Random(seed)
     sides = (1, rng.randint(3, 7), 9) if seed % 2 == 0 else (2, rng.randint(2, 4), 5)
     board = [
@@ -195,8 +205,9 @@ def test_the_placements_kept_are_those_whose_regions_the_other_pieces_can_fill(s
     pieces = parse_pieces("dominoes:I*20 trominoes:V tetrominoes:T")
     motions = FLAT if seed % 2 == 0 else ROTATIONS
     grid = Grid(board, 4)
-    every = {p.name: grid.placements(p.name, orientations(p.cells, motions)) for p in pieces}
-    kept = grid.live(pieces, every)
+    shapes = {p.name: orientations(p.cells, motions) for p in pieces}
+    every = {p.name: grid.placements(p.name, shapes[p.name]) for p in pieces}
+    kept = grid.live(pieces, shapes)
     dropped = 0
     for piece in pieces:
         others = [len(q) for q in pieces for _ in range(q.copies - (q is piece))]
@@ -207,6 +218,22 @@ def test_the_placements_kept_are_those_whose_regions_the_other_pieces_can_fill(s
             assert (placement in kept[piece.name]) == fillable, placement
             dropped += not fillable
     assert 0 < dropped < sum(len(v) for v in every.values())
+
+
+def test_the_regions_in_c_refuse_a_shape_off_the_board_and_what_is_not_bytes() -> None:
+    if grid_module._tile is None:
+        pytest.skip("dlx._tile is not built")
+    fillable = grid_module._tile.fillable
+    row = (0b111).to_bytes(1, "little")  # cells 0, 1, 2 in a row
+    assert fillable(row, b"\x01", [0, 1], [1], b"\x02") == b"\x01"  # leaves cell 2 alone
+    assert fillable(row, b"\x02", [0, 1], [1], b"\x02") == b"\x02"
+    assert fillable(row, b"\x01", [0], [1], b"\x02") == b"\x00"  # leaves a region of 2
+    with pytest.raises(ValueError, match="off the board"):
+        fillable(row, b"\x04", [0, 1], [1], b"\x02")
+    with pytest.raises(TypeError, match="full must be bytes"):
+        fillable(7, b"\x01", [0], [1], b"\x02")
+    with pytest.raises(ValueError, match="differ in length"):
+        fillable(row, b"\x01\x00", [0], [1], b"\x02")
 
 
 def test_a_piece_in_two_parts_may_straddle_a_region_so_nothing_is_cut_then() -> None:
@@ -390,6 +417,33 @@ def test_a_flat_board_weighs_an_orbit_fixed_by_a_symmetry_once_and_a_solid_twice
     # 2x3x10: the X's 4 orbits are all fixed by a symmetry (8), V has 8 free ones
     (case,) = Tiling(box(2, 3, 10), "pentominoes").cases
     assert case.restricted is not None and case.restricted[0] == "V"
+
+
+@pytest.mark.parametrize(
+    ("board", "pieces"),
+    [
+        (box(5, 12), "pentominoes"),
+        (box(6, 10), "pentominoes"),
+        (".######.\n" + "########\n" * 6 + ".######.", "pentominoes"),
+        (box(3, 4, 5), "pentominoes"),
+        (box(2, 5, 6), "pentominoes"),
+        ("####\n####\n####\n####", "tetrominoes:O,L,T,I"),
+    ],
+)
+def test_the_plan_fixes_the_piece_with_the_least_score_of_all(board, pieces) -> None:
+    # the plan looks only at pieces whose placements could score less than the best so far:
+    # it picks what scoring every piece picks (the first of the least: pieces in order)
+    tiling = Tiling(board, pieces)
+    group = tuple(tiling.symmetries)
+    scores = []
+    for k, piece in enumerate(tiling.pieces):
+        if piece.copies == 1 and all(h.pieces[piece.name] == piece.name for h in group):
+            orbits = _orbits(tiling.placements[piece.name], group)
+            fixed = sum(len(orbit) < len(group) for orbit in orbits)
+            scores.append(((len(orbits) + tiling.solid * fixed, fixed), k, piece.name))
+    first = tiling.cases[0]  # the first piece fixed, or restricted when none is
+    chosen = first.fixed[0].piece if first.fixed else first.restricted[0]
+    assert chosen == min(scores)[2] and len(scores) > 1
 
 
 # -- drawing --------------------------------------------------------------------------------
