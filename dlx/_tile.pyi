@@ -20,3 +20,6 @@ def count(
     /,
 ) -> int:
     """The number of tilings: see dlx._tile.count's doc."""
+
+def wide(on: bool, /) -> bool:
+    """Whether counts by the fewest placements filter with AVX-512: see dlx._tile.wide's doc."""
