@@ -77,4 +77,13 @@ static inline int dlx_ctz32(uint32_t w) { return dlx_ctz64(w); }
 #define DLX_BIT_OPS "plain C"
 
 #endif
+
+/* AVX-512 for the functions that ask for it (DLX_TARGET_WIDE), GCC and Clang on x86-64:
+ * DLX_WIDE is defined, and dlx_has_wide() tells whether the processor has it. */
+#if !defined(DLX_PLAIN_C) && (defined(__GNUC__) || defined(__clang__)) && defined(__x86_64__)
+#include <immintrin.h>
+#define DLX_WIDE
+#define DLX_TARGET_WIDE __attribute__((target("avx512f,popcnt")))
+static inline int dlx_has_wide(void) { return __builtin_cpu_supports("avx512f"); }
+#endif
 #endif /* DLX_PORTABLE_H */

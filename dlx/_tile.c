@@ -548,6 +548,19 @@ static int run(int (*step)(void *, long long), void *state, const long long *cou
     return 0;
 }
 
+/* Whether counts by the fewest placements may filter with AVX-512 (wide()). */
+static int use_wide = 1;
+
+/* Whether this count will filter with AVX-512: asked for, built and in the processor. */
+static int wide_now(void)
+{
+#ifdef DLX_WIDE
+    return use_wide && dlx_has_wide();
+#else
+    return 0;
+#endif
+}
+
 /* Count by the fewest placements (_fewest.h) the board and pieces read into t, with the
  * placements `all` (m of them) and the first pieces (first_of) as search() takes them:
  * the count into t->count; -1 with an exception if it failed. */
@@ -564,6 +577,7 @@ static int count_fewest(Count *t, const Entry *all, Py_ssize_t m, const int *fir
     f.levels = t->levels;
     f.n_first = t->n_first;
     f.pieces = t->pieces;
+    f.wide = wide_now();
     f.first = first;
     f.copies = t->copies;
     f.left = t->left;
@@ -571,7 +585,7 @@ static int count_fewest(Count *t, const Entry *all, Py_ssize_t m, const int *fir
     f.node = PyMem_Calloc((size_t)t->levels, sizeof(Node));
     f.start = PyMem_Calloc((size_t)CHILD_SLOT(t->levels, 0) * (size_t)(t->pieces + 1),
                            sizeof(int));
-    if (!f.node || !f.start || make_room(&f, 0, 2 * (size_t)m + 1) < 0) {
+    if (!f.node || !f.start || make_room(&f, 0, 2 * (size_t)m + PAST) < 0) {
         PyErr_NoMemory();
         goto done;
     }
@@ -726,9 +740,26 @@ done:
     return result;
 }
 
+PyDoc_STRVAR(wide_doc,
+             "wide(on, /) -> bool\n\n"
+             "Whether counts with `fewest` on boards of one word filter their lists eight\n"
+             "placements at a time with AVX-512 (on, the default) or one at a time in plain\n"
+             "C (off: the tests check both ways): True when they will, which takes a\n"
+             "compiler (GCC or Clang) and a processor (x86-64) that have it.");
+
+static PyObject *wide_py(PyObject *Py_UNUSED(module), PyObject *on)
+{
+    int flag = PyObject_IsTrue(on);
+    if (flag < 0)
+        return NULL;
+    use_wide = flag;
+    return PyBool_FromLong(wide_now());
+}
+
 static PyMethodDef module_methods[] = {
     {"count", (PyCFunction)(void (*)(void))count_py, METH_FASTCALL, count_doc},
     {"fillable", (PyCFunction)(void (*)(void))fillable_py, METH_FASTCALL, fillable_doc},
+    {"wide", wide_py, METH_O, wide_doc},
     {NULL, NULL, 0, NULL},
 };
 

@@ -26,3 +26,6 @@ def fillable(
     full: bytes, anchors: bytes, shape: Sequence[int], steps: Sequence[int], sums: bytes, /
 ) -> bytes:
     """The anchors where a shape leaves regions of sizes in sums: see dlx._tile.fillable's doc."""
+
+def wide(on: bool, /) -> bool:
+    """Whether counts by the fewest placements filter with AVX-512: see dlx._tile.wide's doc."""

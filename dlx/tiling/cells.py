@@ -24,8 +24,9 @@ the count (``fewest``) makes the loops' choice on bitboards instead: after the f
 pieces, the empty cell with the fewest placements that fit, or the piece with one copy
 left and fewer, each level keeping the list of its placements that still fit (see
 dlx/_fewest.h). The cells are numbered without spare cells there. It counts the solid
-pentomino boxes three to four times as fast as the loops (3x4x5 in 0.92 s against 3.9; 2x5x6
-4.4 times, 2x3x10 3.3 times) and the Soma cube too. ``Tiling`` uses these counters when
+pentomino boxes three to four times as fast as the loops (3x4x5 in 0.90 s against 3.9; 2x5x6
+4.4 times, 2x3x10 3.3 times), 3x4x5 in 0.70 s where the processor has AVX-512 (boards of one
+word, see ``dlx._tile.wide``), and the Soma cube too. ``Tiling`` uses these counters when
 ``dlx._tile`` was built, the numbering has at most ``dlx._tile.MAX_CELLS`` cells, there
 are at most ``dlx._tile.MAX_PIECES`` pieces and every placement spans fewer than 64 cells
 of the numbering (the axes in the first order, longest side slowest first, in which that

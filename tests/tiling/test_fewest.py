@@ -18,6 +18,17 @@ from tests.tiling.draws import assert_ctrl_c_stops, copies_to_fill
 _tile = pytest.importorskip("dlx._tile")
 
 
+@pytest.fixture(params=[True, False], ids=["wide", "plain"])
+def filters(request):
+    """Each test that takes it runs with the lists filtered eight at a time by AVX-512
+    (where the processor has it: else skipped) and one at a time in plain C."""
+    if _tile.wide(request.param) != request.param:
+        _tile.wide(True)
+        pytest.skip("no AVX-512 here")
+    yield request.param
+    _tile.wide(True)
+
+
 def _fewest(tiling: Tiling) -> cells_module.CellCounter:
     """A counter by the fewest placements for any board (flat ones too), cells numbered
     with the longest side slowest and no spare cells."""
@@ -36,6 +47,7 @@ def _fewest(tiling: Tiling) -> cells_module.CellCounter:
         (box(2, 5, 6), "pentominoes", 264, None),
     ],
 )
+@pytest.mark.usefixtures("filters")
 def test_solid_boards_count_by_the_fewest_placements_as_published(
     board, pieces, distinct, every
 ) -> None:
@@ -47,6 +59,7 @@ def test_solid_boards_count_by_the_fewest_placements_as_published(
 
 
 @pytest.mark.slow
+@pytest.mark.usefixtures("filters")
 def test_the_3x4x5_box_of_solid_pentominoes_has_3940_solutions() -> None:
     tiling = Tiling(box(3, 4, 5), "pentominoes")
     assert tiling.counts_by_cells and tiling._cell_counter.fewest
@@ -62,6 +75,7 @@ def _solid_picture(layers: int, height: int, width: int, holes: set) -> str:
     )
 
 
+@pytest.mark.usefixtures("filters")
 def test_random_solid_boards_and_piece_sets_count_as_on_the_c_loops() -> None:
     rng = random.Random(23)
     sizes = {"dominoes:I": 2, "trominoes:V": 3, "trominoes:I": 3, "tetrominoes:L": 4,
@@ -90,6 +104,7 @@ def test_random_solid_boards_and_piece_sets_count_as_on_the_c_loops() -> None:
     assert with_copies > 10 and chiral > 0
 
 
+@pytest.mark.usefixtures("filters")
 def test_flat_boards_counted_by_the_fewest_placements_count_as_brute_force() -> None:
     rng = random.Random(5)
     pool = ["dominoes:I", "trominoes:V", "trominoes:I", "tetrominoes:L", "tetrominoes:T",
@@ -117,6 +132,7 @@ def test_flat_boards_counted_by_the_fewest_placements_count_as_brute_force() -> 
 ONE_SIDED = read_pieces("IIII.OO..SS.L.....J\n.....OO.SS..LLL.JJJ")  # one-sided: no Z
 
 
+@pytest.mark.usefixtures("filters")
 def test_the_plans_cases_and_one_sided_pieces_count_as_by_the_lowest_cell() -> None:
     for board, pieces, one_sided in [
         (box(4, 5), ONE_SIDED, True),
@@ -157,6 +173,7 @@ def _count(cells=2, copies=(1,), placements=((0, 0, 3),), first=(), blocked=(), 
                        list(steps), sums, None, fewest)  # fmt: skip
 
 
+@pytest.mark.usefixtures("filters")
 def test_tiny_boards_count_by_the_fewest_by_hand() -> None:
     assert _count() == 1  # a domino on two cells
     assert _count(copies=(2,)) == 0  # a copy left over
